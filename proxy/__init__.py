@@ -1,0 +1,1 @@
+"""Veil proxy: the OpenAI-compatible HTTP service, its settings, worker pool and CLI."""

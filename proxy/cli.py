@@ -1,2 +1,128 @@
-def main() -> None:
-    raise SystemExit("not yet")
+"""The ``veil`` command: serve, keygen, prepare-model, sanitize, desanitize, perturb, detect."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Command = Callable[[argparse.Namespace], int]
+_COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str) -> Callable[[Command], Command]:
+    def register(fn: Command) -> Command:
+        _COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="veil", description="A local privacy proxy for LLM APIs.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the proxy")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--config", help="a YAML file merged over config/default.yaml")
+    serve.add_argument("--upstream-url", help="OpenAI-compatible base URL ('' or 'local': the local model)")
+    serve.add_argument("--mode", choices=["off", "prmpt", "cape", "prmpt+cape"])
+
+    keygen = sub.add_parser("keygen", help="create a master key file (0600)")
+    keygen.add_argument("--out", help="path (default: ~/.config/veil/master.key)")
+    keygen.add_argument("--force", action="store_true", help="overwrite an existing key")
+
+    prep = sub.add_parser("prepare-model", help="convert the packaged local model once and cache it")
+    prep.add_argument("--config")
+
+    for name, text in (("sanitize", "hide sensitive values: stdin to stdout"),
+                       ("desanitize", "restore values hidden by `veil sanitize`: stdin to stdout")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--user", default="cli", help="user id whose key is used (default: cli)")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument("--config")
+
+    perturb = sub.add_parser("perturb", help="Cape-perturb each line of stdin")
+    perturb.add_argument("--epsilon", type=float, default=None)
+    perturb.add_argument("--seed", type=int, default=None)
+    perturb.add_argument("--json", action="store_true")
+    perturb.add_argument("--config")
+
+    detect = sub.add_parser("detect", help="score text on stdin for the watermark")
+    detect.add_argument("--json", action="store_true")
+    detect.add_argument("--user", default=None, help="user id, when watermark keys are per user")
+    detect.add_argument("--config")
+    return parser
+
+
+def _settings(args: argparse.Namespace, **overrides: Any) -> Any:
+    from proxy.settings import load_settings
+
+    return load_settings(getattr(args, "config", None), **overrides)
+
+
+@command("serve")
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from proxy.app import create_app
+    from proxy.logs import configure_logging
+
+    overrides: dict[str, Any] = {"host": args.host, "port": args.port, "mode": args.mode}
+    if args.upstream_url is not None:
+        overrides["upstream"] = {"base_url": args.upstream_url or None}
+    settings = _settings(args, **overrides)
+    configure_logging(settings.logging.level, settings.logging.json_format)
+    app = create_app(settings)
+    where = settings.upstream.base_url or f"the local model {settings.local_model.id}"
+    print(f"veil: serving on http://{settings.host}:{settings.port}/v1 (mode {settings.mode}, upstream: {where})",
+          file=sys.stderr, flush=True)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
+    return 0
+
+
+@command("keygen")
+def _keygen(args: argparse.Namespace) -> int:
+    from mechanisms.keys import MasterKey, default_master_key_path, write_master_key
+
+    path = args.out or default_master_key_path()
+    if os.path.exists(path) and not args.force:
+        print(f"veil: {path} exists; pass --force to replace it (data sanitized under it can no longer be "
+              "restored)", file=sys.stderr)
+        return 1
+    key = write_master_key(path, MasterKey.generate(), overwrite=args.force)
+    print(f"veil: wrote master key {key.key_id} to {path} (mode 0600)", file=sys.stderr)
+    return 0
+
+
+@command("prepare-model")
+def _prepare_model(args: argparse.Namespace) -> int:
+    from mechanisms.models import ModelSpec, ensure_converted
+
+    settings = _settings(args)
+    if settings.local_model.path:
+        print(f"veil: using {settings.local_model.path}; nothing to convert", file=sys.stderr)
+        return 0
+    path = ensure_converted(ModelSpec(name=settings.local_model.id))
+    print(f"veil: local model ready at {path}", file=sys.stderr)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
+    try:
+        from proxy import cli_tools  # noqa: F401  (registers sanitize/desanitize/perturb/detect)
+    except ImportError:
+        pass
+    fn = _COMMANDS.get(args.command)
+    if fn is None:
+        print(f"veil: {args.command} is not available in this build", file=sys.stderr)
+        raise SystemExit(2)
+    raise SystemExit(fn(args))
+
+
+if __name__ == "__main__":
+    main()

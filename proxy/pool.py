@@ -1,0 +1,171 @@
+"""The worker pool: model work off the event loop, micro-batched across concurrent requests.
+
+Interface: ``register(lane, handler, ...)`` once, then ``await pool.run(lane, payload)`` per request.
+A lane is one kind of work (``cape``, ``generate``, ...) with its own thread, bounded queue and batching
+policy; its handler takes a list of payloads and returns one result (or exception) per payload.
+The in-process implementation below picks cuda when present; a distributed one (Ray Serve, ...) can
+implement the same three methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from mechanisms.models import resolve_device
+
+log = logging.getLogger("veil.pool")
+
+BatchHandler = Callable[[Sequence[Any]], Sequence[Any]]
+
+
+class PoolSaturated(Exception):
+    """The lane's queue is full: answer 503 with Retry-After."""
+
+
+class PoolUnavailable(Exception):
+    """The lane is not registered, not started, or its worker died."""
+
+
+class WorkerPool(Protocol):
+    device: str
+
+    def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1,
+                 max_wait_ms: float = 0.0, max_queue: int = 256) -> None: ...
+
+    async def run(self, lane: str, payload: Any, timeout: float | None = None) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class _Job:
+    payload: Any
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+    enqueued: float = field(default_factory=time.perf_counter)
+
+
+class _Lane:
+    def __init__(self, name: str, handler: BatchHandler, max_batch_size: int, max_wait_ms: float,
+                 max_queue: int) -> None:
+        self.name = name
+        self.handler = handler
+        self.max_batch_size = max_batch_size
+        self.max_wait = max_wait_ms / 1000.0
+        self.queue: queue.Queue[_Job | None] = queue.Queue(maxsize=max_queue)
+        self.batches = 0
+        self.items = 0
+        self.thread = threading.Thread(target=self._loop, name=f"veil-{name}", daemon=True)
+        self.thread.start()
+
+    def _collect(self) -> list[_Job] | None:
+        first = self.queue.get()
+        if first is None:
+            return None
+        batch = [first]
+        deadline = time.perf_counter() + self.max_wait
+        while len(batch) < self.max_batch_size:
+            remaining = deadline - time.perf_counter()
+            try:
+                job = self.queue.get(timeout=remaining) if remaining > 0 else self.queue.get_nowait()
+            except queue.Empty:
+                break
+            if job is None:
+                self.queue.put(None)  # keep the stop signal for the outer loop
+                break
+            batch.append(job)
+        return batch
+
+    def _loop(self) -> None:
+        while True:
+            batch = self._collect()
+            if batch is None:
+                return
+            live = [job for job in batch if not job.future.cancelled()]
+            if not live:
+                continue
+            try:
+                results: Sequence[Any] = self.handler([job.payload for job in live])
+                if len(results) != len(live):
+                    raise RuntimeError(f"lane {self.name}: handler returned {len(results)} results")
+            except BaseException as exc:  # noqa: BLE001 - every job of the batch gets the error
+                log.warning("lane %s: batch of %d failed: %s", self.name, len(live), type(exc).__name__)
+                results = [exc] * len(live)
+            self.batches += 1
+            self.items += len(live)
+            for job, result in zip(live, results):
+                job.loop.call_soon_threadsafe(_settle, job.future, result)
+
+    def stop(self) -> None:
+        try:
+            self.queue.put_nowait(None)
+        except queue.Full:
+            pass
+
+
+def _settle(future: asyncio.Future[Any], result: Any) -> None:
+    if future.done():
+        return
+    if isinstance(result, BaseException):
+        future.set_exception(result)
+    else:
+        future.set_result(result)
+
+
+class InProcessWorkerPool:
+    """Threads in this process, one per lane; model tensors live on ``device`` (cuda when present)."""
+
+    def __init__(self, device: str = "auto") -> None:
+        self.device = resolve_device(device)
+        self._lanes: dict[str, _Lane] = {}
+        self.closed = False
+
+    def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1,
+                 max_wait_ms: float = 0.0, max_queue: int = 256) -> None:
+        if lane in self._lanes:
+            raise ValueError(f"lane {lane!r} already registered")
+        self._lanes[lane] = _Lane(lane, handler, max_batch_size, max_wait_ms, max_queue)
+
+    def has_lane(self, lane: str) -> bool:
+        return lane in self._lanes
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        return {
+            name: {"queued": ln.queue.qsize(), "batches": ln.batches, "items": ln.items}
+            for name, ln in self._lanes.items()
+        }
+
+    def submit(self, lane: str, payload: Any) -> asyncio.Future[Any]:
+        """Queue one job; the future resolves on the caller's event loop."""
+        if self.closed:
+            raise PoolUnavailable("worker pool is closed")
+        target = self._lanes.get(lane)
+        if target is None or not target.thread.is_alive():
+            raise PoolUnavailable(f"worker lane {lane!r} is not running")
+        loop = asyncio.get_running_loop()
+        job = _Job(payload, loop.create_future(), loop)
+        try:
+            target.queue.put_nowait(job)
+        except queue.Full:
+            raise PoolSaturated(f"worker lane {lane!r} is full") from None
+        return job.future
+
+    async def run(self, lane: str, payload: Any, timeout: float | None = None) -> Any:
+        future = self.submit(lane, payload)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+
+    def close(self) -> None:
+        self.closed = True
+        for lane in self._lanes.values():
+            lane.stop()

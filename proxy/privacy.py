@@ -1,0 +1,90 @@
+"""Privacy policies: what happens to a request on its way out and to the answer on its way back.
+
+One policy object per request (it may hold that request's stand-in mapping; nothing outlives the
+request). ``off`` forwards bytes untouched; ``prmpt``, ``cape`` and ``prmpt+cape`` live in
+proxy/policies.py.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+ROUTE_PATHS = {"chat": "/chat/completions", "completions": "/completions", "embeddings": "/embeddings"}
+
+
+@dataclass
+class PrivacyReport:
+    """What was done, without values: goes into X-Veil-* headers and the ``veil`` body field."""
+
+    mode: str
+    entities: dict[str, int] = field(default_factory=dict)
+    epsilon: float = 0.0  # eps spent on Category II (mLDP) values
+    cape_epsilon: float | None = None  # eps of Cape's token draws
+    cape_worst_epsilon: float | None = None  # worst eps + eps' over perturbed tokens (Cape Thm 4.1)
+    watermark: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        out = {
+            "X-Veil-Mode": self.mode,
+            "X-Veil-Entities": ",".join(f"{k}={v}" for k, v in sorted(self.entities.items())) or "none",
+            "X-Veil-Epsilon": _fmt(self.epsilon),
+        }
+        if self.cape_epsilon is not None:
+            out["X-Veil-Cape-Epsilon"] = _fmt(self.cape_epsilon)
+            out["X-Veil-Cape-Worst-Epsilon"] = _fmt(self.cape_worst_epsilon or 0.0)
+        if self.watermark is not None:
+            out["X-Veil-Watermark"] = self.watermark
+        return out
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"mode": self.mode, "entities": dict(sorted(self.entities.items())),
+                               "epsilon": round(self.epsilon, 6)}
+        if self.cape_epsilon is not None:
+            out["cape"] = {"epsilon": self.cape_epsilon, "worst_epsilon": self.cape_worst_epsilon}
+        if self.watermark is not None:
+            out["watermark"] = self.watermark
+        return out
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.4g}"
+
+
+class StreamRestorer:
+    """Per-stream state: restores chunk dicts, may hold text back, flushes at the end."""
+
+    def transform(self, chunk: dict[str, Any]) -> list[dict[str, Any]]:
+        return [chunk]
+
+    def finish(self) -> list[dict[str, Any]]:
+        return []
+
+
+class Policy:
+    """The ``off`` policy; subclasses override sanitize/restore."""
+
+    passthrough = True  # bytes may be forwarded untouched
+
+    def __init__(self, mode: str = "off") -> None:
+        self.report = PrivacyReport(mode)
+
+    async def sanitize(self, route: str, body: dict[str, Any]) -> dict[str, Any]:
+        return body
+
+    def restore(self, route: str, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    def stream_restorer(self, route: str) -> StreamRestorer:
+        return StreamRestorer()
+
+
+def splice_veil_field(content: bytes, report: PrivacyReport) -> bytes:
+    """Add ``"veil": {...}`` to a JSON object body without re-encoding it (cheap on the fast path)."""
+    stripped = content.rstrip()
+    if not stripped.startswith(b"{") or not stripped.endswith(b"}"):
+        return content
+    field_bytes = b'"veil":' + json.dumps(report.body(), separators=(",", ":")).encode()
+    inner = stripped[1:-1].strip()
+    return b"{" + (inner + b"," if inner else b"") + field_bytes + b"}"

@@ -1,0 +1,207 @@
+"""Settings: config/default.yaml, then a --config file, then ``VEIL_*`` variables, then CLI flags.
+
+Nested keys use ``__`` in the environment: ``VEIL_UPSTREAM__READ_TIMEOUT=30``. The names here are a
+contract other tools rely on (README "Configuration reference" is generated from this schema).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+try:  # the mechanism configs land with their packages
+    from mechanisms.cape import CapeConfig
+except ImportError:  # pragma: no cover
+    CapeConfig = dict  # type: ignore[misc,assignment]
+try:
+    from mechanisms.prmpt import PrmptConfig
+except ImportError:  # pragma: no cover
+    PrmptConfig = dict  # type: ignore[misc,assignment]
+try:
+    from mechanisms.synthid import WatermarkConfig
+except ImportError:  # pragma: no cover
+    WatermarkConfig = dict  # type: ignore[misc,assignment]
+
+Mode = Literal["off", "prmpt", "cape", "prmpt+cape"]
+MODES: tuple[str, ...] = ("off", "prmpt", "cape", "prmpt+cape")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG_FILE = REPO_ROOT / "config" / "default.yaml"
+
+
+class UpstreamSettings(BaseModel):
+    """The OpenAI-compatible API that sanitized requests go to."""
+
+    base_url: str | None = Field(
+        None,
+        description="Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1. "
+        "Empty: the built-in local model answers every request.",
+    )
+    api_key: SecretStr | None = Field(
+        None, description="Key sent upstream. Unset: the caller's Authorization header is forwarded."
+    )
+    auth_header: Literal["authorization", "api-key"] = Field(
+        "authorization", description="How the key is sent: `Authorization: Bearer` or Azure's `api-key`."
+    )
+    extra_headers: dict[str, str] = Field(default_factory=dict, description="Headers added upstream.")
+    query_params: dict[str, str] = Field(
+        default_factory=dict, description="Query parameters added upstream (Azure: api-version)."
+    )
+    connect_timeout: float = Field(5.0, gt=0, description="Seconds to open a connection upstream.")
+    read_timeout: float = Field(600.0, gt=0, description="Seconds to wait for a non-stream response.")
+    stream_idle_timeout: float = Field(
+        120.0, gt=0, description="A stream with no byte from upstream for this long ends with an error."
+    )
+    max_connections: int = Field(512, ge=1, description="Size of the pooled upstream connection pool.")
+
+
+class LimitsSettings(BaseModel):
+    max_body_bytes: int = Field(4 * 1024 * 1024, ge=1024, description="Larger request bodies get 413.")
+    max_messages: int = Field(1024, ge=1, description="More messages in one request get 400.")
+    max_prompt_chars: int = Field(
+        1_000_000, ge=1, description="More text characters in one request get 400."
+    )
+    max_tokens_local: int = Field(
+        1024, ge=1, description="Upper bound on max_tokens for the local model."
+    )
+
+
+class LocalModelSettings(BaseModel):
+    """The built-in local model (answers when no upstream is set, or when asked for by name)."""
+
+    id: str = Field("smollm2-135m-instruct", description="Model id clients use to reach the local model.")
+    path: str | None = Field(
+        None, description="A transformers model folder or hub name to use instead of the packaged SmolLM2."
+    )
+    device: str = Field("auto", description="`auto` (cuda when present, else cpu), `cpu`, `cuda`, `cuda:1`.")
+    preload: bool = Field(True, description="Load the model at start-up (readiness waits for it).")
+    default_max_tokens: int = Field(256, ge=1, description="max_tokens when the request has none.")
+
+
+class WorkerSettings(BaseModel):
+    """The worker pool that runs model work off the event loop."""
+
+    max_batch_size: int = Field(16, ge=1, description="Most requests merged into one model batch.")
+    max_wait_ms: float = Field(5.0, ge=0, description="How long a batch waits to fill up.")
+    max_queue: int = Field(256, ge=1, description="Queued jobs per lane; beyond it requests get 503.")
+    timeout: float = Field(60.0, gt=0, description="Seconds a job may take before the request fails.")
+
+
+class AuthSettings(BaseModel):
+    """Who is calling. Each user gets their own derived key."""
+
+    api_keys: dict[str, str] = Field(
+        default_factory=dict,
+        description="Proxy API keys -> user id. Non-empty: a valid key is required (401 otherwise) "
+        "and callers' keys are never forwarded upstream.",
+    )
+    key_version: int = Field(1, ge=1, description="Per-user key version (bump to rotate all user keys).")
+
+
+class LoggingSettings(BaseModel):
+    level: str = Field("INFO", description="Log level (DEBUG, INFO, WARNING, ERROR).")
+    json_format: bool = Field(True, description="One JSON object per line; never prompt text or keys.")
+
+
+class Settings(BaseSettings):
+    """All of Veil's settings."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="VEIL_", env_nested_delimiter="__", extra="forbid", validate_default=True
+    )
+
+    host: str = Field("127.0.0.1", description="Address to listen on.")
+    port: int = Field(8080, ge=0, le=65535, description="Port to listen on.")
+    mode: Mode = Field("prmpt", description="Privacy policy: off, prmpt, cape or prmpt+cape.")
+    allowed_modes: list[Mode] = Field(
+        default_factory=lambda: ["off", "prmpt", "cape", "prmpt+cape"],
+        description="Modes a request may pick with the `X-Veil-Mode` header.",
+    )
+    master_key_file: str | None = Field(
+        None,
+        description="Master key file (0600). Unset: $VEIL_MASTER_KEY, else ~/.config/veil/master.key, "
+        "created on first use.",
+    )
+    sanitize_timeout: float = Field(
+        30.0, gt=0, description="Seconds sanitization may take before the request fails closed (503)."
+    )
+    upstream: UpstreamSettings = Field(default_factory=UpstreamSettings)
+    limits: LimitsSettings = Field(default_factory=LimitsSettings)
+    local_model: LocalModelSettings = Field(default_factory=LocalModelSettings)
+    workers: WorkerSettings = Field(default_factory=WorkerSettings)
+    auth: AuthSettings = Field(default_factory=AuthSettings)
+    logging: LoggingSettings = Field(default_factory=LoggingSettings)
+    prmpt: PrmptConfig = Field(default_factory=PrmptConfig)
+    cape: CapeConfig = Field(default_factory=CapeConfig)
+    watermark: WatermarkConfig = Field(default_factory=WatermarkConfig)
+
+    @field_validator("upstream", mode="before")
+    @classmethod
+    def _empty_base_url(cls, value: Any) -> Any:
+        if isinstance(value, dict) and value.get("base_url") in ("", "none", "local"):
+            value = {**value, "base_url": None}
+        return value
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Flags (init) win over VEIL_* variables, which win over the YAML files.
+        return (init_settings, env_settings, _YamlSource(settings_cls))
+
+
+_config_files: list[Path] = []
+
+
+class _YamlSource(PydanticBaseSettingsSource):
+    """config/default.yaml deep-merged with the --config file (or $VEIL_CONFIG)."""
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        files = [DEFAULT_CONFIG_FILE, *_config_files]
+        if os.environ.get("VEIL_CONFIG"):
+            files.append(Path(os.environ["VEIL_CONFIG"]))
+        for file in files:
+            if file.exists():
+                loaded = yaml.safe_load(file.read_text()) or {}
+                if not isinstance(loaded, dict):
+                    raise ValueError(f"{file}: the top level must be a mapping")
+                data = _deep_merge(data, loaded)
+        return data
+
+
+def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_settings(config_file: str | os.PathLike[str] | None = None, **overrides: Any) -> Settings:
+    """Build settings; ``overrides`` are nested dicts as flags give them (highest priority)."""
+    _config_files.clear()
+    if config_file:
+        path = Path(config_file)
+        if not path.exists():
+            raise FileNotFoundError(f"config file {path} not found")
+        _config_files.append(path)
+    try:
+        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    finally:
+        _config_files.clear()

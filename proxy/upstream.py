@@ -1,0 +1,152 @@
+"""The upstream client: one pooled ``httpx.AsyncClient`` to any OpenAI-compatible base URL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import httpx
+
+from proxy.errors import ProxyError, UpstreamTimeout, UpstreamUnavailable, normalize_upstream_error
+from proxy.settings import UpstreamSettings
+
+# Caller headers worth passing on (never hop-by-hop ones, never cookies).
+_FORWARDED_HEADERS = ("openai-organization", "openai-project", "openai-beta", "user-agent")
+# Upstream response headers worth returning to the caller.
+RETURNED_HEADERS = (
+    "retry-after", "x-request-id", "openai-processing-ms", "openai-version",
+    "x-ratelimit-limit-requests", "x-ratelimit-limit-tokens", "x-ratelimit-remaining-requests",
+    "x-ratelimit-remaining-tokens", "x-ratelimit-reset-requests", "x-ratelimit-reset-tokens",
+)
+
+
+class UpstreamHTTPError(ProxyError):
+    """The upstream answered with a non-2xx status: keep its status and (OpenAI-format) body."""
+
+    def __init__(self, status: int, content: bytes, headers: Mapping[str, str]) -> None:
+        body = normalize_upstream_error(status, content)
+        err = body["error"]
+        super().__init__(
+            str(err.get("message") or f"upstream returned HTTP {status}"),
+            status=status,
+            type=str(err.get("type") or "upstream_error"),
+            code=err.get("code"),
+            param=err.get("param"),
+            headers={k: v for k, v in headers.items() if k.lower() in RETURNED_HEADERS[:1]},
+        )
+        self._body = body
+
+    def body(self) -> dict[str, Any]:
+        return self._body
+
+
+class StreamIdleTimeout(UpstreamTimeout):
+    code = "upstream_stream_idle"
+
+
+def map_transport_error(exc: BaseException) -> ProxyError:
+    """httpx failures -> 502/504 with a fixed message (no URL, no request content)."""
+    if isinstance(exc, (httpx.TimeoutException, asyncio.TimeoutError)):
+        return UpstreamTimeout("the upstream API did not answer in time")
+    if isinstance(exc, httpx.ConnectError):
+        return UpstreamUnavailable("could not connect to the upstream API")
+    return UpstreamUnavailable("the connection to the upstream API failed")
+
+
+class UpstreamClient:
+    def __init__(self, settings: UpstreamSettings, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        if not settings.base_url:
+            raise ValueError("no upstream base_url configured")
+        self.settings = settings
+        self.base_url = settings.base_url.rstrip("/")
+        timeout = httpx.Timeout(
+            connect=settings.connect_timeout,
+            read=settings.read_timeout,
+            write=settings.read_timeout,
+            pool=settings.connect_timeout,
+        )
+        limits = httpx.Limits(
+            max_connections=settings.max_connections,
+            max_keepalive_connections=settings.max_connections,
+        )
+        self.client = httpx.AsyncClient(timeout=timeout, limits=limits, transport=transport,
+                                        follow_redirects=False)
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def headers(self, incoming: Mapping[str, str], forward_auth: bool) -> dict[str, str]:
+        out = {"content-type": "application/json", "accept-encoding": "identity"}
+        for name in _FORWARDED_HEADERS:
+            if name in incoming:
+                out[name] = incoming[name]
+        key = self.settings.api_key.get_secret_value() if self.settings.api_key else None
+        if key:
+            if self.settings.auth_header == "api-key":
+                out["api-key"] = key
+            else:
+                out["authorization"] = f"Bearer {key}"
+        elif forward_auth and "authorization" in incoming:
+            out["authorization"] = incoming["authorization"]
+        out.update(self.settings.extra_headers)
+        return out
+
+    async def request(self, method: str, path: str, content: bytes | None,
+                      headers: dict[str, str]) -> httpx.Response:
+        """A non-stream call; raises ProxyError subclasses (never httpx errors)."""
+        try:
+            response = await self.client.request(
+                method, self.url(path), content=content, headers=headers,
+                params=self.settings.query_params or None,
+            )
+        except httpx.HTTPError as exc:
+            raise map_transport_error(exc) from None
+        if response.status_code >= 400:
+            raise UpstreamHTTPError(response.status_code, response.content, response.headers)
+        return response
+
+    async def open_stream(self, path: str, content: bytes, headers: dict[str, str]) -> httpx.Response:
+        """Send a streaming request and return once headers arrived (2xx), else raise."""
+        request = self.client.build_request(
+            "POST", self.url(path), content=content, headers=headers,
+            params=self.settings.query_params or None,
+        )
+        try:
+            response = await self.client.send(request, stream=True)
+        except httpx.HTTPError as exc:
+            raise map_transport_error(exc) from None
+        if response.status_code >= 400:
+            try:
+                body = await response.aread()
+            except httpx.HTTPError:
+                body = b""
+            finally:
+                await response.aclose()
+            raise UpstreamHTTPError(response.status_code, body, response.headers)
+        return response
+
+    async def iter_stream(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        """Raw bytes as they arrive; no byte for ``stream_idle_timeout`` seconds raises StreamIdleTimeout.
+
+        Closing the generator (client gone, cancellation) closes the upstream response.
+        """
+        iterator = response.aiter_raw().__aiter__()
+        idle = self.settings.stream_idle_timeout
+        try:
+            while True:
+                try:
+                    chunk = await asyncio.wait_for(iterator.__anext__(), idle)
+                except StopAsyncIteration:
+                    return
+                except asyncio.TimeoutError:
+                    raise StreamIdleTimeout("the upstream stream stalled") from None
+                except httpx.HTTPError as exc:
+                    raise map_transport_error(exc) from None
+                if chunk:
+                    yield chunk
+        finally:
+            await response.aclose()
+
+    async def aclose(self) -> None:
+        await self.client.aclose()

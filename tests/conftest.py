@@ -1,0 +1,71 @@
+"""Shared fixtures: a live mock upstream, a live Veil in front of it, a fixed master key."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+# Tests never reach a model hub; presidio/tldextract/transformers must work offline.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+from live import LiveServer  # noqa: E402
+from mock_upstream import MockUpstream  # noqa: E402
+
+from mechanisms.keys import MasterKey  # noqa: E402
+
+TEST_MASTER_KEY = MasterKey.from_bytes(bytes(range(32)))
+
+
+@pytest.fixture(scope="session")
+def master_key() -> MasterKey:
+    return TEST_MASTER_KEY
+
+
+@pytest.fixture(scope="session")
+def upstream_server() -> Iterator[tuple[MockUpstream, LiveServer]]:
+    mock = MockUpstream()
+    with LiveServer(mock.app()) as server:
+        yield mock, server
+
+
+@pytest.fixture()
+def upstream(upstream_server: tuple[MockUpstream, LiveServer]) -> MockUpstream:
+    mock, _ = upstream_server
+    mock.requests.clear()
+    mock.chunk_size = 3
+    mock.closed_streams = 0
+    return mock
+
+
+def make_settings(**overrides: Any) -> Any:
+    from proxy.settings import load_settings
+
+    overrides.setdefault("local_model", {"preload": False})
+    return load_settings(None, **overrides)
+
+
+@pytest.fixture()
+def veil_factory(upstream_server: tuple[MockUpstream, LiveServer]) -> Iterator[Callable[..., LiveServer]]:
+    """Start a live Veil; by default in front of the mock upstream, mode off."""
+    from proxy.app import create_app
+    from proxy.services import Services
+
+    started: list[LiveServer] = []
+    _, up = upstream_server
+
+    def start(**overrides: Any) -> LiveServer:
+        overrides.setdefault("upstream", {"base_url": up.url + "/v1"})
+        overrides.setdefault("mode", "off")
+        settings = make_settings(**overrides)
+        server = LiveServer(create_app(services=Services(settings, master_key=TEST_MASTER_KEY)))
+        server.__enter__()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.__exit__(None, None, None)

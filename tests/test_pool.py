@@ -1,0 +1,83 @@
+"""The worker pool: micro-batching across concurrent callers, bounded queues, failures per batch."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from proxy.pool import InProcessWorkerPool, PoolSaturated, PoolUnavailable
+
+
+async def test_concurrent_jobs_are_batched() -> None:
+    pool = InProcessWorkerPool("cpu")
+    sizes: list[int] = []
+
+    def handler(items):  # type: ignore[no-untyped-def]
+        sizes.append(len(items))
+        time.sleep(0.02)
+        return [x * 2 for x in items]
+
+    pool.register("double", handler, max_batch_size=8, max_wait_ms=20)
+    results = await asyncio.gather(*(pool.run("double", i) for i in range(16)))
+    pool.close()
+    assert results == [i * 2 for i in range(16)]
+    assert max(sizes) > 1 and all(s <= 8 for s in sizes)  # batched, never above the bound
+    assert sum(sizes) == 16
+
+
+async def test_full_queue_raises_saturated_and_recovers() -> None:
+    pool = InProcessWorkerPool("cpu")
+    gate = threading.Event()
+    pool.register("slow", lambda items: [gate.wait(5) and x for x in items], max_batch_size=1, max_queue=2)
+    first = asyncio.ensure_future(pool.run("slow", 1))
+    await asyncio.sleep(0.05)  # the worker holds job 1; the queue has room for 2 more
+    queued = [asyncio.ensure_future(pool.run("slow", i)) for i in (2, 3)]
+    await asyncio.sleep(0.01)
+    with pytest.raises(PoolSaturated):
+        pool.submit("slow", 4)
+    gate.set()
+    assert await first == 1 and [await q for q in queued] == [2, 3]
+    assert await pool.run("slow", 5) == 5  # recovered without a restart
+    pool.close()
+
+
+async def test_handler_error_fails_its_batch_only() -> None:
+    pool = InProcessWorkerPool("cpu")
+
+    def handler(items):  # type: ignore[no-untyped-def]
+        if "boom" in items:
+            raise MemoryError("out of memory in a batch")
+        return items
+
+    pool.register("x", handler, max_batch_size=1)
+    with pytest.raises(MemoryError):
+        await pool.run("x", "boom")
+    assert await pool.run("x", "fine") == "fine"
+    pool.close()
+    with pytest.raises(PoolUnavailable):
+        pool.submit("x", "after close")
+    with pytest.raises(PoolUnavailable):
+        InProcessWorkerPool("cpu").submit("missing", 1)
+
+
+async def test_timeout_cancels_queued_job() -> None:
+    pool = InProcessWorkerPool("cpu")
+    ran: list[int] = []
+    pool.register("t", lambda items: [ran.append(x) or time.sleep(0.3) or x for x in items], max_batch_size=1)
+    slow = asyncio.ensure_future(pool.run("t", 1))
+    await asyncio.sleep(0.02)
+    with pytest.raises(asyncio.TimeoutError):
+        await pool.run("t", 2, timeout=0.05)  # still queued behind job 1 when it times out
+    await slow
+    await asyncio.sleep(0.05)
+    assert ran == [1]  # the timed-out job never ran
+    pool.close()
+
+
+def test_device_auto_picks_cpu_without_cuda() -> None:
+    import torch
+
+    assert InProcessWorkerPool("auto").device == ("cuda" if torch.cuda.is_available() else "cpu")

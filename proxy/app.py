@@ -45,12 +45,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     app.state.veil = svc
     _install_error_handlers(app)
 
-    @app.middleware("http")
-    async def request_id(request: Request, call_next: Any) -> Response:
-        rid = request.headers.get("x-request-id") or uuid.uuid4().hex
-        response: Response = await call_next(request)
-        response.headers["x-request-id"] = rid
-        return response
+    app.add_middleware(RequestIdMiddleware)
 
     @app.post("/v1/chat/completions", tags=["openai"])
     async def chat_completions(request: Request) -> Response:
@@ -84,6 +79,32 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     for extra in svc.extra_routers():
         app.include_router(extra)
     return app
+
+
+class RequestIdMiddleware:
+    """Pure ASGI (no per-request task or body wrapping): echo or mint ``x-request-id``."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        rid = b""
+        for name, value in scope["headers"]:
+            if name == b"x-request-id":
+                rid = value[:128]
+                break
+        rid = rid or uuid.uuid4().hex.encode()
+        scope.setdefault("state", {})["request_id"] = rid.decode("latin-1")
+
+        async def send_with_id(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_id)
 
 
 def _preload(svc: Services) -> None:

@@ -13,6 +13,7 @@ from proxy.auth import Caller
 from proxy.local_backend import LocalBackend, ProcessorFactory
 from proxy.metrics import Metrics
 from proxy.pool import InProcessWorkerPool
+from proxy.policies import PrmptPolicy
 from proxy.privacy import Policy
 from proxy.settings import Settings
 from proxy.upstream import UpstreamClient
@@ -33,6 +34,35 @@ class Services:
         self.local = LocalBackend(settings.local_model, settings.limits, self.pool)
         self._master_key = master_key
         self.policies = _policy_registry()
+        self._sanitizer: Any = None
+        self.pool.register("prmpt", self._sanitize_batch, max_batch_size=settings.workers.max_batch_size,
+                           max_wait_ms=0.0, max_queue=settings.workers.max_queue)
+
+    @property
+    def sanitizer(self) -> Any:
+        """The Prmpt sanitizer (built on first use; ``load()`` reads Presidio and spaCy)."""
+        if self._sanitizer is None:
+            
+            self._sanitizer = Sanitizer(self.settings.prmpt)
+        return self._sanitizer
+
+    def _sanitize_batch(self, jobs: Any) -> list[Any]:
+        """Worker thread: each job is (texts, user keys); a failing job fails alone."""
+        self.sanitizer.load()
+        out: list[Any] = []
+        for texts, keys in jobs:
+            try:
+                out.append(self.sanitizer.sanitize_many(texts, keys))
+            except Exception as exc:  # noqa: BLE001 - the request fails closed with a 503
+                out.append(exc)
+        return out
+
+    def uses(self, mechanism: str) -> bool:
+        """Whether the configured or allowed modes need ``prmpt`` or ``cape``."""
+        return any(mechanism in m.split("+") for m in {self.settings.mode, *self.settings.allowed_modes})
+
+    def user_keys(self, caller: Caller) -> Any:
+        return self.master_key.user_keys(caller.user_id, self.settings.auth.key_version)
 
     # ---- keys ----------------------------------------------------------------------------------
     @property
@@ -61,14 +91,20 @@ class Services:
     # ---- start-up and extra routes ------------------------------------------------------------
     def preload(self) -> None:
         """Load the models this configuration uses (runs in a thread at start-up)."""
+        if self.uses("prmpt"):
+            self.sanitizer.load()
         self.local.load()
 
     def extra_routers(self) -> list[Any]:
-        return []
+        from proxy.privacy_api import router as privacy_router
+
+        return [privacy_router]
 
     # ---- readiness -----------------------------------------------------------------------------
     def readiness(self) -> dict[str, Any]:
         models = {"local": self.local.ready}
+        if self.uses("prmpt"):
+            models["prmpt"] = self.sanitizer.ready
         return {"ready": all(models.values()), "models": models}
 
     async def aclose(self) -> None:
@@ -81,4 +117,7 @@ def _policy_registry() -> dict[str, Any]:
     def off(svc: Services, mode: str, caller: Caller) -> Policy:
         return Policy("off")
 
-    return {"off": off}
+    def prmpt(svc: Services, mode: str, caller: Caller) -> Policy:
+        return PrmptPolicy(svc, mode, svc.user_keys(caller))
+
+    return {"off": off, "prmpt": prmpt}

@@ -6,8 +6,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -23,6 +23,7 @@ from proxy.streaming import DisconnectAwareStream
 from proxy.upstream import RETURNED_HEADERS
 
 log = logging.getLogger("veil.request")
+T = TypeVar("T")
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -120,9 +121,13 @@ async def handle(request: Request, route: str) -> Response:
 
 
 async def _sanitize(svc: Services, policy: Policy, route: str, body: dict[str, Any]) -> dict[str, Any]:
-    """Fail closed: any failure here means nothing is forwarded and the caller gets a 503."""
+    return await fail_closed(svc, policy.sanitize(route, body))
+
+
+async def fail_closed(svc: Services, work: Awaitable[T]) -> T:
+    """Any failure of sanitization means nothing is forwarded and the caller gets a 503."""
     try:
-        return await asyncio.wait_for(policy.sanitize(route, body), svc.settings.sanitize_timeout)
+        return await asyncio.wait_for(work, svc.settings.sanitize_timeout)
     except ProxyError:
         raise
     except PoolSaturated:
@@ -135,6 +140,11 @@ async def _sanitize(svc: Services, policy: Policy, route: str, body: dict[str, A
         svc.metrics.fail_closed.labels("error").inc()
         log.error("sanitization failed", extra={"error_type": type(exc).__name__})
         raise ServiceUnavailable("sanitization failed; nothing was sent upstream", retry_after=5) from None
+
+
+async def sanitize_texts(svc: Services, texts: list[str], keys: Any) -> list[Any]:
+    """Sanitize texts in the worker pool, failing closed like the proxy path."""
+    return await fail_closed(svc, svc.pool.run("prmpt", (texts, keys), svc.settings.sanitize_timeout))
 
 
 def _sse_response(events: AsyncIterator[bytes], svc: Services, route: str, mode: str,

@@ -103,6 +103,18 @@ class AuthSettings(BaseModel):
     key_version: int = Field(1, ge=1, description="Per-user key version (bump to rotate all user keys).")
 
 
+class SanitizeScope(BaseModel):
+    """Which request fields the privacy modes touch."""
+
+    roles: list[str] = Field(
+        default_factory=lambda: ["system", "developer", "user", "assistant", "tool"],
+        description="Message roles whose content Prmpt sanitizes (all by default).",
+    )
+    tool_arguments: bool = Field(
+        True, description="Sanitize string values inside assistant tool_calls[].function.arguments."
+    )
+
+
 class LoggingSettings(BaseModel):
     level: str = Field("INFO", description="Log level (DEBUG, INFO, WARNING, ERROR).")
     json_format: bool = Field(True, description="One JSON object per line; never prompt text or keys.")
@@ -135,6 +147,7 @@ class Settings(BaseSettings):
     local_model: LocalModelSettings = Field(default_factory=LocalModelSettings)
     workers: WorkerSettings = Field(default_factory=WorkerSettings)
     auth: AuthSettings = Field(default_factory=AuthSettings)
+    sanitize: SanitizeScope = Field(default_factory=SanitizeScope)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
     prmpt: PrmptConfig = Field(default_factory=PrmptConfig)
     cape: CapeConfig = Field(default_factory=CapeConfig)

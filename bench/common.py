@@ -1,0 +1,126 @@
+"""Shared bench plumbing: machine description, servers in subprocesses, percentiles, tables."""
+
+from __future__ import annotations
+
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import torch
+
+    gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else "no GPU"
+    return (f"{cpu}, {os.cpu_count()} cores, {gpu}; Python {platform.python_version()}, "
+            f"torch {torch.__version__}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def pct(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+class Server:
+    """A server in a subprocess; waits for ``health`` to answer."""
+
+    def __init__(self, args: list[str], port: int, env: dict[str, str] | None = None,
+                 health: str = "/healthz", timeout: float = 120.0) -> None:
+        self.port = port
+        full_env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONUNBUFFERED": "1", **(env or {})}
+        self.proc = subprocess.Popen([sys.executable, *args], env=full_env, cwd=ROOT,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server {args} exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                if httpx.get(self.url + health, timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"server {args} did not become healthy")
+            time.sleep(0.1)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def __enter__(self) -> "Server":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def veil_server(mode: str, upstream: str | None, env: dict[str, str] | None = None,
+                preload: bool = False) -> Server:
+    port = free_port()
+    args = ["-m", "proxy.cli", "serve", "--port", str(port), "--mode", mode,
+            "--upstream-url", upstream or ""]
+    base_env = {"VEIL_LOGGING__LEVEL": "WARNING", "VEIL_LOCAL_MODEL__PRELOAD": str(preload).lower(),
+                "VEIL_MASTER_KEY": "00" * 32}
+    return Server(args, port, {**base_env, **(env or {})},
+                  health="/readyz" if preload else "/healthz", timeout=300)
+
+
+def mock_server() -> Server:
+    port = free_port()
+    return Server(["-m", "bench.mock_server", "--port", str(port)], port)
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"

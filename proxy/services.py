@@ -13,6 +13,7 @@ from proxy.auth import Caller
 from proxy.local_backend import LocalBackend, ProcessorFactory
 from proxy.metrics import Metrics
 from proxy.pool import InProcessWorkerPool
+from mechanisms.prmpt import Sanitizer
 from proxy.policies import PrmptPolicy
 from proxy.privacy import Policy
 from proxy.settings import Settings
@@ -42,7 +43,6 @@ class Services:
     def sanitizer(self) -> Any:
         """The Prmpt sanitizer (built on first use; ``load()`` reads Presidio and spaCy)."""
         if self._sanitizer is None:
-            
             self._sanitizer = Sanitizer(self.settings.prmpt)
         return self._sanitizer
 

@@ -76,7 +76,13 @@ def _serve(args: argparse.Namespace) -> int:
         overrides["upstream"] = {"base_url": args.upstream_url or None}
     settings = _settings(args, **overrides)
     configure_logging(settings.logging.level, settings.logging.json_format)
-    app = create_app(settings)
+    from mechanisms.keys import MasterKeyError
+
+    try:
+        app = create_app(settings)
+    except MasterKeyError as exc:
+        print(f"veil: {exc}", file=sys.stderr)
+        return 2
     where = settings.upstream.base_url or f"the local model {settings.local_model.id}"
     print(f"veil: serving on http://{settings.host}:{settings.port}/v1 (mode {settings.mode}, upstream: {where})",
           file=sys.stderr, flush=True)
@@ -113,15 +119,10 @@ def _prepare_model(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
-    try:
-        from proxy import cli_tools  # noqa: F401  (registers sanitize/desanitize/perturb/detect)
-    except ImportError:
-        pass
-    fn = _COMMANDS.get(args.command)
-    if fn is None:
-        print(f"veil: {args.command} is not available in this build", file=sys.stderr)
-        raise SystemExit(2)
-    raise SystemExit(fn(args))
+    from proxy import cli_tools
+
+    tools: dict[str, Command] = {"sanitize": cli_tools.sanitize, "desanitize": cli_tools.desanitize}
+    raise SystemExit({**_COMMANDS, **tools}[args.command](args))
 
 
 if __name__ == "__main__":

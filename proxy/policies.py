@@ -26,7 +26,7 @@ class PrmptPolicy(Policy):
         self.svc = svc
         self.keys = keys
         self.mapping: dict[str, str] = {}
-        self._json_mapping: dict[str, str] | None = None
+        self._plans: dict[bool, Any] = {}
 
     async def sanitize(self, route: str, body: dict[str, Any]) -> dict[str, Any]:
         scope = self.svc.settings.sanitize
@@ -50,17 +50,20 @@ class PrmptPolicy(Policy):
         return out
 
     # ---- restoring -----------------------------------------------------------------------------
-    @property
-    def json_mapping(self) -> dict[str, str]:
-        """The mapping for text inside JSON strings (tool arguments): originals JSON-escaped."""
-        if self._json_mapping is None:
-            self._json_mapping = {k: json_escape(v) for k, v in self.mapping.items()}
-        return self._json_mapping
+    def plan(self, in_json: bool = False) -> Any:
+        """The compiled restore plan of this request; inside JSON strings (tool arguments) the
+        originals are JSON-escaped so the arguments stay valid JSON."""
+        if in_json not in self._plans:
+            from mechanisms.prmpt import RestorePlan
+
+            mapping = {k: json_escape(v) for k, v in self.mapping.items()} if in_json else self.mapping
+            self._plans[in_json] = RestorePlan(mapping)
+        return self._plans[in_json]
 
     def restore_text(self, text: str, in_json: bool = False) -> str:
         if not self.mapping:
             return text
-        return self.svc.sanitizer.desanitize(text, self.json_mapping if in_json else self.mapping)
+        return self.svc.sanitizer.desanitize(text, self.plan(in_json))
 
     def restore(self, route: str, data: dict[str, Any]) -> dict[str, Any]:
         for slot, in_json in response_slots(route, data):
@@ -88,8 +91,7 @@ class ChunkRestorer(StreamRestorer):
     def _feed(self, key: tuple[int, str, int], text: str) -> str:
         restorer = self.open.get(key)
         if restorer is None:
-            mapping = self.policy.json_mapping if key[1] == "tool" else self.policy.mapping
-            restorer = self.open[key] = self._make(mapping)
+            restorer = self.open[key] = self._make(self.policy.plan(in_json=key[1] == "tool"))
         return restorer.feed(text)
 
     def _flush_choice(self, index: int) -> dict[tuple[str, int], str]:

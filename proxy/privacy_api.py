@@ -46,7 +46,7 @@ async def sanitize(request: Request) -> Response:
 
 def _public(record: dict[str, Any]) -> dict[str, Any]:
     """Entity records without the original values (the caller has them; responses should not echo them)."""
-    out = {k: v for k, v in record.items() if k not in ("text", "mapping")}
+    out = {k: v for k, v in record.items() if k not in ("text", "mapping", "mldp_mapping")}
     out["entities"] = [{k: v for k, v in e.items() if k not in ("original", "value")}
                        for e in record.get("entities", [])]
     return out

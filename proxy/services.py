@@ -34,6 +34,8 @@ class Services:
         )
         self.local = LocalBackend(settings.local_model, settings.limits, self.pool)
         self._master_key = master_key
+        if master_key is None and self.uses("prmpt"):
+            self._master_key = MasterKey.load(settings.master_key_file)  # fail at start, not per request
         self.policies = _policy_registry()
         self._sanitizer: Any = None
         self.pool.register("prmpt", self._sanitize_batch, max_batch_size=settings.workers.max_batch_size,

@@ -43,7 +43,7 @@ class GenerationJob:
     prompt_ids: list[int]
     params: SamplingParams
     on_text: Callable[[str], None] | None = None  # called from the worker thread
-    processor_factory: ProcessorFactory | None = None
+    processor_factory: ProcessorFactory | None = None  # -> a watermarking config for generate()
     cancel: threading.Event = field(default_factory=threading.Event)
 
 
@@ -196,7 +196,7 @@ class LocalBackend:
 
     def _generate(self, job: GenerationJob) -> GenerationResult:
         import torch
-        from transformers import LogitsProcessorList, StoppingCriteria, StoppingCriteriaList
+        from transformers import StoppingCriteria, StoppingCriteriaList
         from transformers.generation.streamers import BaseStreamer
 
         self.load()
@@ -225,14 +225,14 @@ class LocalBackend:
         kwargs: dict[str, Any] = {"do_sample": not p.greedy, "max_new_tokens": p.max_tokens}
         if not p.greedy:
             kwargs.update(temperature=p.temperature, top_p=p.top_p, top_k=p.top_k or None)
-        processors = LogitsProcessorList()
         if job.processor_factory is not None and not p.greedy:
-            processors.append(job.processor_factory())
+            # A watermarking config runs after temperature/top-k/top-p inside generate() (synthid/hf.py).
+            kwargs["watermarking_config"] = job.processor_factory()
         input_ids = torch.tensor([job.prompt_ids], device=self._model.device)
         with torch.inference_mode():
             out = self._model.generate(
                 input_ids, attention_mask=torch.ones_like(input_ids), streamer=_Streamer(),
-                stopping_criteria=StoppingCriteriaList([_Stop()]), logits_processor=processors,
+                stopping_criteria=StoppingCriteriaList([_Stop()]),
                 pad_token_id=self._tokenizer.eos_token_id, **kwargs,
             )
         new_ids = out[0, input_ids.shape[1]:].tolist()

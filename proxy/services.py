@@ -18,6 +18,7 @@ from proxy.policies import PrmptPolicy
 from proxy.privacy import Policy
 from proxy.settings import Settings
 from proxy.upstream import UpstreamClient
+from proxy.watermark_api import WatermarkService
 
 log = logging.getLogger("veil.services")
 
@@ -34,9 +35,10 @@ class Services:
         )
         self.local = LocalBackend(settings.local_model, settings.limits, self.pool)
         self._master_key = master_key
-        if master_key is None and self.uses("prmpt"):
+        if master_key is None and (self.uses("prmpt") or settings.watermark.enabled):
             self._master_key = MasterKey.load(settings.master_key_file)  # fail at start, not per request
         self.policies = _policy_registry()
+        self.watermarks = WatermarkService(self)
         self._sanitizer: Any = None
         self.pool.register("prmpt", self._sanitize_batch, max_batch_size=settings.workers.max_batch_size,
                            max_wait_ms=0.0, max_queue=settings.workers.max_queue)
@@ -82,13 +84,11 @@ class Services:
             raise BadRequest(f"mode {mode!r} is not available in this build", param="X-Veil-Mode")
         return factory(self, mode, caller)
 
-    # ---- watermark (the synthid issue fills these in) ------------------------------------------
+    # ---- watermark ------------------------------------------------------------------------------
     def watermark_for(self, request: Request, body: dict[str, Any],
                       caller: Caller) -> tuple[ProcessorFactory | None, str | None]:
-        return None, None
-
-    def watermark_sampling_defaults(self) -> dict[str, Any]:
-        return {}
+        """(factory of a watermarking config for generate(), X-Veil-Watermark value) for a local call."""
+        return self.watermarks.for_request(request, caller)
 
     # ---- start-up and extra routes ------------------------------------------------------------
     def preload(self) -> None:
@@ -99,8 +99,9 @@ class Services:
 
     def extra_routers(self) -> list[Any]:
         from proxy.privacy_api import router as privacy_router
+        from proxy.watermark_api import router as watermark_router
 
-        return [privacy_router]
+        return [privacy_router, watermark_router]
 
     # ---- readiness -----------------------------------------------------------------------------
     def readiness(self) -> dict[str, Any]:

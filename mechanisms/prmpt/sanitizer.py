@@ -1,0 +1,218 @@
+"""Prmpt's Sanitize and Desanitize (Prmpt section 4.4, Algorithms 2 and 3).
+
+Sanitize: annotate -> Category I spans through their FPE codec, Category II spans through the
+mLDP mechanism (randomness from a keyed PRF of (user, type, value)), dependent values derived.
+Desanitize: within a request, the mapping it produced (tolerant restore); statelessly, by finding
+values in encrypted formats and decrypting them, optionally only those whose plaintext occurs in
+a given original (done by re-sanitizing the original, which is deterministic).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from mechanisms.keys import UserKeys
+from mechanisms.prmpt.annotator import Span, TypeAnnotator
+from mechanisms.prmpt.codecs import (AlnumCodec, CreditCardCodec, FormatPreservingCodec, IbanCodec,
+                                     PhoneCodec, SsnCodec)
+from mechanisms.prmpt.config import EntityPolicy, FunctionalDependency, PrmptConfig
+from mechanisms.prmpt.dependencies import (NumericSpan, acyclic, explicit_derivations,
+                                           rule_derivations)
+from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
+from mechanisms.prmpt.names import NameCodec, load_name_lists
+from mechanisms.prmpt.netcodecs import EmailCodec, IpCodec, offline_tld_extractor
+from mechanisms.prmpt.numbers import ParsedNumber, parse_number, replace_number
+from mechanisms.prmpt.permutation import DomainError
+from mechanisms.prmpt.records import EntityRecord, SanitizedText
+from mechanisms.prmpt.restore import RestorePlan, restore
+from mechanisms.prmpt.stateless import find_ciphertexts
+
+
+def build_codecs(config: PrmptConfig) -> dict[str, FormatPreservingCodec]:
+    """The registry of dedicated codecs; other ``fpe`` types get the generic alphanumeric codec."""
+    return {
+        "PERSON": NameCodec(config.name_list_version),
+        "EMAIL_ADDRESS": EmailCodec(config.email_keep_domains),
+        "PHONE_NUMBER": PhoneCodec(),
+        "US_SSN": SsnCodec(),
+        "CREDIT_CARD": CreditCardCodec(),
+        "IBAN_CODE": IbanCodec(),
+        "IP_ADDRESS": IpCodec(),
+    }
+
+
+class Sanitizer:
+    """Prmpt for one configuration. Construction is cheap; ``load()`` loads spaCy + Presidio once."""
+
+    def __init__(self, config: PrmptConfig | None = None) -> None:
+        self.config = config or PrmptConfig()
+        self.annotator = TypeAnnotator(self.config)
+        self._codecs = build_codecs(self.config)
+        for custom in self.config.custom_entities:
+            self._codecs.setdefault(custom.name, AlnumCodec(custom.name, custom.fpe_classes))
+        _quiet_third_party_loggers()
+
+    @property
+    def ready(self) -> bool:
+        return self.annotator.ready
+
+    def load(self) -> None:
+        """Load the annotator and warm the lazily built tables (thread-safe, idempotent)."""
+        self.annotator.load()
+        load_name_lists(self.config.name_list_version)
+        offline_tld_extractor()
+
+    def codec(self, entity_type: str) -> FormatPreservingCodec:
+        return self._codecs.get(entity_type) or AlnumCodec(entity_type)
+
+    # ------------------------------------------------------------------ sanitize
+    def sanitize(self, text: str, keys: UserKeys,
+                 dependencies: Sequence[FunctionalDependency] = ()) -> SanitizedText:
+        """Sanitize one text for one user (see the module docstring)."""
+        return self.apply(text, self.annotator.annotate(text), keys, dependencies)
+
+    def sanitize_many(self, texts: Sequence[str], keys: UserKeys,
+                      dependencies: Sequence[FunctionalDependency] = ()) -> list[SanitizedText]:
+        """Batch form for the many text fields of one request (one spaCy pass)."""
+        spans = self.annotator.annotate_many(texts)
+        return [self.apply(t, s, keys, dependencies) for t, s in zip(texts, spans)]
+
+    def apply(self, text: str, spans: Sequence[Span], keys: UserKeys,
+              dependencies: Sequence[FunctionalDependency] = ()) -> SanitizedText:
+        """Sanitize ``text`` given its annotation (non-overlapping spans, sorted by start)."""
+        replacements: dict[int, tuple[str, str, float]] = {}  # span index -> (category, new, eps)
+        numeric: list[NumericSpan] = []
+        parsed: dict[int, ParsedNumber] = {}
+        for i, span in enumerate(spans):
+            value = text[span.start:span.end]
+            policy = self.config.policy(span.entity_type)
+            if policy.category == "fpe":
+                replacements[i] = ("fpe", self._encrypt(span.entity_type, value, keys), 0.0)
+            elif policy.category == "mldp":
+                number = parse_number(value)
+                if number is not None:
+                    parsed[i] = number
+                    numeric.append(NumericSpan(i, span.entity_type, span.start, span.end, value,
+                                               number.value))
+        replacements.update(self._noise(text, spans, numeric, parsed, keys, dependencies))
+        return self._assemble(text, spans, replacements)
+
+    def _encrypt(self, entity_type: str, value: str, keys: UserKeys) -> str:
+        try:
+            return self.codec(entity_type).encrypt(value, keys)
+        except DomainError:
+            # A detected value that does not fit its type's format is still hidden, generically.
+            return AlnumCodec(f"{entity_type}|fallback").encrypt(value, keys)
+
+    def _noise(self, text: str, spans: Sequence[Span], numeric: list[NumericSpan],
+               parsed: dict[int, ParsedNumber], keys: UserKeys,
+               dependencies: Sequence[FunctionalDependency]) -> dict[int, tuple[str, str, float]]:
+        derivations = acyclic(explicit_derivations(numeric, dependencies)
+                              + rule_derivations(text, numeric, self.config.dependency_rules))
+        derived = {d.dependent: d for d in derivations}
+        noised: dict[int, float] = {}
+        charged: set[tuple[str, float]] = set()
+        out: dict[int, tuple[str, str, float]] = {}
+        for span in numeric:
+            if span.index in derived:
+                continue
+            policy = self.config.policy(span.entity_type)
+            noised[span.index] = self._perturb(span.entity_type, span.value, policy, keys)
+            key = (span.entity_type, span.value)
+            eps = 0.0 if key in charged else policy.eps  # a repeat gets the same noise: no new cost
+            charged.add(key)
+            new = replace_number(span.text, parsed[span.index], noised[span.index])
+            out[span.index] = ("mldp", new, eps)
+        for d in derived.values():
+            value = d.offset + sum(c * noised.get(i, _value_of(numeric, i)) for i, c in d.terms)
+            new = replace_number(text[spans[d.dependent].start:spans[d.dependent].end],
+                                 parsed[d.dependent], value)
+            out[d.dependent] = ("mldp", new, 0.0)
+        return out
+
+    def _perturb(self, entity_type: str, value: float, policy: EntityPolicy, keys: UserKeys) -> float:
+        magnitude = abs(value)
+        if magnitude == 0 and policy.scale == "log":
+            return value  # zero has no place on a log grid; it is left as it is (documented)
+        grid = Grid(policy.scale, policy.unit, policy.min_value, policy.max_value)
+        u_side, u_mag = uniforms_from_bytes(keys.prf("mldp", entity_type, repr(magnitude)))
+        noisy = perturb(magnitude, grid, policy.eps, u_side, u_mag)
+        return -noisy if value < 0 else noisy
+
+    def _assemble(self, text: str, spans: Sequence[Span],
+                  replacements: dict[int, tuple[str, str, float]]) -> SanitizedText:
+        pieces: list[str] = []
+        records: list[EntityRecord] = []
+        mapping: dict[str, str] = {}
+        mldp_mapping: dict[str, str] = {}
+        cursor, out_len = 0, 0
+        for i, span in enumerate(spans):
+            if i not in replacements:
+                continue
+            category, new, eps = replacements[i]
+            if category == "fpe" and new == text[span.start:span.end]:
+                continue  # left as it is (a title alone, a loopback address): nothing was hidden
+            pieces.append(text[cursor:span.start])
+            out_len += span.start - cursor
+            original = text[span.start:span.end]
+            records.append(EntityRecord(span.entity_type, "fpe" if category == "fpe" else "mldp",
+                                        span.start, span.end, new, eps, out_len, out_len + len(new),
+                                        span.score))
+            if new != original:
+                (mapping if category == "fpe" else mldp_mapping)[new] = original
+            pieces.append(new)
+            out_len += len(new)
+            cursor = span.end
+        pieces.append(text[cursor:])
+        if self.config.restore_mldp_values:
+            mapping = {**mldp_mapping, **mapping}
+        return SanitizedText("".join(pieces), records, mapping, mldp_mapping)
+
+    # ---------------------------------------------------------------- desanitize
+    def desanitize(self, text: str, mapping: dict[str, str] | RestorePlan) -> str:
+        """Restore the stand-ins of one request (exact, and tolerant of case, possessives, digits)."""
+        return restore(text, mapping)
+
+    def desanitize_stateless(self, text: str, keys: UserKeys, original: str | None = None,
+                             include_mldp: bool | None = None,
+                             dependencies: Sequence[FunctionalDependency] = ()) -> str:
+        """Desanitize with the key alone.
+
+        With ``original``: only values of the original come back: the original is re-sanitized
+        (deterministic FPE and PRF noise), and its mapping restored (noised values too when
+        ``include_mldp``, default ``config.restore_mldp_values``; pass the request's
+        ``dependencies`` so derived values match). Without: every value in an
+        encrypted format is decrypted, which may also "decrypt" values the LLM made up.
+        """
+        if original is not None:
+            redo = self.sanitize(original, keys, dependencies)
+            mldp = self.config.restore_mldp_values if include_mldp is None else include_mldp
+            return restore(text, redo.restore_mapping(include_mldp=mldp))
+        spans = find_ciphertexts(text, self.annotator, self.config)
+        pieces, cursor = [], 0
+        for span in spans:
+            try:
+                plain = self.codec(span.entity_type).decrypt(text[span.start:span.end], keys)
+            except DomainError:
+                continue
+            pieces.append(text[cursor:span.start])
+            pieces.append(plain)
+            cursor = span.end
+        pieces.append(text[cursor:])
+        return "".join(pieces)
+
+
+def _quiet_third_party_loggers() -> None:
+    """Presidio logs context words (prompt text) and ff3 logs tweaks at DEBUG: never let them."""
+    for name in ("presidio-analyzer", "ff3"):
+        logger = logging.getLogger(name)
+        if logger.level < logging.WARNING:  # NOTSET (0) would inherit a DEBUG root
+            logger.setLevel(logging.WARNING)
+
+
+def _value_of(numeric: Sequence[NumericSpan], index: int) -> float:
+    for span in numeric:
+        if span.index == index:
+            return span.value
+    raise KeyError(index)

@@ -114,6 +114,13 @@ def resolve_device(device: str = "auto") -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
+def load_tokenizer(spec: ModelSpec = ModelSpec()) -> Any:
+    """The model's tokenizer alone (detection needs no model weights)."""
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(spec.path or str(ensure_converted(spec)))
+
+
 def load_causal_lm(spec: ModelSpec = ModelSpec(), device: str = "auto") -> tuple[Any, Any]:
     """(model, tokenizer) in eval mode on ``device``; loaded once per process and shared."""
     dev = resolve_device(device)

@@ -121,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     from proxy import cli_tools
 
-    tools: dict[str, Command] = {"sanitize": cli_tools.sanitize, "desanitize": cli_tools.desanitize}
+    tools: dict[str, Command] = {"sanitize": cli_tools.sanitize, "desanitize": cli_tools.desanitize,
+                                 "detect": cli_tools.detect}
     raise SystemExit({**_COMMANDS, **tools}[args.command](args))
 
 

@@ -61,3 +61,26 @@ def desanitize(args: argparse.Namespace) -> int:
     sanitizer.load()
     sys.stdout.write(sanitizer.desanitize_stateless(raw, _user_keys(settings, args.user)))
     return 0
+
+
+def detect(args: argparse.Namespace) -> int:
+    """Score stdin for the watermark with the local model's tokenizer and the configured key."""
+    from mechanisms.keys import MasterKey
+    from mechanisms.models import ModelSpec, load_tokenizer
+    from mechanisms.synthid import WatermarkDetector, watermark_key_for
+
+    _quiet()
+    settings = _settings(args)
+    text = sys.stdin.read()
+    key = watermark_key_for(MasterKey.load(settings.master_key_file), settings.watermark, args.user)
+    tokenizer = load_tokenizer(ModelSpec(name=settings.local_model.id, path=settings.local_model.path))
+    result = WatermarkDetector(key, settings.watermark).score_text(text, tokenizer)
+    if args.json:
+        json.dump(result.to_dict(), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        verdict = "watermarked" if result.verdict else "not watermarked"
+        score = "n/a" if result.score is None else f"{result.score:.3f}"
+        sys.stdout.write(f"{verdict}: p-value {result.p_value:.3g} (alpha {result.alpha}), mean g {score}, "
+                         f"{result.tokens_scored} tokens scored, key {result.key_id}\n")
+    return 0

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -46,6 +51,13 @@ def test_watermarked_generation_is_detected_and_plain_is_not(wm_veil: LiveServer
     assert hit["verdict"] is True and hit["p_value"] < 0.01 and hit["tokens_scored"] > 40
     assert miss["verdict"] is False and miss["p_value"] > 0.01
     assert hit["key_id"] == miss["key_id"]
+    # `veil detect` with the same master key agrees (the README example)
+    env = {**os.environ, "VEIL_MASTER_KEY": TEST_MASTER_KEY.hex(), "HF_HUB_OFFLINE": "1"}
+    for text, expected in ((marked_text, True), (plain_text, False)):
+        done = subprocess.run([sys.executable, "-m", "proxy.cli", "detect", "--json"], input=text, text=True,
+                              capture_output=True, env=env, timeout=120, cwd=Path(__file__).parent.parent)
+        assert done.returncode == 0, done.stderr[-1000:]
+        assert json.loads(done.stdout)["verdict"] is expected
 
 
 def test_greedy_request_says_it_cannot_be_watermarked(wm_veil: LiveServer) -> None:
@@ -58,8 +70,6 @@ def test_streamed_generation_carries_watermark(wm_veil: LiveServer) -> None:
     with httpx.stream("POST", wm_veil.url + "/v1/chat/completions", timeout=300,
                       json={"model": MODEL, "messages": PROMPT, "max_tokens": 100, "stream": True}) as r:
         assert r.headers["x-veil-watermark"].startswith("on;")
-        import json
-
         text = ""
         for line in r.iter_lines():
             if line.startswith("data: ") and line != "data: [DONE]":

@@ -131,6 +131,9 @@ def load_causal_lm(spec: ModelSpec = ModelSpec(), device: str = "auto") -> tuple
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()  # no progress bars on stderr in a server or a CLI pipe
         source = spec.path or str(ensure_converted(spec))
         dtype = torch.float16 if dev.startswith("cuda") else torch.float32
         tokenizer = AutoTokenizer.from_pretrained(source)

@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from proxy import cli_tools
 
     tools: dict[str, Command] = {"sanitize": cli_tools.sanitize, "desanitize": cli_tools.desanitize,
-                                 "detect": cli_tools.detect}
+                                 "detect": cli_tools.detect, "perturb": cli_tools.perturb}
     raise SystemExit({**_COMMANDS, **tools}[args.command](args))
 
 

@@ -84,3 +84,31 @@ def detect(args: argparse.Namespace) -> int:
         sys.stdout.write(f"{verdict}: p-value {result.p_value:.3g} (alpha {result.alpha}), mean g {score}, "
                          f"{result.tokens_scored} tokens scored, key {result.key_id}\n")
     return 0
+
+
+def perturb(args: argparse.Namespace) -> int:
+    """Cape-perturb stdin line by line (line breaks kept): one perturbed sentence per input line."""
+    import torch
+
+    from mechanisms.cape import CapePerturber
+
+    _quiet()
+    settings = _settings(args)
+    perturber = CapePerturber(settings.cape)
+    perturber.load()
+    lines = sys.stdin.read().split("\n")
+    generator = torch.Generator().manual_seed(args.seed) if args.seed is not None else None
+    todo = [i for i, line in enumerate(lines) if line.strip()]
+    results: dict[int, Any] = {}
+    for start in range(0, len(todo), 32):  # batches of lines: one forward pass each
+        chunk = todo[start:start + 32]
+        for i, result in zip(chunk, perturber.perturb_batch([lines[i] for i in chunk], args.epsilon,
+                                                            generator=generator)):
+            results[i] = result
+    if args.json:
+        for i in todo:
+            json.dump(results[i].to_dict(), sys.stdout, ensure_ascii=False)
+            sys.stdout.write("\n")
+    else:
+        sys.stdout.write("\n".join(results[i].text if i in results else line for i, line in enumerate(lines)))
+    return 0

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class PrmptPolicy(Policy):
     passthrough = False
+    extracts = False
 
     def __init__(self, svc: "Services", mode: str, keys: "UserKeys") -> None:
         super().__init__(mode)
@@ -160,3 +161,63 @@ class ChunkRestorer(StreamRestorer):
             choices.append(choice)
         return [{**base, "choices": choices}]
 
+
+
+class CapePolicy(PrmptPolicy):
+    """``cape`` and ``prmpt+cape``: Prmpt first (typed PII -> stand-ins) when asked, then Cape's DP token
+    perturbation on the text of the configured roles, never touching the stand-ins."""
+
+    def __init__(self, svc: "Services", mode: str, keys: "UserKeys") -> None:
+        super().__init__(svc, mode, keys)
+        self.use_prmpt = mode == "prmpt+cape"
+        self.prompt_pairs: list[tuple[str, str]] = []  # (original, perturbed) for the extraction step
+
+    async def sanitize(self, route: str, body: dict[str, Any]) -> dict[str, Any]:
+        out = await super().sanitize(route, body) if self.use_prmpt else copy.deepcopy(body)
+        cfg = self.svc.settings.cape
+        originals = [s.text for s in request_slots(route, body, cfg.roles, False)] if route == "chat" else []
+        slots = [s for s in request_slots(route, out, cfg.roles, False) if s.text.strip()]
+        if not slots:
+            self.report.cape_epsilon, self.report.cape_worst_epsilon = cfg.epsilon, 0.0
+            return out
+        texts = [s.text for s in slots]
+        spans = [self._stand_in_spans(t) for t in texts]
+        # Keyed seeds: the same text gets the same draw, so re-sending it reveals nothing new.
+        seeds = [self.keys.prf_seed("cape", t, repr(cfg.epsilon)) for t in texts]
+        results = await self.svc.pool.run("cape", (texts, spans, cfg.epsilon, seeds),
+                                          self.svc.settings.sanitize_timeout)
+        for slot, result in zip(slots, results):
+            slot.set(result.text)
+        self.report.cape_epsilon = cfg.epsilon
+        self.report.cape_worst_epsilon = max((r.epsilon_worst for r in results if r.tokens_perturbed),
+                                             default=0.0)
+        if originals and len(originals) >= 1:
+            self.prompt_pairs.append((originals[-1], results[-1].text))
+        return out
+
+    def _stand_in_spans(self, text: str) -> list[tuple[int, int]]:
+        spans = []
+        for stand_in in self.mapping:
+            at = text.find(stand_in)
+            while at >= 0:
+                spans.append((at, at + len(stand_in)))
+                at = text.find(stand_in, at + 1)
+        return sorted(spans)
+
+    @property
+    def extracts(self) -> bool:
+        return self.svc.settings.cape.extract and bool(self.prompt_pairs)
+
+    async def extract(self, answer: str) -> str:
+        """The paper's extraction step (appendix D): the local model rewrites the upstream's answer to
+        the perturbed prompt with the original prompt in view. Runs on this machine only."""
+        from mechanisms.cape import extraction_messages
+        from proxy.local_backend import GenerationJob, SamplingParams
+
+        cfg = self.svc.settings.cape
+        original, perturbed = self.prompt_pairs[-1]
+        local = self.svc.local
+        ids = local.chat_prompt_ids(extraction_messages(original, perturbed, answer))
+        params = SamplingParams(max_tokens=cfg.extract_max_tokens, temperature=cfg.extract_temperature)
+        result = await local.generate(GenerationJob(ids, params), self.svc.settings.upstream.read_timeout)
+        return result.text

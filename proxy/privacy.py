@@ -24,6 +24,7 @@ class PrivacyReport:
     cape_epsilon: float | None = None  # eps of Cape's token draws
     cape_worst_epsilon: float | None = None  # worst eps + eps' over perturbed tokens (Cape Thm 4.1)
     watermark: str | None = None
+    extracted: bool = False  # the answer was rewritten locally by Cape's extraction step
 
     def headers(self) -> dict[str, str]:
         out = {
@@ -34,6 +35,8 @@ class PrivacyReport:
         if self.cape_epsilon is not None:
             out["X-Veil-Cape-Epsilon"] = _fmt(self.cape_epsilon)
             out["X-Veil-Cape-Worst-Epsilon"] = _fmt(self.cape_worst_epsilon or 0.0)
+        if self.extracted:
+            out["X-Veil-Extracted"] = "true"
         if self.watermark is not None:
             out["X-Veil-Watermark"] = self.watermark
         return out
@@ -45,6 +48,8 @@ class PrivacyReport:
             out["cape"] = {"epsilon": self.cape_epsilon, "worst_epsilon": self.cape_worst_epsilon}
         if self.watermark is not None:
             out["watermark"] = self.watermark
+        if self.extracted:
+            out["extracted"] = True
         return out
 
 
@@ -66,6 +71,10 @@ class Policy:
     """The ``off`` policy; subclasses override sanitize/restore."""
 
     passthrough = True  # bytes may be forwarded untouched
+    extracts = False  # Cape's extraction step rewrites the answer locally
+
+    async def extract(self, answer: str) -> str:
+        return answer
 
     def __init__(self, mode: str = "off") -> None:
         self.report = PrivacyReport(mode)

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import httpx
 from starlette.requests import Request
 
+from mechanisms.cape import CapePerturber
 from mechanisms.keys import MasterKey
+from mechanisms.prmpt import Sanitizer
 from proxy.auth import Caller
+from proxy.errors import BadRequest
 from proxy.local_backend import LocalBackend, ProcessorFactory
 from proxy.metrics import Metrics
+from proxy.policies import CapePolicy, PrmptPolicy
 from proxy.pool import InProcessWorkerPool
-from mechanisms.prmpt import Sanitizer
-from proxy.policies import PrmptPolicy
 from proxy.privacy import Policy
 from proxy.settings import Settings
 from proxy.upstream import UpstreamClient
@@ -35,23 +38,20 @@ class Services:
         )
         self.local = LocalBackend(settings.local_model, settings.limits, self.pool)
         self._master_key = master_key
-        if master_key is None and (self.uses("prmpt") or settings.watermark.enabled):
+        if master_key is None and (settings.mode != "off" or settings.watermark.enabled):
             self._master_key = MasterKey.load(settings.master_key_file)  # fail at start, not per request
-        self.policies = _policy_registry()
         self.watermarks = WatermarkService(self)
-        self._sanitizer: Any = None
-        self.pool.register("prmpt", self._sanitize_batch, max_batch_size=settings.workers.max_batch_size,
-                           max_wait_ms=0.0, max_queue=settings.workers.max_queue)
+        self.sanitizer = Sanitizer(settings.prmpt)  # cheap; load() reads Presidio and spaCy
+        self.perturber = CapePerturber(settings.cape, device=self.pool.device)  # load() reads the model
+        workers = settings.workers
+        self.pool.register("prmpt", self._sanitize_batch, max_batch_size=workers.max_batch_size,
+                           max_wait_ms=0.0, max_queue=workers.max_queue)
+        self.pool.register("cape", self._perturb_batch, max_batch_size=workers.max_batch_size,
+                           max_wait_ms=workers.max_wait_ms, max_queue=workers.max_queue)
 
-    @property
-    def sanitizer(self) -> Any:
-        """The Prmpt sanitizer (built on first use; ``load()`` reads Presidio and spaCy)."""
-        if self._sanitizer is None:
-            self._sanitizer = Sanitizer(self.settings.prmpt)
-        return self._sanitizer
-
-    def _sanitize_batch(self, jobs: Any) -> list[Any]:
-        """Worker thread: each job is (texts, user keys); a failing job fails alone."""
+    # ---- worker-pool handlers (worker threads) --------------------------------------------------
+    def _sanitize_batch(self, jobs: Sequence[tuple[list[str], Any]]) -> list[Any]:
+        """Each job is (texts, user keys); a failing job fails alone."""
         self.sanitizer.load()
         out: list[Any] = []
         for texts, keys in jobs:
@@ -61,12 +61,23 @@ class Services:
                 out.append(exc)
         return out
 
-    def uses(self, mechanism: str) -> bool:
-        """Whether the configured or allowed modes need ``prmpt`` or ``cape``."""
-        return any(mechanism in m.split("+") for m in {self.settings.mode, *self.settings.allowed_modes})
-
-    def user_keys(self, caller: Caller) -> Any:
-        return self.master_key.user_keys(caller.user_id, self.settings.auth.key_version)
+    def _perturb_batch(self, jobs: Sequence[tuple[list[str], list[Any], float, list[int]]]) -> list[Any]:
+        """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""
+        self.perturber.load()
+        out: list[Any] = [None] * len(jobs)
+        by_eps: dict[float, list[int]] = {}
+        for i, job in enumerate(jobs):
+            by_eps.setdefault(job[2], []).append(i)
+        for eps, members in by_eps.items():
+            texts = [t for i in members for t in jobs[i][0]]
+            spans = [s for i in members for s in jobs[i][1]]
+            seeds = [s for i in members for s in jobs[i][3]]
+            results = self.perturber.perturb_batch(texts, eps, protected_spans=spans, seeds=seeds)
+            at = 0
+            for i in members:
+                n = len(jobs[i][0])
+                out[i], at = results[at:at + n], at + n
+        return out
 
     # ---- keys ----------------------------------------------------------------------------------
     @property
@@ -75,14 +86,18 @@ class Services:
             self._master_key = MasterKey.load(self.settings.master_key_file)
         return self._master_key
 
+    def user_keys(self, caller: Caller) -> Any:
+        return self.master_key.user_keys(caller.user_id, self.settings.auth.key_version)
+
     # ---- policies ------------------------------------------------------------------------------
     def policy(self, mode: str, caller: Caller) -> Policy:
-        factory = self.policies.get(mode)
-        if factory is None:
-            from proxy.errors import BadRequest
-
-            raise BadRequest(f"mode {mode!r} is not available in this build", param="X-Veil-Mode")
-        return factory(self, mode, caller)
+        if mode == "off":
+            return Policy("off")
+        if mode == "prmpt":
+            return PrmptPolicy(self, mode, self.user_keys(caller))
+        if mode in ("cape", "prmpt+cape"):
+            return CapePolicy(self, mode, self.user_keys(caller))
+        raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
 
     # ---- watermark ------------------------------------------------------------------------------
     def watermark_for(self, request: Request, body: dict[str, Any],
@@ -90,12 +105,27 @@ class Services:
         """(factory of a watermarking config for generate(), X-Veil-Watermark value) for a local call."""
         return self.watermarks.for_request(request, caller)
 
-    # ---- start-up and extra routes ------------------------------------------------------------
+    # ---- start-up, readiness, extra routes ----------------------------------------------------
+    def _preloaded(self) -> dict[str, Any]:
+        """What start-up loads: the configured mode's mechanisms, and the local model when it answers.
+        Other allowed modes load on their first request."""
+        parts: dict[str, Any] = {}
+        if "prmpt" in self.settings.mode.split("+"):
+            parts["prmpt"] = self.sanitizer
+        if "cape" in self.settings.mode.split("+"):
+            parts["cape"] = self.perturber
+        if self.upstream is None:
+            parts["local"] = self.local
+        return parts
+
     def preload(self) -> None:
-        """Load the models this configuration uses (runs in a thread at start-up)."""
-        if self.uses("prmpt"):
-            self.sanitizer.load()
-        self.local.load()
+        """Runs in a thread at start-up when ``local_model.preload`` is set."""
+        for part in self._preloaded().values():
+            part.load()
+
+    def readiness(self) -> dict[str, Any]:
+        models = {name: bool(part.ready) for name, part in self._preloaded().items()}
+        return {"ready": all(models.values()), "models": models}
 
     def extra_routers(self) -> list[Any]:
         from proxy.privacy_api import router as privacy_router
@@ -103,24 +133,7 @@ class Services:
 
         return [privacy_router, watermark_router]
 
-    # ---- readiness -----------------------------------------------------------------------------
-    def readiness(self) -> dict[str, Any]:
-        models = {"local": self.local.ready}
-        if self.uses("prmpt"):
-            models["prmpt"] = self.sanitizer.ready
-        return {"ready": all(models.values()), "models": models}
-
     async def aclose(self) -> None:
         if self.upstream is not None:
             await self.upstream.aclose()
         self.pool.close()
-
-
-def _policy_registry() -> dict[str, Any]:
-    def off(svc: Services, mode: str, caller: Caller) -> Policy:
-        return Policy("off")
-
-    def prmpt(svc: Services, mode: str, caller: Caller) -> Policy:
-        return PrmptPolicy(svc, mode, svc.user_keys(caller))
-
-    return {"off": off, "prmpt": prmpt}

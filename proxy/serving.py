@@ -219,6 +219,11 @@ async def _forward(request: Request, svc: Services, route: str, body: dict[str, 
     assert upstream is not None
     headers = upstream.headers(request.headers, caller.forward_auth)
     path = ROUTE_PATHS[route]
+    if policy.extracts and route == "chat" and body.get("stream"):
+        inner = {k: v for k, v in body.items() if k not in ("stream", "stream_options")}
+        response = await upstream.request("POST", path, json.dumps(inner).encode(), headers)
+        data = await _finish(policy, route, _json_body(response))
+        return _sse_response(_replay_as_stream(data, body), svc, route, policy.report.mode)
     if body.get("stream") and route != "embeddings":
         response = await upstream.open_stream(path, content, headers)
         passed = {k: v for k, v in response.headers.items() if k.lower() in RETURNED_HEADERS}
@@ -230,17 +235,48 @@ async def _forward(request: Request, svc: Services, route: str, body: dict[str, 
     if policy.passthrough:
         return Response(splice_veil_field(response.content, policy.report), response.status_code,
                         headers=passed, media_type="application/json")
+    data = await _finish(policy, route, _json_body(response))
+    return json_response(data, response.status_code, passed)
+
+
+def _json_body(response: Any) -> dict[str, Any]:
     try:
         data = response.json()
     except ValueError:
-        raise ProxyError("the upstream API returned invalid JSON", status=502, type="upstream_error",
-                         code="upstream_invalid_json") from None
+        data = None
     if not isinstance(data, dict):
-        raise ProxyError("the upstream API returned an unexpected body", status=502, type="upstream_error",
+        raise ProxyError("the upstream API returned invalid JSON", status=502, type="upstream_error",
                          code="upstream_invalid_json")
+    return data
+
+
+async def _finish(policy: Policy, route: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Restore a whole answer, run the extraction step if configured, attach the report."""
     data = policy.restore(route, data)
+    if policy.extracts and route == "chat":
+        for choice in data.get("choices") or []:
+            message = choice.get("message") if isinstance(choice, dict) else None
+            if isinstance(message, dict) and isinstance(message.get("content"), str):
+                message["content"] = await policy.extract(message["content"])
+        policy.report.extracted = True
     data["veil"] = policy.report.body()
-    return json_response(data, response.status_code, passed)
+    return data
+
+
+async def _replay_as_stream(data: dict[str, Any], request_body: dict[str, Any]) -> AsyncIterator[bytes]:
+    """A whole chat answer as an OpenAI stream (used when extraction needs the full answer first)."""
+    base = {k: data.get(k) for k in ("id", "created", "model", "system_fingerprint")}
+    base["object"] = "chat.completion.chunk"
+    for choice in data.get("choices") or []:
+        message = choice.get("message") or {}
+        delta = {"role": "assistant", "content": message.get("content") or ""}
+        yield encode_event({**base, "choices": [{"index": choice.get("index", 0), "delta": delta,
+                                                 "finish_reason": None}]})
+        yield encode_event({**base, "choices": [{"index": choice.get("index", 0), "delta": {},
+                                                 "finish_reason": choice.get("finish_reason", "stop")}]})
+    if (request_body.get("stream_options") or {}).get("include_usage") and data.get("usage"):
+        yield encode_event({**base, "choices": [], "usage": data["usage"]})
+    yield DONE
 
 
 async def _answer_locally(request: Request, svc: Services, route: str, body: dict[str, Any], policy: Policy,
@@ -262,16 +298,16 @@ async def _answer_locally(request: Request, svc: Services, route: str, body: dic
             check = sampling_supports_watermark(not params.greedy, params.temperature, params.top_k, params.top_p)
             policy.report.watermark = verdict if check else f"off; {check.reason} cannot carry it"
             factory = factory if check else None
-        if body.get("stream"):
+        if body.get("stream") and not (policy.extracts and route == "chat"):
             fn = local_api.chat_completion_stream if route == "chat" else local_api.text_completion_stream
             events = _restored_events(fn(local, body, ids, params, factory), policy.stream_restorer(route))
             return _sse_response(events, svc, route, policy.report.mode)
         fn2 = local_api.chat_completion if route == "chat" else local_api.text_completion
-        data = await fn2(local, body, ids, params, factory, timeout)
+        data = await _finish(policy, route, await fn2(local, body, ids, params, factory, timeout))
     except PoolSaturated:
         raise ServiceUnavailable("the local model is busy", retry_after=2) from None
     except (PoolUnavailable, asyncio.TimeoutError):
         raise ServiceUnavailable("the local model is unavailable", retry_after=5) from None
-    data = policy.restore(route, data)
-    data["veil"] = policy.report.body()
+    if body.get("stream"):
+        return _sse_response(_replay_as_stream(data, body), svc, route, policy.report.mode)
     return json_response(data)

@@ -206,9 +206,12 @@ def test_health_ready_metrics(veil_factory, upstream) -> None:  # type: ignore[n
     client(veil).chat.completions.create(model="gpt-4o-mini", messages=MSGS)
     with httpx.Client(base_url=veil.url) as h:
         assert h.get("/healthz").json() == {"status": "ok"}
-        ready = h.get("/readyz")
-        assert ready.status_code == 503 and ready.json()["models"]["local"] is False  # preload is off here
+        ready = h.get("/readyz")  # mode off with an upstream: nothing to load
+        assert ready.status_code == 200 and ready.json() == {"ready": True, "models": {}}
         metrics = h.get("/metrics").text
+    prmpt = veil_factory(mode="prmpt")  # preload is off in tests: the sanitizer is not loaded yet
+    not_ready = httpx.get(prmpt.url + "/readyz")
+    assert not_ready.status_code == 503 and not_ready.json()["models"] == {"prmpt": False}
     assert 'veil_requests_total{mode="off",route="chat",status="200"}' in metrics
     assert "veil_request_duration_seconds_bucket" in metrics
 

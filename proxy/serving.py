@@ -88,6 +88,8 @@ async def handle(request: Request, route: str) -> Response:
     started = time.perf_counter()
     mode = svc.settings.mode
     status = 500
+    caller: Caller | None = None
+    policy: Policy | None = None
     try:
         raw = await read_body(request, svc.settings.limits.max_body_bytes)
         body = parse_body(raw)
@@ -117,8 +119,12 @@ async def handle(request: Request, route: str) -> Response:
     finally:
         svc.metrics.requests.labels(route, mode, str(status)).inc()
         svc.metrics.latency.labels(route, mode).observe(time.perf_counter() - started)
-        log.info("request", extra={"route": route, "mode": mode, "status": status,
-                                   "latency_ms": round((time.perf_counter() - started) * 1000, 2)})
+        if log.isEnabledFor(logging.INFO):  # counts and ids only: never text, values or keys
+            log.info("request", extra={
+                "request_id": request.scope.get("state", {}).get("request_id"), "route": route, "mode": mode,
+                "status": status, "latency_ms": round((time.perf_counter() - started) * 1000, 2),
+                "user": caller.user_hash if caller else None,
+                "entities": policy.report.entities if policy else {}})
 
 
 async def _sanitize(svc: Services, policy: Policy, route: str, body: dict[str, Any]) -> dict[str, Any]:

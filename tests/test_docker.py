@@ -1,0 +1,93 @@
+"""The Dockerfiles install exactly what the Makefile installs (the images cannot be built here)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _make_vars() -> dict[str, str]:
+    out = {}
+    for line in (ROOT / "Makefile").read_text().splitlines():
+        m = re.match(r"^([A-Z0-9_]+)\s*\?=\s*(.*)$", line)
+        if m:
+            out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def _makefile_steps() -> list[str]:
+    text = (ROOT / "Makefile").read_text()
+    block = text.split("$(VENV)/.installed:", 1)[1].split("touch $@", 1)[0]
+    steps = []
+    for line in block.splitlines():
+        line = line.strip()
+        if "pip install" in line:
+            steps.append(line.split("pip install", 1)[1])
+    return steps
+
+
+def _docker_steps(name: str) -> list[str]:
+    text = (ROOT / "docker" / name).read_text()
+    block = text.split("# --- install steps (= Makefile) ---", 1)[1].split("# --- end of install steps ---")[0]
+    return [line.split("pip install", 1)[1] for line in block.splitlines() if "pip install" in line]
+
+
+def _normalize(step: str, variables: dict[str, str]) -> list[str]:
+    step = re.sub(r"\$\(([A-Z0-9_]+)\)|\$\{([A-Z0-9_]+)\}",
+                  lambda m: "{" + (m.group(1) or m.group(2)) + "}", step)
+    return step.split()
+
+
+def _docker_args(name: str) -> dict[str, str]:
+    out = {}
+    for line in (ROOT / "docker" / name).read_text().splitlines():
+        m = re.match(r'^ARG ([A-Z0-9_]+)=(.*)$', line)
+        if m:
+            out[m.group(1)] = m.group(2).strip('"')
+    return out
+
+
+def test_dockerfiles_install_steps_match_makefile() -> None:
+    make = [_normalize(s, {}) for s in _makefile_steps()]
+    assert len(make) == 5 and any("-r" in s and "requirements.txt" in s for s in make)
+    variables = _make_vars()
+    for name in ("Dockerfile", "Dockerfile.cuda"):
+        assert [_normalize(s, {}) for s in _docker_steps(name)] == make, name
+        args = _docker_args(name)
+        for var in ("TORCH_SPEC", "SMOLLM2_SPEC"):
+            assert args[var] == variables[var], f"{name}: {var} differs from the Makefile"
+
+
+def test_dockerfile_runtime_contract() -> None:
+    text = (ROOT / "docker" / "Dockerfile").read_text()
+    assert "USER veil" in text and "HEALTHCHECK" in text and "/healthz" in text
+    assert "veil prepare-model" in text  # converted weights baked in
+    assert "VEIL_MASTER_KEY_FILE=/run/secrets/veil_master_key" in text
+
+
+def test_compose_sets_what_the_app_reads() -> None:
+    from proxy.settings import Settings
+
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    veil = compose["services"]["veil"]
+    env = veil["environment"]
+    fields = set(Settings.model_fields)
+    for name in env:
+        assert name.startswith("VEIL_")
+        if name != "VEIL_CONFIG":  # read by the YAML source, not a field
+            assert name[5:].lower().split("__")[0] in fields, name
+    mounted = [v.split(":")[0] for v in veil["volumes"]]
+    for path in mounted:
+        assert (ROOT / "docker" / path).resolve().exists(), path
+    assert compose["secrets"]["veil_master_key"]["file"] == "./secrets/master.key"
+    assert "veil_master_key" in veil["secrets"]
+    app = compose["services"]["app"]
+    assert app["environment"]["OPENAI_BASE_URL"] == "http://veil:8080/v1"
+    for path in (v.split(":")[0] for v in app["volumes"]):
+        assert (ROOT / "docker" / path).resolve().exists(), path
+    example_env = (ROOT / "docker" / "veil.env.example").read_text()
+    assert "VEIL_UPSTREAM__BASE_URL" in example_env and "VEIL_UPSTREAM__API_KEY" in example_env

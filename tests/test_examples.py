@@ -1,0 +1,57 @@
+"""The examples run as written, against a live Veil (mode prmpt) in front of the echoing mock upstream."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture()
+def env(veil_factory, upstream):  # type: ignore[no-untyped-def]
+    veil = veil_factory(mode="prmpt")
+    return veil, {**os.environ, "OPENAI_BASE_URL": veil.url + "/v1", "OPENAI_API_KEY": "sk-example",
+                  "VEIL_EXAMPLE_MODEL": "gpt-4o-mini", "VEIL_URL": veil.url, "MODEL": "gpt-4o-mini"}
+
+
+def run(args: list[str], env: dict[str, str]) -> str:
+    done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_sdk_chat_example(env, upstream) -> None:  # type: ignore[no-untyped-def]
+    _, e = env
+    out = run([sys.executable, "examples/sdk_chat.py"], e)
+    for value in ("John Smith", "123-45-6789", "4111 1111 1111 1111", "john.smith@acme-corp.com"):
+        assert value in out  # restored for the user ...
+        assert value not in str(upstream.last.body)  # ... never sent upstream
+    assert "US_SSN=1" in out and "mode: prmpt" in out
+
+
+def test_sdk_stream_async_tools_examples(env, upstream) -> None:  # type: ignore[no-untyped-def]
+    _, e = env
+    out = run([sys.executable, "examples/sdk_stream.py"], e)
+    assert "jane.doe@example-mail.org" in out and "5500 0000 0000 0004" in out and "[usage:" in out
+    assert "jane.doe@example-mail.org" not in str(upstream.last.body)
+    assert run([sys.executable, "examples/sdk_async.py"], e).count("->") == 3
+    tools = run([sys.executable, "examples/sdk_tools.py"], {**e, "VEIL_EXAMPLE_MODEL": "mock-tools"})
+    assert "lookup" in tools and "john.smith@acme-corp.com" in tools
+
+
+def test_langchain_example(env, upstream) -> None:  # type: ignore[no-untyped-def]
+    _, e = env
+    out = run([sys.executable, "examples/langchain_chat.py"], e)
+    assert "123-45-6789" in out and "123-45-6789" not in str(upstream.last.body)
+
+
+def test_curl_example(env, upstream) -> None:  # type: ignore[no-untyped-def]
+    _, e = env
+    out = run(["sh", "examples/curl.sh"], e)
+    assert '"US_SSN"' in out or "US_SSN" in out
+    assert "x-veil-mode: prmpt" in out.lower() and "data: [DONE]" in out

@@ -43,8 +43,8 @@ async def read_body(request: Request, limit: int) -> bytes:
 def parse_body(raw: bytes) -> dict[str, Any]:
     try:
         body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise BadRequest("the request body is not valid JSON") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise BadRequest("the request body is not valid JSON (or nested too deeply)") from None
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
     return body

@@ -69,7 +69,8 @@ class MockUpstream:
             if msg.get("role") == "user":
                 content = msg.get("content")
                 if isinstance(content, list):
-                    return "".join(p.get("text", "") for p in content if isinstance(p, dict))
+                    return "".join(p["text"] for p in content
+                                   if isinstance(p, dict) and isinstance(p.get("text"), str))
                 return str(content)
         return ""
 

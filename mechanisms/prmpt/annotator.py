@@ -213,25 +213,47 @@ class TypeAnnotator:
 
     def annotate(self, text: str) -> list[Span]:
         """Typed, non-overlapping spans of enabled types above their thresholds."""
-        self.load()
-        if not text.strip():
-            return []
-        results = self._analyzer.analyze(text=text, language=self.config.language,
-                                         entities=self._entities)
-        return self._postprocess(text, results)
+        return self.annotate_many([text])[0]
 
     def annotate_many(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Batch form: one spaCy ``nlp.pipe`` pass for all texts, then the recognizers."""
+        """Batch form: one spaCy ``nlp.pipe`` pass for all texts, then the recognizers.
+
+        Texts longer than ``WINDOW`` characters (spaCy refuses over 1,000,000) are cut into
+        overlapping windows; a span belongs to the window whose core holds its start, so a value
+        on a cut is found whole in one window (values are far shorter than the overlap).
+        """
         self.load()
         engine = self._analyzer.nlp_engine
-        out: list[list[Span]] = [[] for _ in texts]
-        idx = [i for i, t in enumerate(texts) if t.strip()]
-        for i, (_, artifacts) in zip(idx, engine.process_batch([texts[i] for i in idx],
-                                                               self.config.language)):
-            results = self._analyzer.analyze(text=texts[i], language=self.config.language,
+        pieces = [(i, *w) for i, t in enumerate(texts) if t.strip() for w in _windows(len(t))]
+        found: list[list[Span]] = [[] for _ in texts]
+        batch = [texts[i][a:b] for i, a, b, _, _ in pieces]
+        for (i, a, _, lo, hi), piece, (_, artifacts) in zip(
+                pieces, batch, engine.process_batch(batch, self.config.language)):
+            results = self._analyzer.analyze(text=piece, language=self.config.language,
                                              entities=self._entities, nlp_artifacts=artifacts)
-            out[i] = self._postprocess(texts[i], results)
-        return out
+            for span in self._postprocess(piece, results):
+                if lo <= span.start + a < hi:
+                    found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score))
+        return [resolve_overlaps(spans) for spans in found]
+
+
+WINDOW = 100_000
+OVERLAP = 400
+
+
+def _windows(n: int) -> list[tuple[int, int, int, int]]:
+    """(start, end, core_start, core_end) windows covering [0, n); cores tile [0, n) exactly."""
+    if n <= WINDOW:
+        return [(0, n, 0, n)]
+    out, start = [], 0
+    while True:
+        end = min(start + WINDOW, n)
+        core_lo = 0 if start == 0 else start + OVERLAP // 2
+        core_hi = n if end == n else end - OVERLAP // 2
+        out.append((start, end, core_lo, core_hi))
+        if end == n:
+            return out
+        start = end - OVERLAP
 
 
 def _load_spacy(model: str) -> Any:

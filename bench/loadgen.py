@@ -25,21 +25,23 @@ def request_bytes(path: str, body: bytes, headers: dict[str, str] | None = None)
             f"Content-Length: {len(body)}\r\n{extra}\r\n").encode() + body
 
 
-async def _read_response(reader: asyncio.StreamReader) -> int:
+async def read_response(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """(status, body) of one HTTP/1.1 response, chunked or with a content-length."""
     head = await reader.readuntil(b"\r\n\r\n")
     status = int(head.split(b" ", 2)[1])
     lower = head.lower()
+    parts = []
     if b"transfer-encoding: chunked" in lower:
         while True:
             size = int((await reader.readuntil(b"\r\n")).strip(), 16)
-            await reader.readexactly(size + 2)
+            parts.append((await reader.readexactly(size + 2))[:-2])
             if size == 0:
                 break
     else:
         at = lower.index(b"content-length:") + 15
         length = int(lower[at:lower.index(b"\r\n", at)])
-        await reader.readexactly(length)
-    return status
+        parts.append(await reader.readexactly(length))
+    return status, b"".join(parts)
 
 
 async def _worker(port: int, payload: bytes, n: int, run: Run) -> None:
@@ -48,7 +50,7 @@ async def _worker(port: int, payload: bytes, n: int, run: Run) -> None:
         for _ in range(n):
             t0 = time.perf_counter()
             writer.write(payload)
-            status = await _read_response(reader)
+            status, _ = await read_response(reader)
             if status != 200:
                 run.errors += 1
             run.latencies.append(time.perf_counter() - t0)

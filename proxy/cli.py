@@ -42,8 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
                        ("desanitize", "restore values hidden by `veil sanitize`: stdin to stdout")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--user", default="cli", help="user id whose key is used (default: cli)")
-        p.add_argument("--json", action="store_true", help="machine-readable output")
         p.add_argument("--config")
+        if name == "sanitize":
+            p.add_argument("--json", action="store_true", help="JSON with entities and the mapping")
+        else:
+            p.add_argument("--original", help="file: restore only the values of this original text")
+            p.add_argument("--mapping", help="file: the JSON of `veil sanitize --json` for this answer")
 
     perturb = sub.add_parser("perturb", help="Cape-perturb each line of stdin")
     perturb.add_argument("--epsilon", type=float, default=None)

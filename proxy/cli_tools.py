@@ -29,37 +29,36 @@ def _quiet() -> None:
 
 
 def sanitize(args: argparse.Namespace) -> int:
-    from mechanisms.prmpt import Sanitizer
+    from mechanisms.prmpt import Sanitizer, sanitize_command
 
     _quiet()
     settings = _settings(args)
-    text = sys.stdin.read()
     sanitizer = Sanitizer(settings.prmpt)
     sanitizer.load()
-    result = sanitizer.sanitize(text, _user_keys(settings, args.user))
-    if args.json:
-        # Local output for the user: it includes the mapping (originals), like the proxy's request memory.
-        json.dump(result.to_dict(), sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(result.text)
+    # --json is local output for the user: it includes the mapping (originals) needed to restore.
+    out = sanitize_command(sanitizer, sys.stdin.read(), _user_keys(settings, args.user), as_json=args.json)
+    sys.stdout.write(out + ("\n" if args.json else ""))
     return 0
 
 
 def desanitize(args: argparse.Namespace) -> int:
-    from mechanisms.prmpt import SanitizedText, Sanitizer
+    """Stdin is sanitized text (restored with the key alone, or only the values of --original), an
+    answer written from a sanitized prompt (--mapping: the JSON of `veil sanitize --json`), or that
+    JSON itself (restored exactly, noised values included)."""
+    from pathlib import Path
+
+    from mechanisms.prmpt import Sanitizer, desanitize_command
 
     _quiet()
     settings = _settings(args)
-    raw = sys.stdin.read()
     sanitizer = Sanitizer(settings.prmpt)
-    if args.json:  # the output of `veil sanitize --json`: restore exactly with its mapping
-        data = json.loads(raw)
-        record = SanitizedText.from_dict(data)
-        sys.stdout.write(sanitizer.desanitize(record.text, record.restore_mapping(include_mldp=True)))
-        return 0
-    sanitizer.load()
-    sys.stdout.write(sanitizer.desanitize_stateless(raw, _user_keys(settings, args.user)))
+    original = Path(args.original).read_text() if args.original else None
+    mapping = Path(args.mapping).read_text() if args.mapping else None
+    data = sys.stdin.read()
+    if original is not None or (mapping is None and not data.lstrip().startswith("{")):
+        sanitizer.load()  # the stateless paths need the annotator; a mapping does not
+    sys.stdout.write(desanitize_command(sanitizer, data, _user_keys(settings, args.user),
+                                        original=original, mapping_json=mapping))
     return 0
 
 

@@ -1,0 +1,58 @@
+"""`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
+
+    python -m bench                    # everything (about 20 minutes on a 2-core CPU)
+    python -m bench proxy streaming    # some of: proxy streaming prmpt cape memory load watermark cape_eval
+    python -m bench --quick            # fewer rounds (a smoke run)
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from collections.abc import Callable
+
+from bench.common import RESULTS, machine
+
+
+def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
+    from bench import cape_bench, load, memory, prmpt_bench, proxy_overhead, streaming
+
+    return {
+        "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),
+        "streaming": lambda: streaming.run(rounds=5 if quick else 30),
+        "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
+        "cape": lambda: cape_bench.run(reps=3 if quick else 10),
+        "memory": memory.run,
+        "load": lambda: load.run(seconds=10 if quick else 60, clients=50 if quick else 200),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    suites = _suites(args.quick)
+    names = args.names or list(suites)
+    header = f"Machine: {machine()}\nDate: {datetime.date.today().isoformat()}\n"
+    print(header, flush=True)
+    sections, all_ok = [header], True
+    for name in names:
+        if name not in suites:
+            print(f"unknown benchmark {name!r}; choose from {', '.join(suites)}", file=sys.stderr)
+            return 2
+        text, ok = suites[name]()
+        all_ok = all_ok and ok
+        print(text, flush=True)
+        sections.append(text)
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / f"{name}.md").write_text(header + "\n" + text)
+    if not args.names:
+        (RESULTS / "summary.md").write_text("\n".join(sections))
+    print("all targets met" if all_ok else "some targets NOT met: see the tables and README for the reasons")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

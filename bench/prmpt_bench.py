@@ -1,0 +1,95 @@
+"""Prmpt: sanitize latency on one core (300 / 3,000 / 30,000 characters, ~5 PII values per 300
+characters), restore cost per stream delta, and requests per second through Veil in mode prmpt."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+
+from faker import Faker
+
+from bench.common import median, mock_server, pct, table, veil_server, verdict
+from bench.loadgen import load, request_bytes
+
+
+def make_prompt(chars: int, seed: int = 3) -> str:
+    fake = Faker("en_US")
+    Faker.seed(seed)
+    parts = []
+    while sum(len(p) for p in parts) < chars:
+        parts.append(f"Customer {fake.name()} (SSN {fake.ssn()}, email {fake.free_email()}) paid with card "
+                     f"{fake.credit_card_number(card_type='visa16')}; call {fake.numerify('(###) 555-0###')}. "
+                     f"{fake.sentence(nb_words=14)} ")
+    return "".join(parts)[:chars]
+
+
+def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float]]:
+    from mechanisms.keys import MasterKey
+    from mechanisms.prmpt import PrmptConfig, Sanitizer
+
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
+    out = {}
+    for size in sizes:
+        text = make_prompt(size)
+        s.sanitize(text, keys)
+        times = []
+        for _ in range(reps if size < 30_000 else max(3, reps // 10)):
+            t0 = time.perf_counter()
+            s.sanitize(text, keys)
+            times.append(time.perf_counter() - t0)
+        out[size] = times
+    return out
+
+
+def _restore_cost() -> tuple[float, int]:
+    from mechanisms.keys import MasterKey
+    from mechanisms.prmpt import PrmptConfig, RestorePlan, Sanitizer, StreamingRestorer
+
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    result = s.sanitize(make_prompt(3000), MasterKey.from_bytes(bytes(32)).user_keys("bench"))
+    plan = RestorePlan(result.mapping)
+    deltas = [result.text[i:i + 4] for i in range(0, len(result.text), 4)]
+    best = float("inf")
+    for _ in range(5):
+        r = StreamingRestorer(plan)
+        t0 = time.perf_counter()
+        for d in deltas:
+            r.feed(d)
+        r.flush()
+        best = min(best, (time.perf_counter() - t0) / len(deltas))
+    return best, len(deltas)
+
+
+def _rps() -> tuple[float, float]:
+    body = json.dumps({"model": "bench", "x-bench-echo": True,
+                       "messages": [{"role": "user", "content": make_prompt(300)}]}).encode()
+    with mock_server() as mock, veil_server("prmpt", mock.url + "/v1") as veil:
+        payload = request_bytes("/v1/chat/completions", body)
+        asyncio.run(load(veil.port, payload, 4, 5))
+        runs = [asyncio.run(load(veil.port, payload, 8, 10)) for _ in range(3)]
+        direct = [asyncio.run(load(mock.port, payload, 8, 10)) for _ in range(3)]
+    return median([r.rps for r in runs]), median([r.rps for r in direct])
+
+
+def run(reps: int = 60) -> tuple[str, bool]:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core, as the target says
+    lat = _sanitize_latency((300, 3000, 30000), reps)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+    per_delta, n = _restore_cost()
+    rps, direct = _rps()
+    ok300 = pct(lat[300], 50) * 1000 <= 15
+    ok_restore = per_delta * 1e6 <= 20
+    rows = [[f"sanitize {size} chars (one core)", f"{pct(v, 50) * 1000:.2f} ms p50, {pct(v, 99) * 1000:.2f} ms p99",
+             "<= 15 ms p50: " + verdict(ok300) if size == 300 else ""] for size, v in lat.items()]
+    rows.append([f"restore per stream delta (4 chars, {n} deltas)", f"{per_delta * 1e6:.2f} us",
+                 "<= 20 us: " + verdict(ok_restore)])
+    rows.append(["requests/s end to end, mode prmpt (8 clients, 300-char prompts)",
+                 f"{rps:.0f} (direct to mock: {direct:.0f})", ""])
+    return "### Prmpt\n\n" + table(["measure", "result", "target"], rows) + "\n", ok300 and ok_restore

@@ -58,6 +58,10 @@ class UpstreamSettings(BaseModel):
         120.0, gt=0, description="A stream with no byte from upstream for this long ends with an error."
     )
     max_connections: int = Field(512, ge=1, description="Size of the pooled upstream connection pool.")
+    transport: Literal["auto", "fast", "httpx"] = Field(
+        "auto", description="`fast`: Veil's lean keep-alive HTTP/1.1 pool; `httpx`: httpx's own (honours "
+        "HTTP(S)_PROXY); `auto`: fast unless proxy variables are set.",
+    )
 
 
 class LimitsSettings(BaseModel):

@@ -157,6 +157,16 @@ class Settings(BaseSettings):
     cape: CapeConfig = Field(default_factory=CapeConfig)
     watermark: WatermarkConfig = Field(default_factory=WatermarkConfig)
 
+    @field_validator("mode", "allowed_modes", mode="before")
+    @classmethod
+    def _yaml_off(cls, value: Any) -> Any:
+        # YAML 1.1 reads a bare `off` as false: `mode: off` must still mean mode "off".
+        if value is False:
+            return "off"
+        if isinstance(value, list):
+            return ["off" if v is False else v for v in value]
+        return value
+
     @field_validator("upstream", mode="before")
     @classmethod
     def _empty_base_url(cls, value: Any) -> Any:

@@ -53,3 +53,14 @@ def test_env_and_flags_override_in_order(tmp_path, monkeypatch) -> None:  # type
     monkeypatch.setenv("VEIL_CONFIG", os.fspath(cfg))
     monkeypatch.delenv("VEIL_UPSTREAM__READ_TIMEOUT")
     assert load_settings().upstream.read_timeout == 11
+
+
+def test_config_examples_load_and_yaml_off_means_off(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    examples = sorted((ROOT / "config" / "examples").glob("*.yaml"))
+    assert len(examples) >= 4
+    for path in examples:
+        assert load_settings(path).mode in ("off", "prmpt", "cape", "prmpt+cape"), path
+    bare = tmp_path / "off.yaml"
+    bare.write_text("mode: off\nallowed_modes: [off, prmpt]\n")  # YAML 1.1 reads bare off as false
+    s = load_settings(bare)
+    assert s.mode == "off" and s.allowed_modes == ["off", "prmpt"]

@@ -83,7 +83,25 @@ def _add_openai_route(app: FastAPI, path: str, route: str) -> None:
 
     app.router.routes.insert(0, Route(path, endpoint, methods=["POST"]))
     app.post(path, tags=["openai"], name=route, openapi_extra={"requestBody": {
-        "required": True, "content": {"application/json": {"schema": {"type": "object"}}}}})(endpoint)
+        "required": True, "content": {"application/json": {"schema": _REQUEST_SCHEMAS[route]}}}})(endpoint)
+
+
+_TEXT_OR_PARTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {
+    "type": "object", "properties": {"type": {"type": "string"}, "text": {"type": "string"}}}}]}
+_REQUEST_SCHEMAS: dict[str, Any] = {  # the OpenAI fields Veil reads; any other field passes through
+    "chat": {"type": "object", "required": ["model", "messages"], "properties": {
+        "model": {"type": "string"}, "stream": {"type": "boolean"},
+        "messages": {"type": "array", "items": {"type": "object", "required": ["role"], "properties": {
+            "role": {"type": "string", "enum": ["system", "developer", "user", "assistant", "tool"]},
+            "content": _TEXT_OR_PARTS}}},
+        "temperature": {"type": "number"}, "max_tokens": {"type": "integer"}}},
+    "completions": {"type": "object", "required": ["model", "prompt"], "properties": {
+        "model": {"type": "string"}, "prompt": {"type": "string"}, "stream": {"type": "boolean"}}},
+    "embeddings": {"type": "object", "required": ["model", "input"], "properties": {
+        "model": {"type": "string"}, "input": {"oneOf": [{"type": "string"},
+                                                          {"type": "array", "items": {"type": "string"}}]},
+        "encoding_format": {"type": "string", "enum": ["float", "base64"]}}},
+}
 
 
 class RequestIdMiddleware:

@@ -191,6 +191,8 @@ class CapePolicy(PrmptPolicy):
         self.report.cape_epsilon = cfg.epsilon
         self.report.cape_worst_epsilon = max((r.epsilon_worst for r in results if r.tokens_perturbed),
                                              default=0.0)
+        self.report.cape_epsilon_bound = max((r.epsilon_bound for r in results if r.tokens_perturbed),
+                                             default=0.0)
         if originals and len(originals) >= 1:
             self.prompt_pairs.append((originals[-1], results[-1].text))
         return out

@@ -23,6 +23,7 @@ class PrivacyReport:
     epsilon: float = 0.0  # eps spent on Category II (mLDP) values
     cape_epsilon: float | None = None  # eps of Cape's token draws
     cape_worst_epsilon: float | None = None  # worst eps + eps' over perturbed tokens (Cape Thm 4.1)
+    cape_epsilon_bound: float | None = None  # data-independent per-token bound (docs/cape.md)
     watermark: str | None = None
     extracted: bool = False  # the answer was rewritten locally by Cape's extraction step
 
@@ -35,6 +36,7 @@ class PrivacyReport:
         if self.cape_epsilon is not None:
             out["X-Veil-Cape-Epsilon"] = _fmt(self.cape_epsilon)
             out["X-Veil-Cape-Worst-Epsilon"] = _fmt(self.cape_worst_epsilon or 0.0)
+            out["X-Veil-Cape-Epsilon-Bound"] = _fmt(self.cape_epsilon_bound or 0.0)
         if self.extracted:
             out["X-Veil-Extracted"] = "true"
         if self.watermark is not None:
@@ -45,7 +47,8 @@ class PrivacyReport:
         out: dict[str, Any] = {"mode": self.mode, "entities": dict(sorted(self.entities.items())),
                                "epsilon": round(self.epsilon, 6)}
         if self.cape_epsilon is not None:
-            out["cape"] = {"epsilon": self.cape_epsilon, "worst_epsilon": self.cape_worst_epsilon}
+            out["cape"] = {"epsilon": self.cape_epsilon, "worst_epsilon": self.cape_worst_epsilon,
+                           "epsilon_bound": self.cape_epsilon_bound}
         if self.watermark is not None:
             out["watermark"] = self.watermark
         if self.extracted:

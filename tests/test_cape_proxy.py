@@ -38,6 +38,7 @@ def test_cape_mode_perturbs_what_leaves(veil_factory, upstream) -> None:  # type
     assert raw.headers["x-veil-mode"] == "cape"
     assert float(raw.headers["x-veil-cape-epsilon"]) == 6.0
     assert float(raw.headers["x-veil-cape-worst-epsilon"]) > 6.0  # eps + eps' is reported, not hidden
+    assert float(raw.headers["x-veil-cape-epsilon-bound"]) > 6.0  # and the data-independent bound
     body = json.loads(raw.http_response.text)
     assert body["veil"]["cape"]["epsilon"] == 6.0
 

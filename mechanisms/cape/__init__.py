@@ -1,0 +1,50 @@
+"""Cape: context-aware differentially private prompt perturbation (cape.txt; ALGORITHMS.md section 2).
+
+Public API (what the proxy calls)::
+
+    from mechanisms.cape import CapeConfig, CapePerturber, PerturbResult, extraction_messages
+    p = CapePerturber(CapeConfig(), device="auto"); p.load()
+    results = p.perturb_batch(texts, epsilon=6.0, protected_spans=..., seeds=...)
+
+Importing this package loads no model and touches no file.
+"""
+
+from .config import CapeConfig
+from .extraction import extraction_messages
+from .perturber import CapePerturber, PerturbResult, PreparedBatch, summarize
+from .sampler import (
+    UTILITY_SENSITIVITY,
+    BucketTable,
+    bucket_probabilities,
+    bucketize,
+    distance_utility,
+    eps_prime,
+    hybrid_utility,
+    logit_utility,
+    sample_buckets,
+    token_probabilities,
+    worst_case_epsilon,
+)
+from .stopwords import ASCII_PUNCTUATION, NLTK_ENGLISH_STOPWORDS
+
+__all__ = [
+    "ASCII_PUNCTUATION",
+    "NLTK_ENGLISH_STOPWORDS",
+    "UTILITY_SENSITIVITY",
+    "BucketTable",
+    "CapeConfig",
+    "CapePerturber",
+    "PerturbResult",
+    "PreparedBatch",
+    "bucket_probabilities",
+    "bucketize",
+    "distance_utility",
+    "eps_prime",
+    "extraction_messages",
+    "hybrid_utility",
+    "logit_utility",
+    "sample_buckets",
+    "summarize",
+    "token_probabilities",
+    "worst_case_epsilon",
+]

@@ -1,0 +1,345 @@
+"""CapePerturber: the batched Cape mechanism (paper Algorithm 2) over a local model.
+
+``perturb_batch`` is what the worker pool calls with texts gathered from concurrent requests:
+one tokenization per text, one padded forward pass per batch (causal model), then the utilities
+of every perturbed token against the whole candidate vocabulary in (rows x vocabulary) tensors,
+bucketized and sampled without Python loops over the vocabulary.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import torch
+
+from .adapters import (
+    CausalLMAdapter,
+    ContextModel,
+    MaskedLMAdapter,
+    load_causal_lm_as,
+    load_masked_lm,
+    resolve_compute_dtype,
+)
+from .calibration import REGENERATE, calibrate, calibration_texts, store_bound, stored_bound, user_bounds_path
+from .config import CapeConfig
+from .sampler import (
+    BucketTable,
+    bucketize,
+    distance_utility,
+    eps_prime,
+    hybrid_utility,
+    logit_utility,
+    sample_buckets,
+    worst_case_epsilon,
+)
+from .vocabulary import eligible_positions
+
+log = logging.getLogger("veil.cape")
+
+Spans = Sequence[tuple[int, int]]
+
+
+@dataclass
+class PerturbResult:
+    """One perturbed text and its privacy accounting (never logged: ``text`` is user data).
+
+    epsilon           the budget of the exponential mechanism per perturbed token (the paper's eps).
+    eps_prime_max     worst eps' = ln(max|b|/min|b|) over the perturbed tokens (Theorem 4.1); 0 if none.
+    eps_prime_mean    mean eps' over the perturbed tokens.
+    epsilon_worst     eps + eps_prime_max: the per-token guarantee of the worst token of this text.
+    epsilon_composed  sum over perturbed tokens of (eps + eps'_i): the whole text's guarantee by
+                      basic composition, if the text as a whole is the secret.
+    epsilon_bound     a data-independent per-token bound (``sampler.worst_case_epsilon``): the paper's
+                      eps + eps' is draw-dependent and not a worst case; this one holds for any input.
+    tokens_total / tokens_perturbed (eligible) / tokens_changed: counts in the model's tokenizer.
+    """
+
+    text: str
+    epsilon: float
+    eps_prime_max: float
+    eps_prime_mean: float
+    epsilon_composed: float
+    epsilon_bound: float
+    tokens_total: int
+    tokens_perturbed: int
+    tokens_changed: int
+
+    @property
+    def epsilon_worst(self) -> float:
+        return self.epsilon + self.eps_prime_max
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["epsilon_worst"] = self.epsilon_worst
+        return out
+
+
+def summarize(results: Sequence[PerturbResult]) -> dict[str, Any]:
+    """Request-level accounting over several texts (e.g. all user messages of one request)."""
+    perturbed = [r for r in results if r.tokens_perturbed]
+    return {
+        "epsilon": max((r.epsilon for r in results), default=0.0),
+        "eps_prime_max": max((r.eps_prime_max for r in perturbed), default=0.0),
+        "epsilon_worst": max((r.epsilon_worst for r in perturbed), default=0.0),
+        "epsilon_composed": sum(r.epsilon_composed for r in results),
+        "epsilon_bound": max((r.epsilon_bound for r in perturbed), default=0.0),
+        "tokens_total": sum(r.tokens_total for r in results),
+        "tokens_perturbed": sum(r.tokens_perturbed for r in results),
+        "tokens_changed": sum(r.tokens_changed for r in results),
+    }
+
+
+@dataclass
+class PreparedText:
+    """A tokenized text, which positions get perturbed and where their rows start in the table."""
+
+    text: str
+    ids: list[int]
+    offsets: list[tuple[int, int]]
+    eligible: list[int]
+    row_start: int
+    exact_decode: bool
+
+
+@dataclass
+class PreparedBatch:
+    """Everything that does not depend on epsilon: reusable for several budgets (the benchmark)."""
+
+    items: list[PreparedText]
+    table: BucketTable
+    eps_prime: torch.Tensor  # (rows,) eps' of each perturbed token
+
+
+class CapePerturber:
+    """Cape over one local model. ``load()`` once; then ``perturb_batch`` from any thread."""
+
+    def __init__(self, cfg: CapeConfig | None = None, device: str = "auto"):
+        self.cfg = cfg or CapeConfig()
+        self.requested_device = device
+        self._adapter: ContextModel | None = None
+        self._bound: float | None = None
+        self._lock = threading.RLock()
+
+    # -- loading ---------------------------------------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        return self._adapter is not None
+
+    @property
+    def adapter(self) -> ContextModel:
+        if self._adapter is None:
+            raise RuntimeError("CapePerturber.load() has not been called")
+        return self._adapter
+
+    @property
+    def logit_bound(self) -> float:
+        if self._bound is None:
+            raise RuntimeError("CapePerturber.load() has not been called")
+        return self._bound
+
+    @property
+    def device(self) -> torch.device:
+        return self.adapter.device
+
+    def load(self) -> None:
+        """Load the model, precompute the vocabulary tensors and read the stored bound B (once)."""
+        with self._lock:
+            if self._adapter is not None:
+                return
+            from mechanisms.models import ModelSpec, resolve_device
+
+            device = resolve_device(self.requested_device)
+            cfg = self.cfg
+            dtype = resolve_compute_dtype(cfg.compute_dtype, device)
+            sizes = {"max_context_tokens": cfg.max_context_tokens, "max_batch_tokens": cfg.max_batch_tokens}
+            adapter: ContextModel
+            if cfg.adapter == "masked":
+                model, tokenizer = load_masked_lm(str(cfg.model), device, dtype)
+                adapter = MaskedLMAdapter(model, tokenizer, **sizes)
+            else:
+                spec = ModelSpec() if cfg.model is None else ModelSpec(name=cfg.model, path=cfg.model)
+                model, tokenizer = load_causal_lm_as(spec, device, dtype)
+                adapter = CausalLMAdapter(model, tokenizer, **sizes)
+            self._bound = self._resolve_bound(adapter)
+            self._adapter = adapter
+
+    def _resolve_bound(self, adapter: ContextModel) -> float:
+        if self.cfg.logit_bound is not None:
+            return float(self.cfg.logit_bound)
+        key = self.cfg.model_key()
+        record = stored_bound(key)
+        if record is None:
+            if not self.cfg.calibrate_if_missing:
+                raise RuntimeError(
+                    f"no calibrated logit bound for {key!r}; run `{REGENERATE} --adapter "
+                    f"{self.cfg.adapter} --model MODEL --cache` or set cape.logit_bound"
+                )
+            log.info("calibrating the Cape logit bound once for %s on public text", key)
+            record = calibrate(adapter, calibration_texts())
+            store_bound(key, record, user_bounds_path())
+        return float(record["bound"])
+
+    # -- the mechanism ---------------------------------------------------------------------------
+    def prepare(self, texts: Sequence[str], protected_spans: Sequence[Spans] | None = None) -> PreparedBatch:
+        """Tokenize, pick the perturbed positions, compute and bucketize their utilities."""
+        adapter = self.adapter
+        if protected_spans is not None and len(protected_spans) != len(texts):
+            raise ValueError("protected_spans needs one list of spans per text")
+        with self._lock, torch.inference_mode():
+            items: list[PreparedText] = []
+            rows = 0
+            for i, text in enumerate(texts):
+                enc = adapter.encode(text)
+                spans = protected_spans[i] if protected_spans is not None else None
+                eligible = eligible_positions(
+                    text, enc.offsets, enc.is_special, self.cfg.keep_stopwords, spans
+                )
+                exact = adapter.splice_prefix is None and adapter.decode(enc.ids) == text
+                items.append(PreparedText(text, enc.ids, enc.offsets, eligible, rows, exact))
+                rows += len(eligible)
+            features = adapter.contextual_features([t.ids for t in items], [t.eligible for t in items])
+            token_ids = torch.tensor(
+                [t.ids[p] for t in items for p in t.eligible], dtype=torch.long, device=adapter.device
+            )
+            tables: list[BucketTable] = []
+            step = self._rows_per_step()
+            for start in range(0, rows, step):
+                tables.append(
+                    self._bucket_rows(features[start : start + step], token_ids[start : start + step])
+                )
+            table = BucketTable.concat(tables) if tables else bucketize(torch.zeros((0, 1)), 1)
+            return PreparedBatch(items, table, eps_prime(table.counts))
+
+    def _rows_per_step(self) -> int:
+        if self.cfg.max_rows_per_step is not None:
+            return self.cfg.max_rows_per_step
+        return 2048 if self.device.type == "cuda" else 256
+
+    def _bucket_rows(self, features: torch.Tensor, token_ids: torch.Tensor) -> BucketTable:
+        adapter = self.adapter
+        token_emb = adapter.token_embeddings(token_ids)
+        logits, dots = adapter.logits_and_dots(features, token_emb)
+        logit_u = logit_utility(logits, self.logit_bound, inplace=True)
+        dist_u = distance_utility(token_emb, adapter.cand_emb, adapter.cand_sq_norm, dots)
+        utility = hybrid_utility(logit_u, dist_u, self.cfg.lambda_l, self.cfg.lambda_d)
+        return bucketize(utility, self.cfg.buckets)
+
+    def _uniforms(
+        self, batch: PreparedBatch, generator: torch.Generator | None, seeds: Sequence[int] | None
+    ) -> torch.Tensor:
+        rows = batch.table.rows
+        if seeds is not None:
+            if len(seeds) != len(batch.items):
+                raise ValueError("seeds needs one seed per text")
+            parts = [
+                torch.rand(
+                    (len(t.eligible), 2), dtype=torch.float64, generator=torch.Generator().manual_seed(int(s))
+                )
+                for t, s in zip(batch.items, seeds)
+            ]
+            return torch.cat(parts) if parts else torch.zeros((0, 2), dtype=torch.float64)
+        if generator is None:
+            # DP noise must not be predictable: a fresh OS-random seed per call.
+            generator = torch.Generator().manual_seed(secrets.randbits(63))
+        return torch.rand((rows, 2), dtype=torch.float64, generator=generator, device=generator.device)
+
+    def sample_columns(
+        self,
+        batch: PreparedBatch,
+        epsilon: float,
+        generator: torch.Generator | None = None,
+        seeds: Sequence[int] | None = None,
+    ) -> torch.Tensor:
+        """One candidate column per perturbed token (rows of ``batch``), drawn at budget ``epsilon``."""
+        uniforms = self._uniforms(batch, generator, seeds)
+        with self._lock, torch.inference_mode():
+            out = []
+            step = self._rows_per_step()
+            for start in range(0, batch.table.rows, step):
+                part = batch.table.select(start, start + step)
+                out.append(sample_buckets(part, epsilon, uniforms[start : start + step]))
+            return torch.cat(out) if out else torch.zeros(0, dtype=torch.long)
+
+    def render(self, batch: PreparedBatch, columns: torch.Tensor, epsilon: float) -> list[PerturbResult]:
+        """Turn sampled columns into texts and accounting."""
+        adapter = self.adapter
+        new_ids = adapter.cand_ids[columns.to(adapter.device)].tolist()
+        cols = columns.tolist()
+        eps_p = batch.eps_prime.tolist()
+        bound = worst_case_epsilon(epsilon, self.cfg.buckets, len(adapter.candidates.ids))
+        results = []
+        for item in batch.items:
+            a, b = item.row_start, item.row_start + len(item.eligible)
+            ids = list(item.ids)
+            for p, tok in zip(item.eligible, new_ids[a:b]):
+                ids[p] = tok
+            changed = sum(1 for p in item.eligible if ids[p] != item.ids[p])
+            if item.exact_decode:
+                text = adapter.decode(ids)
+            else:
+                text = _splice(item, ids, cols[a:b], adapter.candidates.texts)
+            row_eps = eps_p[a:b]
+            results.append(
+                PerturbResult(
+                    text=text,
+                    epsilon=float(epsilon),
+                    eps_prime_max=max(row_eps, default=0.0),
+                    eps_prime_mean=sum(row_eps) / len(row_eps) if row_eps else 0.0,
+                    epsilon_composed=sum(epsilon + e for e in row_eps),
+                    epsilon_bound=bound,
+                    tokens_total=len(item.ids),
+                    tokens_perturbed=len(item.eligible),
+                    tokens_changed=changed,
+                )
+            )
+        return results
+
+    def perturb_batch(
+        self,
+        texts: list[str],
+        epsilon: float | None = None,
+        generator: torch.Generator | None = None,
+        protected_spans: list[list[tuple[int, int]]] | None = None,
+        seeds: Sequence[int] | None = None,
+    ) -> list[PerturbResult]:
+        """Perturb every text of a batch at budget ``epsilon`` (default: the config's).
+
+        ``protected_spans``: character spans per text copied byte for byte (Prmpt's stand-ins).
+        ``seeds``: one seed per text instead of ``generator``, so a text's noise does not depend on
+        which other texts share its batch (the proxy can derive them with a keyed PRF).
+        """
+        eps = self.cfg.epsilon if epsilon is None else float(epsilon)
+        if not (eps > 0 and eps != float("inf")):
+            raise ValueError("epsilon must be a positive finite number")
+        if not texts:
+            return []
+        batch = self.prepare(texts, protected_spans)
+        columns = self.sample_columns(batch, eps, generator, seeds)
+        return self.render(batch, columns, eps)
+
+    def perturb(self, text: str, epsilon: float | None = None, **kwargs: Any) -> PerturbResult:
+        return self.perturb_batch([text], epsilon, **kwargs)[0]
+
+
+def _splice(item: PreparedText, ids: list[int], cols: list[int], texts: list[str]) -> str:
+    """Rebuild the text from the original, replacing only the characters of changed tokens.
+
+    Used where the tokenizer cannot reproduce the text from ids (WordPiece lowercases and drops
+    spacing). Tokens that share characters (byte fragments of one character) are replaced once.
+    """
+    out: list[str] = []
+    cursor = 0
+    for p, col in zip(item.eligible, cols):
+        start, end = item.offsets[p]
+        if ids[p] == item.ids[p] or start < cursor:
+            continue
+        out.append(item.text[cursor:start])
+        out.append(texts[col])
+        cursor = end
+    out.append(item.text[cursor:])
+    return "".join(out)

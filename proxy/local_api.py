@@ -44,12 +44,19 @@ def _usage(results: list[GenerationResult]) -> dict[str, int]:
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
-async def chat_completion(backend: LocalBackend, body: dict[str, Any], prompt_ids: list[int], params: SamplingParams,
-                          factory: ProcessorFactory | None, timeout: float) -> dict[str, Any]:
+async def _generate_n(backend: LocalBackend, body: dict[str, Any], prompt_ids: list[int], params: SamplingParams,
+                      factory: ProcessorFactory | None, timeout: float) -> list[GenerationResult]:
+    """``n`` choices, one after the other (choice i uses seed + i when a seed is given)."""
     results = []
     for i in range(_n(body)):
         job = GenerationJob(prompt_ids, _seeded(params, i), processor_factory=factory)
         results.append(await backend.generate(job, timeout))
+    return results
+
+
+async def chat_completion(backend: LocalBackend, body: dict[str, Any], prompt_ids: list[int], params: SamplingParams,
+                          factory: ProcessorFactory | None, timeout: float) -> dict[str, Any]:
+    results = await _generate_n(backend, body, prompt_ids, params, factory, timeout)
     return {
         "id": completion_id("chatcmpl"), "object": "chat.completion", "created": now(),
         "model": backend.model_id, "system_fingerprint": None,
@@ -96,10 +103,7 @@ def _prompt_text(body: dict[str, Any]) -> str:
 
 async def text_completion(backend: LocalBackend, body: dict[str, Any], prompt_ids: list[int], params: SamplingParams,
                           factory: ProcessorFactory | None, timeout: float) -> dict[str, Any]:
-    results = []
-    for i in range(_n(body)):
-        job = GenerationJob(prompt_ids, _seeded(params, i), processor_factory=factory)
-        results.append(await backend.generate(job, timeout))
+    results = await _generate_n(backend, body, prompt_ids, params, factory, timeout)
     return {
         "id": completion_id("cmpl"), "object": "text_completion", "created": now(),
         "model": backend.model_id,

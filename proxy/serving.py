@@ -70,6 +70,23 @@ def check_body(route: str, body: dict[str, Any], svc: Services) -> None:
         raise BadRequest("you must provide an input", param="input")
     if "stream" in body and not isinstance(body["stream"], bool):
         raise BadRequest("stream must be a boolean", param="stream")
+    if _text_chars(route, body) > limits.max_prompt_chars:  # bounds the token count: a token is >= 1 char
+        raise BadRequest(f"the request has more than {limits.max_prompt_chars} characters of text",
+                         param="messages" if route == "chat" else ("prompt" if route == "completions" else "input"),
+                         code="context_length_exceeded")
+
+
+def _text_chars(route: str, body: dict[str, Any]) -> int:
+    def size(value: Any) -> int:
+        if isinstance(value, str):
+            return len(value)
+        if isinstance(value, list):
+            return sum(size(v.get("text") if isinstance(v, dict) else v) for v in value)
+        return 0
+
+    if route == "chat":
+        return sum(size(m.get("content")) for m in body["messages"])
+    return size(body.get("prompt" if route == "completions" else "input"))
 
 
 def pick_mode(request: Request, svc: Services) -> str:

@@ -32,7 +32,8 @@ def fuzz_veil(upstream_server):  # type: ignore[no-untyped-def]
     from proxy.services import Services
 
     settings = make_settings(mode="prmpt", upstream={"base_url": upstream_server[1].url + "/v1"},
-                             limits={"max_body_bytes": 2_000_000, "max_messages": 50})
+                             limits={"max_body_bytes": 2_000_000, "max_messages": 50,
+                                     "max_prompt_chars": 1_050_000})
     with LiveServer(create_app(services=Services(settings, master_key=TEST_MASTER_KEY))) as server:
         with httpx.Client(base_url=server.url, timeout=60) as client:
             yield client
@@ -63,6 +64,9 @@ def test_limits_are_4xx(fuzz_veil) -> None:  # type: ignore[no-untyped-def]
     big = fuzz_veil.post("/v1/chat/completions", content=b'{"model":"m","messages":[{"role":"user","content":"'
                          + b"a" * 2_000_001 + b'"}]}')
     assert big.status_code == 413
+    long = fuzz_veil.post("/v1/chat/completions", json={"model": "m", "messages": [
+        {"role": "user", "content": "a" * 600_000}, {"role": "user", "content": [{"type": "text", "text": "b" * 500_000}]}]})
+    assert long.status_code == 400 and long.json()["error"]["code"] == "context_length_exceeded"
     deep = b"[" * 100_000 + b'"x"' + b"]" * 100_000
     r = fuzz_veil.post("/v1/chat/completions", content=b'{"model":"m","messages":' + deep + b"}")
     assert r.status_code == 400

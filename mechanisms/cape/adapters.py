@@ -295,7 +295,9 @@ def load_causal_lm_as(spec: Any, device: str, dtype: torch.dtype) -> tuple[Any, 
     with _private_lock:
         if key not in _private:
             from transformers import AutoModelForCausalLM, AutoTokenizer
+            from transformers.utils import logging as hf_logging
 
+            hf_logging.disable_progress_bar()  # nothing on stderr in `veil perturb` or the server
             tokenizer = AutoTokenizer.from_pretrained(source)
             model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype)
             model.to(device)

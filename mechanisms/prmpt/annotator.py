@@ -68,6 +68,12 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
 def _plausible(text: str, span: Span) -> bool:
     """Cheap sanity checks on NER output: names have no digits or '@'; money has a currency or cue."""
     value = text[span.start:span.end]
+    if span.entity_type == "PERSON":
+        # A "name" glued to letters or digits ("T4Mó") is NER noise, and a stand-in there could not be
+        # found again at a word boundary when the answer is restored.
+        before = text[span.start - 1] if span.start > 0 else " "
+        after = text[span.end] if span.end < len(text) else " "
+        return not (before.isalnum() or after.isalnum())
     if span.entity_type == "MONEY":
         if _CURRENCY.search(value):
             return True

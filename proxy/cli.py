@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _settings(args: argparse.Namespace, **overrides: Any) -> Any:
+def settings_from_args(args: argparse.Namespace, **overrides: Any) -> Any:
     from proxy.settings import load_settings
 
     return load_settings(getattr(args, "config", None), **overrides)
@@ -78,7 +78,7 @@ def _serve(args: argparse.Namespace) -> int:
     overrides: dict[str, Any] = {"host": args.host, "port": args.port, "mode": args.mode}
     if args.upstream_url is not None:
         overrides["upstream"] = {"base_url": args.upstream_url or None}
-    settings = _settings(args, **overrides)
+    settings = settings_from_args(args, **overrides)
     configure_logging(settings.logging.level, settings.logging.json_format)
     from mechanisms.keys import MasterKeyError
 
@@ -112,7 +112,7 @@ def _keygen(args: argparse.Namespace) -> int:
 def _prepare_model(args: argparse.Namespace) -> int:
     from mechanisms.models import ModelSpec, ensure_converted
 
-    settings = _settings(args)
+    settings = settings_from_args(args)
     if settings.local_model.path:
         print(f"veil: using {settings.local_model.path}; nothing to convert", file=sys.stderr)
         return 0

@@ -133,9 +133,6 @@ class InProcessWorkerPool:
             raise ValueError(f"lane {lane!r} already registered")
         self._lanes[lane] = _Lane(lane, handler, max_batch_size, max_wait_ms, max_queue)
 
-    def has_lane(self, lane: str) -> bool:
-        return lane in self._lanes
-
     def stats(self) -> dict[str, dict[str, int]]:
         return {
             name: {"queued": ln.queue.qsize(), "batches": ln.batches, "items": ln.items}

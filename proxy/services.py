@@ -7,14 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import httpx
-from starlette.requests import Request
 
 from mechanisms.cape import CapePerturber
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt import Sanitizer
 from proxy.auth import Caller
 from proxy.errors import BadRequest
-from proxy.local_backend import LocalBackend, ProcessorFactory
+from proxy.local_backend import LocalBackend
 from proxy.metrics import Metrics
 from proxy.policies import CapePolicy, PrmptPolicy
 from proxy.pool import InProcessWorkerPool
@@ -98,12 +97,6 @@ class Services:
         if mode in ("cape", "prmpt+cape"):
             return CapePolicy(self, mode, self.user_keys(caller))
         raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
-
-    # ---- watermark ------------------------------------------------------------------------------
-    def watermark_for(self, request: Request, body: dict[str, Any],
-                      caller: Caller) -> tuple[ProcessorFactory | None, str | None]:
-        """(factory of a watermarking config for generate(), X-Veil-Watermark value) for a local call."""
-        return self.watermarks.for_request(request, caller)
 
     # ---- start-up, readiness, extra routes ----------------------------------------------------
     def _preloaded(self) -> dict[str, Any]:

@@ -315,7 +315,7 @@ async def _answer_locally(request: Request, svc: Services, route: str, body: dic
             data = await local.embeddings(body, timeout)
             data["veil"] = policy.report.body()
             return json_response(policy.restore(route, data))
-        factory, verdict = svc.watermark_for(request, body, caller)
+        factory, verdict = svc.watermarks.for_request(request, caller)
         # With the watermark on, sample from the paper's top-k (100) unless the request sets top_k.
         params = local.sampling_params(body, default_top_k=svc.settings.watermark.top_k if factory else 50)
         ids = await asyncio.to_thread(local_api.prompt_ids, local, route, body)

@@ -1,4 +1,5 @@
-"""The app factory: routes, lifespan, error handlers."""
+"""The app factory: mounts every API surface's endpoints, the preview and watermark routes and the
+operational ones around one runtime; lifespan and error handlers."""
 
 from __future__ import annotations
 
@@ -16,45 +17,60 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.routing import Route
 
-from proxy import serving
-from proxy.errors import ProxyError, error_body, json_response
-from proxy.services import Services
+from mechanisms.keys import MasterKey
+from proxy.chat import routes as chat_routes
+from proxy.completions import routes as completions_routes
+from proxy.embeddings import routes as embeddings_routes
+from proxy.messages import routes as messages_routes
+from proxy.responses import routes as responses_routes
+from proxy.auth import authenticate
+from proxy.errors import ProxyError, anthropic_error, error_body, json_response
+from proxy.pipeline.endpoint import Endpoint
+from proxy.pool import WorkerPool
+from proxy.privacy.routes import router as privacy_router
+from proxy.runtime import Runtime, build_runtime
 from proxy.settings import Settings, load_settings
+from proxy.watermark.routes import router as watermark_router
 
 log = logging.getLogger("veil.app")
 
+# One package per API surface; each has routes.endpoints(pipeline) -> [Endpoint] and an adapter.
+SURFACES = (chat_routes, completions_routes, embeddings_routes, responses_routes, messages_routes)
 
-def create_app(settings: Settings | None = None, *, services: Services | None = None,
-               upstream_transport: httpx.AsyncBaseTransport | None = None) -> FastAPI:
-    settings = settings or (services.settings if services else load_settings())
-    svc = services or Services(settings, upstream_transport=upstream_transport)
+
+def create_app(settings: Settings | None = None, *, master_key: MasterKey | None = None,
+               upstream_transport: httpx.AsyncBaseTransport | None = None,
+               pool: WorkerPool | None = None) -> FastAPI:
+    settings = settings or load_settings()
+    rt = build_runtime(settings, master_key=master_key, upstream_transport=upstream_transport, pool=pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         loader = None
         if settings.local_model.preload:
-            loader = asyncio.ensure_future(asyncio.to_thread(_preload, svc))
+            loader = asyncio.ensure_future(asyncio.to_thread(_preload, rt))
         try:
             yield
         finally:
             if loader is not None and not loader.done():
                 loader.cancel()
-            await svc.aclose()
+            await rt.aclose()
 
-    app = FastAPI(title="Veil", version="0.1.0", lifespan=lifespan,
-                  description="A local privacy proxy for OpenAI-compatible LLM APIs.")
-    app.state.veil = svc
+    app = FastAPI(title="Veil", version="0.2.0", lifespan=lifespan,
+                  description="A local privacy proxy for the OpenAI and Anthropic APIs.")
+    app.state.veil = rt
     _install_error_handlers(app)
-
     app.add_middleware(RequestIdMiddleware)
 
-    for path, route in (("/v1/chat/completions", "chat"), ("/v1/completions", "completions"),
-                        ("/v1/embeddings", "embeddings")):
-        _add_openai_route(app, path, route)
+    for routes in SURFACES:
+        for endpoint in routes.endpoints(rt):
+            _mount(app, endpoint)
+            if endpoint.surface is not None:
+                rt.surfaces.setdefault(endpoint.surface.name, endpoint.surface)
 
     @app.get("/v1/models", tags=["openai"])
     async def models(request: Request) -> Response:
-        return json_response({"object": "list", "data": await _list_models(request, svc)})
+        return json_response({"object": "list", "data": await _list_models(request, rt)})
 
     @app.get("/healthz", tags=["ops"])
     async def healthz() -> dict[str, str]:
@@ -62,46 +78,30 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
 
     @app.get("/readyz", tags=["ops"])
     async def readyz() -> Response:
-        state = svc.readiness()
+        state = rt.readiness()
         return json_response(state, 200 if state["ready"] else 503)
 
     @app.get("/metrics", tags=["ops"])
     async def metrics() -> Response:
-        return Response(svc.metrics.render(), media_type="text/plain; version=0.0.4")
+        return Response(rt.metrics.render(), media_type="text/plain; version=0.0.4")
 
-    for extra in svc.extra_routers():
-        app.include_router(extra)
+    app.include_router(privacy_router(rt.pipeline, rt.surfaces))
+    app.include_router(watermark_router(settings, rt.watermarks, rt.local))
     return app
 
 
-def _add_openai_route(app: FastAPI, path: str, route: str) -> None:
-    """The hot OpenAI routes are plain Starlette routes (FastAPI's request wrapping cost ~20 % of a
-    proxied request's CPU); a documented twin keeps them in the OpenAPI schema at /docs."""
-
-    async def endpoint(request: Request) -> Response:
-        return await serving.handle(request, route)
-
-    app.router.routes.insert(0, Route(path, endpoint, methods=["POST"]))
-    app.post(path, tags=["openai"], name=route, openapi_extra={"requestBody": {
-        "required": True, "content": {"application/json": {"schema": _REQUEST_SCHEMAS[route]}}}})(endpoint)
-
-
-_TEXT_OR_PARTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {
-    "type": "object", "properties": {"type": {"type": "string"}, "text": {"type": "string"}}}}]}
-_REQUEST_SCHEMAS: dict[str, Any] = {  # the OpenAI fields Veil reads; any other field passes through
-    "chat": {"type": "object", "required": ["model", "messages"], "properties": {
-        "model": {"type": "string"}, "stream": {"type": "boolean"},
-        "messages": {"type": "array", "items": {"type": "object", "required": ["role"], "properties": {
-            "role": {"type": "string", "enum": ["system", "developer", "user", "assistant", "tool"]},
-            "content": _TEXT_OR_PARTS}}},
-        "temperature": {"type": "number"}, "max_tokens": {"type": "integer"}}},
-    "completions": {"type": "object", "required": ["model", "prompt"], "properties": {
-        "model": {"type": "string"}, "prompt": {"type": "string"}, "stream": {"type": "boolean"}}},
-    "embeddings": {"type": "object", "required": ["model", "input"], "properties": {
-        "model": {"type": "string"}, "input": {"oneOf": [{"type": "string"},
-                                                          {"type": "array", "items": {"type": "string"}}]},
-        "encoding_format": {"type": "string", "enum": ["float", "base64"]}}},
-}
+def _mount(app: FastAPI, endpoint: Endpoint) -> None:
+    """A plain Starlette route first (the hot path), and a documented twin for the OpenAPI schema."""
+    app.router.routes.insert(0, Route(endpoint.path, endpoint.handler, methods=list(endpoint.methods),
+                                      name=endpoint.name))
+    extra: dict[str, Any] = dict(endpoint.extra)
+    if endpoint.request_schema is not None:
+        extra["requestBody"] = {"required": True, "content": {
+            "application/json": {"schema": endpoint.request_schema}}}
+    for method in endpoint.methods:
+        app.add_api_route(endpoint.path, endpoint.handler, methods=[method], tags=[endpoint.tag],
+                          name=f"{endpoint.name}_{method.lower()}", summary=endpoint.summary or None,
+                          openapi_extra=extra or None)
 
 
 class RequestIdMiddleware:
@@ -130,27 +130,26 @@ class RequestIdMiddleware:
         await self.app(scope, receive, send_with_id)
 
 
-def _preload(svc: Services) -> None:
+def _preload(rt: Runtime) -> None:
     try:
-        svc.preload()
+        rt.preload()
     except Exception as exc:  # readiness shows it; requests get 503 until a load works
         log.error("model preload failed", extra={"error_type": type(exc).__name__})
 
 
-async def _list_models(request: Request, svc: Services) -> list[dict[str, Any]]:
+async def _list_models(request: Request, rt: Runtime) -> list[dict[str, Any]]:
     data: list[dict[str, Any]] = []
-    if svc.upstream is not None:
-        from proxy.auth import authenticate
-
-        caller = authenticate(request.headers, svc.settings.auth)
+    upstream = rt.upstreams.get("openai")
+    if upstream is not None:
+        caller = authenticate(request.headers, rt.settings.auth)
         try:
-            resp = await svc.upstream.request("GET", "/models", None,
-                                              svc.upstream.headers(request.headers, caller.forward_auth))
+            resp = await upstream.request("GET", "/models", None,
+                                          upstream.headers(request.headers, caller.forward_auth))
             listed = resp.json().get("data", [])
             data.extend(m for m in listed if isinstance(m, dict))
         except (ProxyError, ValueError, AttributeError):
-            svc.metrics.upstream_errors.labels("models").inc()
-    data.append(svc.local.model_card())
+            rt.metrics.upstream_errors.labels("models").inc()
+    data.append(rt.local.model_card())
     return data
 
 
@@ -163,6 +162,8 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         kind = "not_found" if exc.status_code == 404 else "invalid_request_error"
         message = "no such route" if exc.status_code == 404 else str(exc.detail)
+        if request.url.path.startswith("/v1/messages"):  # the Anthropic surface answers in its own format
+            return json_response(anthropic_error(ProxyError(message, status=exc.status_code)), exc.status_code)
         return json_response(error_body(message, "invalid_request_error", kind), exc.status_code)
 
     @app.exception_handler(RequestValidationError)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mechanisms.keys import constant_time_equals
-from proxy.errors import Unauthorized
+from proxy.errors import BadRequest, Unauthorized
 from proxy.settings import AuthSettings
 
 
@@ -23,15 +23,30 @@ class Caller:
 
 
 def bearer_token(headers: Mapping[str, str]) -> str | None:
+    """The caller's key: ``Authorization: Bearer``, Anthropic's ``x-api-key`` or Azure's ``api-key``."""
     value = headers.get("authorization", "")
     scheme, _, token = value.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
-    return headers.get("api-key") or None
+    return headers.get("x-api-key") or headers.get("api-key") or None
 
 
 def authenticate(headers: Mapping[str, str], settings: AuthSettings) -> Caller:
-    """With proxy keys configured a valid one is required; otherwise the token itself names the user."""
+    """With proxy keys configured a valid one is required; otherwise the token itself names the user.
+    Everyone behind one shared key shares one user (one Prmpt key) unless ``end_user_header`` names
+    the end user; its value then becomes part of the user id."""
+    caller = _caller(headers, settings)
+    if settings.end_user_header:
+        end_user = headers.get(settings.end_user_header.lower(), "").strip()
+        if end_user:
+            if len(end_user) > 256:
+                raise BadRequest(f"the {settings.end_user_header} header is longer than 256 characters",
+                                 param=settings.end_user_header)
+            return Caller(user_id=f"{caller.user_id}/end-user:{end_user}", forward_auth=caller.forward_auth)
+    return caller
+
+
+def _caller(headers: Mapping[str, str], settings: AuthSettings) -> Caller:
     token = bearer_token(headers)
     if settings.api_keys:
         if token is None:

@@ -57,8 +57,8 @@ def render() -> str:
     return "\n".join(lines)
 
 
-def replace_block(text: str, table: str) -> str:
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+def replace_block(text: str, table: str, begin: str = BEGIN, end_marker: str = END) -> str:
+    start, end = text.index(begin) + len(begin), text.index(end_marker)
     return text[:start] + "\n" + table + "\n" + text[end:]
 
 

@@ -1,18 +1,22 @@
-"""OpenAI-format errors: ``{"error": {"message", "type", "param", "code"}}`` with the right status.
+"""Errors Veil answers itself, and the two wire formats they are written in.
 
-Messages are written here, never built from prompt text, values or keys.
+A ``ProxyError`` is surface-neutral (status, kind, code, param, message); the surface that answers
+renders it: OpenAI's ``{"error": {"message", "type", "param", "code"}}`` or Anthropic's
+``{"type": "error", "error": {"type", "message"}}``, with the status codes each SDK maps to its
+exceptions. Messages are written here, never built from prompt text, values or keys.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.responses import Response
 
 
 class ProxyError(Exception):
-    """An error Veil answers itself, in the OpenAI error format."""
+    """An error Veil answers itself; ``type`` is the OpenAI error type."""
 
     status = 500
     type = "server_error"
@@ -38,9 +42,11 @@ class ProxyError(Exception):
             self.code = code
         self.param = param
         self.headers = headers or {}
+        self.upstream_body: dict[str, Any] | None = None  # an upstream's own error body, kept as sent
 
     def body(self) -> dict[str, Any]:
-        return error_body(self.message, self.type, self.code, self.param)
+        """The OpenAI form (kept for callers that only speak OpenAI)."""
+        return openai_error(self)
 
     def response(self, extra_headers: dict[str, str] | None = None) -> Response:
         return json_response(self.body(), self.status, {**self.headers, **(extra_headers or {})})
@@ -66,6 +72,12 @@ class UpstreamUnavailable(ProxyError):
     status, type, code = 502, "upstream_error", "upstream_unavailable"
 
 
+class UpstreamInvalid(ProxyError):
+    """The upstream answered 2xx with a body that is not what the surface expects (not JSON)."""
+
+    status, type, code = 502, "upstream_error", "upstream_invalid_json"
+
+
 class UpstreamTimeout(ProxyError):
     status, type, code = 504, "upstream_error", "upstream_timeout"
 
@@ -80,10 +92,41 @@ class ServiceUnavailable(ProxyError):
         self.headers.setdefault("Retry-After", str(retry_after))
 
 
+# ---- OpenAI format --------------------------------------------------------------------------------
 def error_body(
     message: str, type: str = "server_error", code: str | None = None, param: str | None = None
 ) -> dict[str, Any]:
     return {"error": {"message": message, "type": type, "param": param, "code": code}}
+
+
+def openai_error(exc: ProxyError) -> dict[str, Any]:
+    up = exc.upstream_body
+    if up is not None and up.get("type") != "error" and isinstance(up.get("error"), dict):
+        return up
+    return error_body(exc.message, exc.type, exc.code, exc.param)
+
+
+# ---- Anthropic format -----------------------------------------------------------------------------
+# The anthropic SDK maps 400/401/403/404/413/429/5xx/529 to its exception classes; the body's type
+# names the same thing (docs.anthropic.com, "Errors").
+_ANTHROPIC_TYPES = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
+                    404: "not_found_error", 413: "request_too_large", 429: "rate_limit_error",
+                    529: "overloaded_error"}
+
+
+def anthropic_error_type(status: int) -> str:
+    return _ANTHROPIC_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+
+
+def anthropic_error(exc: ProxyError) -> dict[str, Any]:
+    up = exc.upstream_body
+    if up is not None and up.get("type") == "error" and isinstance(up.get("error"), dict):
+        return up
+    message = exc.message if exc.param is None else f"{exc.param}: {exc.message}"
+    return {"type": "error", "error": {"type": anthropic_error_type(exc.status), "message": message}}
+
+
+ErrorFormat = Callable[[ProxyError], dict[str, Any]]
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -95,14 +138,24 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
     )
 
 
-def normalize_upstream_error(status: int, content: bytes) -> dict[str, Any]:
-    """Keep an upstream's OpenAI error body; wrap anything else so clients always get the format."""
+def upstream_error(status: int, content: bytes, headers: dict[str, str]) -> ProxyError:
+    """A non-2xx upstream answer: keep its status; keep its body when it is an OpenAI or Anthropic
+    error body (the surface that answers picks the form it speaks), else describe it."""
     try:
         data = json.loads(content)
     except (ValueError, UnicodeDecodeError):
         data = None
+    message, kind, code, param = f"upstream returned HTTP {status}", "upstream_error", f"upstream_{status}", None
+    if isinstance(data, dict):
+        err = data.get("error")
+        if isinstance(err, dict):
+            message = str(err.get("message") or message)
+            kind = str(err.get("type") or kind)
+            code = err.get("code", code) if data.get("type") != "error" else code
+            param = err.get("param")
+        elif isinstance(err, str):  # e.g. Ollama, vLLM variants
+            message = err
+    exc = ProxyError(message, status=status, type=kind, code=code, param=param, headers=headers)
     if isinstance(data, dict) and isinstance(data.get("error"), dict):
-        return data
-    if isinstance(data, dict) and isinstance(data.get("error"), str):  # e.g. Ollama, vLLM variants
-        return error_body(data["error"], "upstream_error", f"upstream_{status}")
-    return error_body(f"upstream returned HTTP {status}", "upstream_error", f"upstream_{status}")
+        exc.upstream_body = data
+    return exc

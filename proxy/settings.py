@@ -42,8 +42,17 @@ class UpstreamSettings(BaseModel):
         description="Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1. "
         "Empty: the built-in local model answers every request.",
     )
+    anthropic_base_url: str | None = Field(
+        None,
+        description="Base URL (with /v1) that `/v1/messages` is forwarded to, e.g. https://api.anthropic.com/v1. "
+        "Unset: `upstream.base_url` (one gateway serving both formats needs no extra setting).",
+    )
     api_key: SecretStr | None = Field(
-        None, description="Key sent upstream. Unset: the caller's Authorization header is forwarded."
+        None, description="Key sent upstream. Unset: the caller's Authorization (or x-api-key) is forwarded."
+    )
+    anthropic_api_key: SecretStr | None = Field(
+        None, description="Key sent as x-api-key to the Anthropic upstream. Unset: `upstream.api_key`, "
+        "else the caller's x-api-key is forwarded.",
     )
     auth_header: Literal["authorization", "api-key"] = Field(
         "authorization", description="How the key is sent: `Authorization: Bearer` or Azure's `api-key`."
@@ -105,18 +114,36 @@ class AuthSettings(BaseModel):
         "and callers' keys are never forwarded upstream.",
     )
     key_version: int = Field(1, ge=1, description="Per-user key version (bump to rotate all user keys).")
+    end_user_header: str | None = Field(
+        None,
+        description="A request header naming the end user (e.g. `x-veil-user`): its value is added to the "
+        "user id, so end users behind one shared API key get different keys. Unset: keys follow the API key.",
+    )
+
+
+class TurnCacheSettings(BaseModel):
+    """Stand-ins of this process's Responses API requests, kept so that answers that continue a stored
+    conversation (previous_response_id, conversation) and GET /v1/responses/{id} come back restored."""
+
+    enabled: bool = Field(True, description="Keep a bounded, in-memory, per-user cache of stand-ins.")
+    ttl_seconds: float = Field(3600.0, gt=0, description="How long a stand-in stays restorable.")
+    max_entries: int = Field(100_000, ge=0, description="Stand-ins kept in all (oldest dropped first).")
+    max_entries_per_user: int = Field(4096, ge=1, description="Stand-ins kept per user.")
 
 
 class SanitizeScope(BaseModel):
-    """Which request fields the privacy modes touch."""
+    """Which request fields the privacy modes touch: every string not on the surface's allow-list."""
 
     roles: list[str] = Field(
-        default_factory=lambda: ["system", "developer", "user", "assistant", "tool"],
-        description="Message roles whose content Prmpt sanitizes (all by default).",
+        default_factory=lambda: ["system", "developer", "user", "assistant", "tool", "function"],
+        description="Message roles whose text Prmpt sanitizes (all by default); every other field is "
+        "always sanitized.",
     )
-    tool_arguments: bool = Field(
-        True, description="Sanitize string values inside assistant tool_calls[].function.arguments."
+    non_text_content: Literal["reject", "forward"] = Field(
+        "reject", description="Images, audio, files, PDFs, data URLs and token arrays cannot be inspected: "
+        "`reject` answers 400, `forward` sends them as they are and reports it (X-Veil-Uninspected).",
     )
+    turn_cache: TurnCacheSettings = Field(default_factory=TurnCacheSettings)
 
 
 class LoggingSettings(BaseModel):

@@ -1,27 +1,41 @@
-"""Server-sent events as OpenAI streams them: ``data: {json}\\n\\n`` ... ``data: [DONE]\\n\\n``."""
+"""Server-sent events as the LLM APIs stream them.
+
+OpenAI chat/completions: ``data: {json}\\n\\n`` ... ``data: [DONE]\\n\\n`` (no event names).
+OpenAI Responses and Anthropic Messages: ``event: <type>\\ndata: {json}\\n\\n`` (the name repeats the
+payload's ``type``; no [DONE]).
+"""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 DONE = b"data: [DONE]\n\n"
 
 
-def encode_event(obj: Any) -> bytes:
-    return b"data: " + json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+def encode_event(obj: Any, event: str | None = None) -> bytes:
+    data = b"data: " + json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+    return data if event is None else b"event: " + event.encode() + b"\n" + data
+
+
+@dataclass(frozen=True)
+class SSEEvent:
+    data: str
+    event: str | None = None
 
 
 class SSEParser:
-    """Incremental parser: bytes in any chunking -> the ``data`` payload of each complete event."""
+    """Incremental parser: bytes in any chunking -> complete events (name and joined data lines)."""
 
     def __init__(self) -> None:
         self._buffer = b""
         self._data: list[str] = []
+        self._event: str | None = None
 
-    def feed(self, chunk: bytes) -> list[str]:
+    def feed(self, chunk: bytes) -> list[SSEEvent]:
         self._buffer += chunk
-        events: list[str] = []
+        events: list[SSEEvent] = []
         while True:
             cut = self._next_line_end()
             if cut is None:
@@ -31,12 +45,14 @@ class SSEParser:
             self._buffer = self._buffer[end + width:]
             if line == "":
                 if self._data:
-                    events.append("\n".join(self._data))
-                    self._data = []
+                    events.append(SSEEvent("\n".join(self._data), self._event))
+                self._data, self._event = [], None
             elif line.startswith("data:"):
                 value = line[5:]
                 self._data.append(value[1:] if value.startswith(" ") else value)
-            # comments (":"), "event:", "id:", "retry:" carry nothing OpenAI clients use
+            elif line.startswith("event:"):
+                self._event = line[6:].strip() or None
+            # comments (":"), "id:", "retry:" carry nothing these clients use
 
     def _next_line_end(self) -> tuple[int, int] | None:
         buf = self._buffer
@@ -50,7 +66,6 @@ class SSEParser:
             return (r, 2) if buf[r + 1:r + 2] == b"\n" else (r, 1)
         return (n, 1)
 
-    def close(self) -> list[str]:
+    def close(self) -> list[SSEEvent]:
         """End of stream: an event not terminated by a blank line still counts."""
-        events = self.feed(b"\n\n") if (self._buffer or self._data) else []
-        return events
+        return self.feed(b"\n\n") if (self._buffer or self._data) else []

@@ -1,46 +1,37 @@
-"""The upstream client: one pooled ``httpx.AsyncClient`` to any OpenAI-compatible base URL."""
+"""Upstream clients: one pooled connection set per provider base URL (OpenAI-compatible, Anthropic)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 from collections.abc import AsyncIterator, Mapping
-from typing import Any
 
 import httpx
 
-from proxy.errors import ProxyError, UpstreamTimeout, UpstreamUnavailable, normalize_upstream_error
+from proxy.errors import ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
 from proxy.settings import UpstreamSettings
 from proxy.transport import FastHTTP1Transport
 
 # Caller headers worth passing on (never hop-by-hop ones, never cookies).
-_FORWARDED_HEADERS = ("openai-organization", "openai-project", "openai-beta", "user-agent")
+_FORWARDED_HEADERS = {
+    "openai": ("openai-organization", "openai-project", "openai-beta", "user-agent"),
+    "anthropic": ("anthropic-version", "anthropic-beta", "user-agent"),
+}
+ANTHROPIC_VERSION = "2023-06-01"
 # Upstream response headers worth returning to the caller.
 RETURNED_HEADERS = (
     "retry-after", "x-request-id", "openai-processing-ms", "openai-version",
     "x-ratelimit-limit-requests", "x-ratelimit-limit-tokens", "x-ratelimit-remaining-requests",
     "x-ratelimit-remaining-tokens", "x-ratelimit-reset-requests", "x-ratelimit-reset-tokens",
+    "request-id", "anthropic-ratelimit-requests-limit", "anthropic-ratelimit-requests-remaining",
+    "anthropic-ratelimit-requests-reset", "anthropic-ratelimit-tokens-limit",
+    "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset",
 )
 
 
-class UpstreamHTTPError(ProxyError):
-    """The upstream answered with a non-2xx status: keep its status and (OpenAI-format) body."""
-
-    def __init__(self, status: int, content: bytes, headers: Mapping[str, str]) -> None:
-        body = normalize_upstream_error(status, content)
-        err = body["error"]
-        super().__init__(
-            str(err.get("message") or f"upstream returned HTTP {status}"),
-            status=status,
-            type=str(err.get("type") or "upstream_error"),
-            code=err.get("code"),
-            param=err.get("param"),
-            headers={k: v for k, v in headers.items() if k.lower() in RETURNED_HEADERS[:1]},
-        )
-        self._body = body
-
-    def body(self) -> dict[str, Any]:
-        return self._body
+def UpstreamHTTPError(status: int, content: bytes, headers: Mapping[str, str]) -> ProxyError:  # noqa: N802
+    """The upstream answered with a non-2xx status: keep its status and its error body."""
+    return upstream_error(status, content, {k: v for k, v in headers.items() if k.lower() == "retry-after"})
 
 
 class StreamIdleTimeout(UpstreamTimeout):
@@ -64,11 +55,18 @@ def _use_fast_transport(choice: str) -> bool:
 
 
 class UpstreamClient:
-    def __init__(self, settings: UpstreamSettings, transport: httpx.AsyncBaseTransport | None = None) -> None:
-        if not settings.base_url:
+    """One provider's base URL. ``provider`` picks the header scheme: OpenAI-compatible
+    (``Authorization: Bearer`` or Azure's ``api-key``) or Anthropic (``x-api-key``, ``anthropic-version``)."""
+
+    def __init__(self, settings: UpstreamSettings, transport: httpx.AsyncBaseTransport | None = None,
+                 provider: str = "openai") -> None:
+        base_url = settings.anthropic_base_url if provider == "anthropic" else settings.base_url
+        base_url = base_url or settings.base_url
+        if not base_url:
             raise ValueError("no upstream base_url configured")
         self.settings = settings
-        self.base_url = settings.base_url.rstrip("/")
+        self.provider = provider
+        self.base_url = base_url.rstrip("/")
         timeout = httpx.Timeout(
             connect=settings.connect_timeout,
             read=settings.read_timeout,
@@ -91,9 +89,17 @@ class UpstreamClient:
 
     def headers(self, incoming: Mapping[str, str], forward_auth: bool) -> dict[str, str]:
         out = {"content-type": "application/json", "accept-encoding": "identity"}
-        for name in _FORWARDED_HEADERS:
+        for name in _FORWARDED_HEADERS[self.provider]:
             if name in incoming:
                 out[name] = incoming[name]
+        if self.provider == "anthropic":
+            self._anthropic_auth(out, incoming, forward_auth)
+        else:
+            self._openai_auth(out, incoming, forward_auth)
+        out.update(self.settings.extra_headers)
+        return out
+
+    def _openai_auth(self, out: dict[str, str], incoming: Mapping[str, str], forward_auth: bool) -> None:
         key = self.settings.api_key.get_secret_value() if self.settings.api_key else None
         if key:
             if self.settings.auth_header == "api-key":
@@ -102,8 +108,18 @@ class UpstreamClient:
                 out["authorization"] = f"Bearer {key}"
         elif forward_auth and "authorization" in incoming:
             out["authorization"] = incoming["authorization"]
-        out.update(self.settings.extra_headers)
-        return out
+        elif forward_auth and "api-key" in incoming:
+            out["api-key"] = incoming["api-key"]
+
+    def _anthropic_auth(self, out: dict[str, str], incoming: Mapping[str, str], forward_auth: bool) -> None:
+        out.setdefault("anthropic-version", ANTHROPIC_VERSION)
+        secret = self.settings.anthropic_api_key or self.settings.api_key
+        if secret:
+            out["x-api-key"] = secret.get_secret_value()
+        elif forward_auth and "x-api-key" in incoming:
+            out["x-api-key"] = incoming["x-api-key"]
+        elif forward_auth and "authorization" in incoming:
+            out["authorization"] = incoming["authorization"]
 
     async def _send(self, method: str, path: str, content: bytes | None,
                     headers: dict[str, str]) -> httpx.Response:

@@ -52,7 +52,6 @@ def make_settings(**overrides: Any) -> Any:
 def veil_factory(upstream_server: tuple[MockUpstream, LiveServer]) -> Iterator[Callable[..., LiveServer]]:
     """Start a live Veil; by default in front of the mock upstream, mode off."""
     from proxy.app import create_app
-    from proxy.services import Services
 
     started: list[LiveServer] = []
     _, up = upstream_server
@@ -61,7 +60,7 @@ def veil_factory(upstream_server: tuple[MockUpstream, LiveServer]) -> Iterator[C
         overrides.setdefault("upstream", {"base_url": up.url + "/v1"})
         overrides.setdefault("mode", "off")
         settings = make_settings(**overrides)
-        server = LiveServer(create_app(services=Services(settings, master_key=TEST_MASTER_KEY)))
+        server = LiveServer(create_app(settings, master_key=TEST_MASTER_KEY))
         server.__enter__()
         started.append(server)
         return server

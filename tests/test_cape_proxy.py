@@ -88,3 +88,22 @@ def test_extraction_step_rewrites_answer_locally(veil_factory, upstream) -> None
     stream = _client(veil, "cape").chat.completions.create(
         model="gpt-4o-mini", messages=[{"role": "user", "content": TEXT}], stream=True)
     assert "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
+
+
+def test_cape_perturbs_the_user_text_of_every_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    import anthropic
+
+    veil = veil_factory(mode="cape")
+    raw = _client(veil, "cape").responses.with_raw_response.create(
+        model="gpt-4o-mini", instructions="Be brief.", input=[{"role": "user", "content": [
+            {"type": "input_text", "text": TEXT}]}])
+    sent = upstream.last.body
+    assert sent["instructions"] == "Be brief." and sent["input"][0]["content"][0]["text"] != TEXT
+    assert raw.parse().output_text == "echo: " + sent["input"][0]["content"][0]["text"]
+    assert float(raw.headers["x-veil-cape-epsilon"]) == 6.0
+    client = anthropic.Anthropic(base_url=veil.url, api_key="sk-cape", max_retries=0)
+    reply = client.messages.with_raw_response.create(
+        model="claude-x", max_tokens=20, system="Be brief.", messages=[{"role": "user", "content": TEXT}])
+    sent = upstream.last.body
+    assert sent["system"] == "Be brief." and sent["messages"][0]["content"] != TEXT
+    assert reply.headers["x-veil-mode"] == "cape" and float(reply.headers["x-veil-cape-worst-epsilon"]) > 6.0

@@ -64,3 +64,11 @@ def test_config_examples_load_and_yaml_off_means_off(tmp_path) -> None:  # type:
     bare.write_text("mode: off\nallowed_modes: [off, prmpt]\n")  # YAML 1.1 reads bare off as false
     s = load_settings(bare)
     assert s.mode == "off" and s.allowed_modes == ["off", "prmpt"]
+
+
+def test_allow_lists_page_matches_the_field_maps() -> None:
+    from proxy import allowlist_reference as ref
+
+    page = (ROOT / "docs" / "allow-lists.md").read_text()
+    block = page[page.index(ref.BEGIN) + len(ref.BEGIN): page.index(ref.END)].strip()
+    assert block == ref.render().strip(), "run: python -m proxy.allowlist_reference --write docs/allow-lists.md"

@@ -29,13 +29,12 @@ def fuzz_veil(upstream_server):  # type: ignore[no-untyped-def]
     from conftest import make_settings
     from live import LiveServer
     from proxy.app import create_app
-    from proxy.services import Services
 
     settings = make_settings(mode="prmpt", upstream={"base_url": upstream_server[1].url + "/v1"},
                              sanitize_timeout=600,  # the 1 MB prompt takes tens of seconds on a busy 2-core box
                              limits={"max_body_bytes": 2_000_000, "max_messages": 50,
                                      "max_prompt_chars": 1_050_000})
-    with LiveServer(create_app(services=Services(settings, master_key=TEST_MASTER_KEY))) as server:
+    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server:
         with httpx.Client(base_url=server.url, timeout=60) as client:
             yield client
 
@@ -115,10 +114,13 @@ def test_invalid_tool_json_and_nested_parts_are_sanitized(fuzz_veil, upstream) -
             "name": "f", "arguments": '{"ssn": "123-45-6789", broken'}}]},
         {"role": "user", "content": [{"type": "text", "text": "mail john.smith@acme-corp.com"},
                                      {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
-                                     {"type": "text", "text": {"nested": "not a string"}}]},
+                                     {"type": "text", "text": {"nested": "card 4111 1111 1111 1111"}}]},
     ]
+    refused = fuzz_veil.post("/v1/chat/completions", json={"model": "gpt-4o-mini", "messages": messages})
+    assert refused.status_code == 400 and upstream.requests == []  # an image cannot be inspected: not sent
+    del messages[1]["content"][1]
     r = fuzz_veil.post("/v1/chat/completions", json={"model": "gpt-4o-mini", "messages": messages})
     assert r.status_code == 200
     sent = json.dumps(upstream.last.body)
-    assert "123-45-6789" not in sent and "john.smith@acme-corp.com" not in sent
-    assert upstream.last.body["messages"][1]["content"][1]["image_url"]["url"] == "data:image/png;base64,AAAA"
+    for value in ("123-45-6789", "john.smith@acme-corp.com", "4111 1111 1111 1111"):
+        assert value not in sent  # broken JSON as text, a part of an unexpected shape walked all the same

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import TEST_MASTER_KEY
-from proxy.policies import ChunkRestorer, PrmptPolicy
+from proxy.chat.adapter import ChoiceStreamRestorer
+from proxy.pipeline.restore import TextRestorer
 
 TEXT = ("Dear John Smith, your SSN 123-45-6789 and card 4111 1111 1111 1111 are on file; "
         "we wrote to john.smith@acme-corp.com.")
@@ -26,11 +26,8 @@ def sanitized():  # type: ignore[no-untyped-def]
     return s, s.sanitize(TEXT, keys)
 
 
-def _policy(sanitizer, result) -> PrmptPolicy:  # type: ignore[no-untyped-def]
-    svc = SimpleNamespace(sanitizer=sanitizer)
-    policy = PrmptPolicy.__new__(PrmptPolicy)
-    policy.svc, policy.mapping, policy._plans = svc, dict(result.mapping), {}
-    return policy
+def _restorer(result) -> ChoiceStreamRestorer:  # type: ignore[no-untyped-def]
+    return ChoiceStreamRestorer(TextRestorer(dict(result.mapping)), chat=True)
 
 
 def _chunk(content: str | None = None, args: str | None = None, finish: str | None = None) -> dict:
@@ -67,7 +64,7 @@ def _split(text: str, cuts: list[int]) -> list[str]:
        finish=st.booleans())
 def test_content_restored_at_any_split(sanitized, cuts, finish) -> None:  # type: ignore[no-untyped-def]
     sanitizer, result = sanitized
-    restorer = ChunkRestorer("chat", _policy(sanitizer, result))
+    restorer = _restorer(result)
     outs = []
     for piece in _split(result.text, cuts):
         outs += restorer.transform(_chunk(content=piece))
@@ -79,7 +76,7 @@ def test_content_restored_at_any_split(sanitized, cuts, finish) -> None:  # type
 @given(cuts=st.lists(st.integers(min_value=0, max_value=10_000), max_size=40))
 def test_tool_arguments_restored_at_any_split(sanitized, cuts) -> None:  # type: ignore[no-untyped-def]
     sanitizer, result = sanitized
-    restorer = ChunkRestorer("chat", _policy(sanitizer, result))
+    restorer = _restorer(result)
     args = json.dumps({"note": result.text, "n": 1})
     outs = []
     for piece in _split(args, cuts):
@@ -91,7 +88,7 @@ def test_tool_arguments_restored_at_any_split(sanitized, cuts) -> None:  # type:
 def test_every_single_split_point(sanitized) -> None:  # type: ignore[no-untyped-def]
     sanitizer, result = sanitized
     for cut in range(len(result.text) + 1):
-        restorer = ChunkRestorer("chat", _policy(sanitizer, result))
+        restorer = _restorer(result)
         outs = restorer.transform(_chunk(content=result.text[:cut]))
         outs += restorer.transform(_chunk(content=result.text[cut:]))
         outs += restorer.transform(_chunk(finish="stop"))

@@ -182,10 +182,9 @@ def test_unknown_model_without_upstream_is_404() -> None:
     from conftest import TEST_MASTER_KEY, make_settings
     from live import LiveServer
     from proxy.app import create_app
-    from proxy.services import Services
 
     settings = make_settings(upstream={"base_url": None}, mode="off")
-    with LiveServer(create_app(services=Services(settings, master_key=TEST_MASTER_KEY))) as veil:
+    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as veil:
         with pytest.raises(openai.NotFoundError):
             client(veil).chat.completions.create(model="gpt-4o-mini", messages=MSGS)
 

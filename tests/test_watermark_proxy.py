@@ -23,11 +23,10 @@ PROMPT = [{"role": "user", "content": "Write a short story about a lighthouse ke
 @pytest.fixture(scope="module")
 def wm_veil() -> Iterator[LiveServer]:
     from proxy.app import create_app
-    from proxy.services import Services
 
     settings = make_settings(upstream={"base_url": None}, mode="off", local_model={"preload": True},
                              watermark={"enabled": True})
-    with LiveServer(create_app(services=Services(settings, master_key=TEST_MASTER_KEY))) as server:
+    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server:
         yield server
 
 

@@ -1,9 +1,4 @@
-"""Privacy policies: what happens to a request on its way out and to the answer on its way back.
-
-One policy object per request (it may hold that request's stand-in mapping; nothing outlives the
-request). ``off`` forwards bytes untouched; ``prmpt``, ``cape`` and ``prmpt+cape`` live in
-proxy/policies.py.
-"""
+"""What was done to one request, without values: the X-Veil-* headers and the ``veil`` body field."""
 
 from __future__ import annotations
 
@@ -11,16 +6,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-ROUTE_PATHS = {"chat": "/chat/completions", "completions": "/completions", "embeddings": "/embeddings"}
-
 
 @dataclass
 class PrivacyReport:
-    """What was done, without values: goes into X-Veil-* headers and the ``veil`` body field."""
-
     mode: str
     entities: dict[str, int] = field(default_factory=dict)
     epsilon: float = 0.0  # eps spent on Category II (mLDP) values
+    uninspected: dict[str, int] = field(default_factory=dict)  # content forwarded without inspection
     cape_epsilon: float | None = None  # eps of Cape's token draws
     cape_worst_epsilon: float | None = None  # worst eps + eps' over perturbed tokens (Cape Thm 4.1)
     cape_epsilon_bound: float | None = None  # data-independent per-token bound (docs/cape.md)
@@ -30,9 +22,11 @@ class PrivacyReport:
     def headers(self) -> dict[str, str]:
         out = {
             "X-Veil-Mode": self.mode,
-            "X-Veil-Entities": ",".join(f"{k}={v}" for k, v in sorted(self.entities.items())) or "none",
+            "X-Veil-Entities": _counts(self.entities),
             "X-Veil-Epsilon": _fmt(self.epsilon),
         }
+        if self.uninspected:
+            out["X-Veil-Uninspected"] = _counts(self.uninspected)
         if self.cape_epsilon is not None:
             out["X-Veil-Cape-Epsilon"] = _fmt(self.cape_epsilon)
             out["X-Veil-Cape-Worst-Epsilon"] = _fmt(self.cape_worst_epsilon or 0.0)
@@ -46,6 +40,8 @@ class PrivacyReport:
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"mode": self.mode, "entities": dict(sorted(self.entities.items())),
                                "epsilon": round(self.epsilon, 6)}
+        if self.uninspected:
+            out["uninspected"] = dict(sorted(self.uninspected.items()))
         if self.cape_epsilon is not None:
             out["cape"] = {"epsilon": self.cape_epsilon, "worst_epsilon": self.cape_worst_epsilon,
                            "epsilon_bound": self.cape_epsilon_bound}
@@ -56,40 +52,12 @@ class PrivacyReport:
         return out
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(counts.items())) or "none"
+
+
 def _fmt(value: float) -> str:
     return f"{value:.4g}"
-
-
-class StreamRestorer:
-    """Per-stream state: restores chunk dicts, may hold text back, flushes at the end."""
-
-    def transform(self, chunk: dict[str, Any]) -> list[dict[str, Any]]:
-        return [chunk]
-
-    def finish(self) -> list[dict[str, Any]]:
-        return []
-
-
-class Policy:
-    """The ``off`` policy; subclasses override sanitize/restore."""
-
-    passthrough = True  # bytes may be forwarded untouched
-    extracts = False  # Cape's extraction step rewrites the answer locally
-
-    async def extract(self, answer: str) -> str:
-        return answer
-
-    def __init__(self, mode: str = "off") -> None:
-        self.report = PrivacyReport(mode)
-
-    async def sanitize(self, route: str, body: dict[str, Any]) -> dict[str, Any]:
-        return body
-
-    def restore(self, route: str, data: dict[str, Any]) -> dict[str, Any]:
-        return data
-
-    def stream_restorer(self, route: str) -> StreamRestorer:
-        return StreamRestorer()
 
 
 def splice_veil_field(content: bytes, report: PrivacyReport) -> bytes:

@@ -18,7 +18,7 @@ from typing import Any
 
 from mechanisms.models import ModelSpec, load_causal_lm
 from proxy.errors import BadRequest
-from proxy.pool import InProcessWorkerPool
+from proxy.pool import WorkerPool
 from proxy.settings import LimitsSettings, LocalModelSettings
 
 ProcessorFactory = Callable[[], Any]
@@ -54,6 +54,7 @@ class GenerationResult:
     prompt_tokens: int
     completion_tokens: int
     token_ids: list[int]
+    stop_sequence: str | None = None  # the stop string that ended generation, if one did
 
 
 class _TextTracker:
@@ -68,6 +69,7 @@ class _TextTracker:
         self.text = ""
         self.emitted = 0
         self.stopped = False
+        self.matched: str | None = None
 
     def add(self, token_ids: Sequence[int]) -> None:
         if self.stopped:
@@ -77,7 +79,7 @@ class _TextTracker:
         for stop in self.stops:
             at = text.find(stop, max(0, self.emitted - len(stop)))
             if at >= 0:
-                text, self.stopped = text[:at], True
+                text, self.stopped, self.matched = text[:at], True, stop
         self.text = text
         safe = len(text) if self.stopped else len(text) - self.hold
         if text.endswith("\ufffd") and not self.stopped:
@@ -103,7 +105,7 @@ def _message_text(content: Any) -> str:
     if isinstance(content, list):
         parts = []
         for part in content:
-            if isinstance(part, dict) and part.get("type") in ("text", "input_text"):
+            if isinstance(part, dict) and part.get("type") in ("text", "input_text", "output_text"):
                 parts.append(str(part.get("text", "")))
         return "\n".join(parts)
     raise BadRequest("message content must be a string or a list of content parts", param="messages")
@@ -112,7 +114,7 @@ def _message_text(content: Any) -> str:
 class LocalBackend:
     """OpenAI chat/completions/embeddings answered by a local transformers model."""
 
-    def __init__(self, settings: LocalModelSettings, limits: LimitsSettings, pool: InProcessWorkerPool) -> None:
+    def __init__(self, settings: LocalModelSettings, limits: LimitsSettings, pool: WorkerPool) -> None:
         self.settings = settings
         self.limits = limits
         self.pool = pool
@@ -244,7 +246,7 @@ class LocalBackend:
             finish = "length"
         else:
             finish = "stop"
-        return GenerationResult(tracker.text, finish, len(job.prompt_ids), len(new_ids), new_ids)
+        return GenerationResult(tracker.text, finish, len(job.prompt_ids), len(new_ids), new_ids, tracker.matched)
 
     # ---- async API -----------------------------------------------------------------------------
     async def generate(self, job: GenerationJob, timeout: float | None = None) -> GenerationResult:

@@ -123,11 +123,11 @@ def _prepare_model(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
-    from proxy import cli_tools
+    from proxy.cli import tools
 
-    tools: dict[str, Command] = {"sanitize": cli_tools.sanitize, "desanitize": cli_tools.desanitize,
-                                 "detect": cli_tools.detect, "perturb": cli_tools.perturb}
-    raise SystemExit({**_COMMANDS, **tools}[args.command](args))
+    commands: dict[str, Command] = {"sanitize": tools.sanitize, "desanitize": tools.desanitize,
+                                    "detect": tools.detect, "perturb": tools.perturb}
+    raise SystemExit({**_COMMANDS, **commands}[args.command](args))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,11 @@ import json
 import sys
 from typing import Any
 
-from proxy.cli import settings_from_args as _settings
+from proxy.settings import load_settings
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    return load_settings(getattr(args, "config", None))
 
 
 def _user_keys(settings: Any, user: str) -> Any:

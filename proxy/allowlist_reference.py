@@ -1,0 +1,55 @@
+"""Generate docs/allow-lists.md (the structural fields each surface passes untouched) from the surfaces'
+field maps: ``python -m proxy.allowlist_reference --write docs/allow-lists.md`` replaces the block between
+the markers; tests/test_config_reference.py fails when the page and the code drift."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from proxy.chat import wire as chat
+from proxy.completions import wire as completions
+from proxy.config_reference import replace_block
+from proxy.embeddings import wire as embeddings
+from proxy.messages import wire as messages
+from proxy.pipeline.fieldmap import JSON_SCHEMA, allow_list
+from proxy.responses import wire as responses
+
+BEGIN = "<!-- allow-lists:begin -->"
+END = "<!-- allow-lists:end -->"
+SURFACES = (("`/v1/chat/completions`", chat.REQUEST), ("`/v1/completions`", completions.REQUEST),
+            ("`/v1/embeddings`", embeddings.REQUEST), ("`/v1/responses`", responses.REQUEST),
+            ("`/v1/messages` (and `/count_tokens`)", messages.REQUEST))
+
+
+def render() -> str:
+    lines = ["| surface | allow-listed path (`[]` any item, `<type=x>` items of that type) | passes untouched when it is |",
+             "|---|---|---|"]
+    for route, schema in SURFACES:
+        rows = allow_list(schema, {id(JSON_SCHEMA): "JSON Schema: only its keywords (below)"})
+        tags = sorted({p for p, _ in rows if p.endswith(".type") and ">." in p and p.count(".type") == 1
+                       and p.rsplit("<", 1)[-1].startswith("type=")})
+        for path, what in rows:
+            if path not in tags:
+                lines.append(f"| {route} | `{path}` | {what} |")
+        if tags:
+            lines.append(f"| {route} | the `type` tag of every known item, part or block | its own tag |")
+    lines.append("| every JSON Schema (tools, functions, response formats) | `type`, `properties` / "
+                 "`$defs` / `patternProperties` keys, `required[]`, `$ref`, `format`, `$schema` | a JSON "
+                 "type, a property name, a local reference, a format name; `description`, `title`, `default`, "
+                 "`enum`, `const`, `examples`, `pattern` and unknown keywords are sanitized |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    table = render()
+    if len(argv) == 2 and argv[0] == "--write":
+        path = Path(argv[1])
+        path.write_text(replace_block(path.read_text(), table, BEGIN, END))
+        return 0
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""OpenAI chat completions (`POST /v1/chat/completions`)."""

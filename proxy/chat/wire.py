@@ -1,0 +1,113 @@
+"""OpenAI chat completions: where the text is in requests and answers, and the checks Veil makes.
+
+Allow-listed (structural): ``model``, message ``role``, ids (``tool_call_id``, tool call ``id``), type
+tags, and enum-like options (``tool_choice: "auto"``, ``reasoning_effort``, ``service_tier``, ...).
+Everything else that is a string is sanitized: message content and ``name``, ``refusal``, tool call
+arguments and legacy ``function_call`` (JSON kept valid), tool and function definitions (names as
+identifiers, descriptions, JSON schemas), ``response_format`` schemas, ``prediction``, ``stop``,
+``user``, ``metadata`` and any field this map does not know. Images, audio and files cannot be
+inspected (``sanitize.non_text_content``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proxy.errors import BadRequest
+from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, AnyOf, Arr, Ident, Json, Obj, OneOf, Opaque,
+                                     Text, enum)
+from proxy.settings import LimitsSettings
+
+ROLES = ("system", "developer", "user", "assistant", "tool", "function")
+
+CONTENT_PART = OneOf({
+    "text": Obj({"type": enum("text"), "text": Text()}),
+    "refusal": Obj({"type": enum("refusal"), "refusal": Text()}),
+    "image_url": Opaque("image"),
+    "input_audio": Opaque("audio"),
+    "file": Opaque("file"),
+})
+CONTENT = AnyOf(string=Text(), array=Arr(CONTENT_PART))
+FUNCTION_CALL = Obj({"name": Ident(), "arguments": Json()})
+TOOL_CALL = Obj({
+    "id": ID, "type": enum("function", "custom"), "index": ANY_STRUCT,
+    "function": FUNCTION_CALL,
+    "custom": Obj({"name": Ident(), "input": Text()}),
+})
+MESSAGE = Obj({
+    "role": enum(*ROLES),
+    "content": CONTENT,
+    "name": Ident(),
+    "refusal": Text(),
+    "tool_call_id": ID,
+    "tool_calls": Arr(TOOL_CALL),
+    "function_call": FUNCTION_CALL,
+    "audio": Obj({"id": ID}),
+}, role_key="role")
+FUNCTION_DEF = Obj({"name": Ident(), "description": Text(), "parameters": JSON_SCHEMA}, role="tools")
+TOOL = Obj({
+    "type": enum("function", "custom"),
+    "function": FUNCTION_DEF,
+    "custom": Obj({"name": Ident(), "description": Text()}, role="tools"),
+}, role="tools")
+NAMED_TOOL = Obj({"type": enum("function", "custom"), "function": Obj({"name": Ident()}),
+                  "custom": Obj({"name": Ident()})})
+TOOL_CHOICE = AnyOf(string=enum("none", "auto", "required"), object=OneOf({
+    "function": NAMED_TOOL, "custom": NAMED_TOOL,
+    "allowed_tools": Obj({"type": enum("allowed_tools"), "allowed_tools": Obj({
+        "mode": enum("auto", "required"), "tools": Arr(NAMED_TOOL)})}),
+}))
+RESPONSE_FORMAT = OneOf({
+    "text": Obj({"type": enum("text")}),
+    "json_object": Obj({"type": enum("json_object")}),
+    "json_schema": Obj({"type": enum("json_schema"), "json_schema": Obj({
+        "name": Ident(), "description": Text(), "schema": JSON_SCHEMA})}),
+})
+STOP = AnyOf(string=Text(), array=Arr(Text()))
+
+REQUEST = Obj({
+    "model": ANY_STRUCT,
+    "messages": Arr(MESSAGE),
+    "tools": Arr(TOOL),
+    "tool_choice": TOOL_CHOICE,
+    "functions": Arr(FUNCTION_DEF),
+    "function_call": AnyOf(string=enum("none", "auto"), object=Obj({"name": Ident()})),
+    "response_format": RESPONSE_FORMAT,
+    "prediction": Obj({"type": enum("content"), "content": CONTENT}),
+    "stop": STOP,
+    "modalities": Arr(enum("text", "audio")),
+    "audio": Obj({"voice": ANY_STRUCT, "format": enum("wav", "aac", "mp3", "flac", "opus", "pcm16")}),
+    "reasoning_effort": enum("none", "minimal", "low", "medium", "high", "xhigh"),
+    "verbosity": enum("low", "medium", "high"),
+    "service_tier": enum("auto", "default", "flex", "scale", "priority"),
+    "stream_options": Obj({}),
+    "web_search_options": Obj({"search_context_size": enum("low", "medium", "high")}),
+})
+
+ANSWER_MESSAGE = Obj({
+    "role": ANY_STRUCT, "content": Text(), "refusal": Text(),
+    "tool_calls": Arr(TOOL_CALL), "function_call": FUNCTION_CALL,
+    "audio": Obj({"id": ID, "data": Opaque("audio"), "expires_at": ANY_STRUCT}),
+})
+RESPONSE = Obj({
+    "id": ID, "object": ANY_STRUCT, "model": ANY_STRUCT, "system_fingerprint": ANY_STRUCT,
+    "service_tier": ANY_STRUCT,
+    "choices": Arr(Obj({"finish_reason": ANY_STRUCT, "message": ANSWER_MESSAGE, "text": Text(),
+                        "logprobs": Opaque("logprobs")})),
+    "veil": Opaque("report"),
+})
+
+
+def check(body: dict[str, Any], limits: LimitsSettings) -> None:
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise BadRequest("messages must be a non-empty list", param="messages")
+    if len(messages) > limits.max_messages:
+        raise BadRequest(f"too many messages (limit {limits.max_messages})", param="messages")
+    for i, msg in enumerate(messages):
+        if not isinstance(msg, dict) or not isinstance(msg.get("role"), str):
+            raise BadRequest("each message must be an object with a role", param=f"messages[{i}]")
+        content = msg.get("content")
+        if content is not None and not isinstance(content, (str, list)):
+            raise BadRequest("message content must be a string or a list of content parts",
+                             param=f"messages[{i}].content")

@@ -1,0 +1,1 @@
+"""OpenAI (legacy) text completions (`POST /v1/completions`)."""

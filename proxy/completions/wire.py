@@ -1,0 +1,25 @@
+"""OpenAI text completions: ``prompt`` and ``suffix`` are user text, ``stop`` is sanitized like the prompt,
+token arrays cannot be inspected (``sanitize.non_text_content``); ``model`` is allow-listed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from proxy.chat.wire import STOP
+from proxy.errors import BadRequest
+from proxy.pipeline.fieldmap import ANY_STRUCT, ID, AnyOf, Arr, Obj, Opaque, Text
+
+TOKENS = Opaque("token_ids")
+PROMPT = AnyOf(string=Text(role="user"), number=TOKENS,
+               array=Arr(AnyOf(string=Text(role="user"), number=TOKENS, array=TOKENS)))
+REQUEST = Obj({"model": ANY_STRUCT, "prompt": PROMPT, "suffix": Text(role="user"), "stop": STOP})
+RESPONSE = Obj({
+    "id": ID, "object": ANY_STRUCT, "model": ANY_STRUCT, "system_fingerprint": ANY_STRUCT,
+    "choices": Arr(Obj({"text": Text(), "finish_reason": ANY_STRUCT, "logprobs": Opaque("logprobs")})),
+    "veil": Opaque("report"),
+})
+
+
+def check(body: dict[str, Any]) -> None:
+    if "prompt" not in body:
+        raise BadRequest("you must provide a prompt", param="prompt")

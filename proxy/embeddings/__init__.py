@@ -1,0 +1,1 @@
+"""OpenAI embeddings (`POST /v1/embeddings`)."""

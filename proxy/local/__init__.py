@@ -1,0 +1,1 @@
+"""The built-in local model and what the surfaces need to answer with it."""

@@ -1,0 +1,101 @@
+"""Anthropic Messages API: where the text is in requests and answers, and the checks Veil makes.
+
+Allow-listed (structural): ``model``, ``role``, block ``type`` tags, ids (``id``, ``tool_use_id``),
+``thinking`` / ``redacted_thinking`` blocks and their ``signature`` (signed by the provider: they must
+come back unchanged, and they hold only what the model wrote from sanitized text), ``cache_control``,
+and enum-like options (``tool_choice.type``, ``thinking.type``, ``service_tier``).
+Sanitized: ``system`` (string or text blocks), message content (string or blocks: ``text``,
+``tool_use`` input, ``tool_result`` content, text documents), ``tools`` (names as identifiers,
+descriptions, ``input_schema``), ``metadata.user_id``, ``stop_sequences`` and every unknown field or
+block type. Images and base64 / URL / file documents cannot be inspected (``sanitize.non_text_content``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from proxy.errors import BadRequest
+from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, AnyOf, Arr, Ident, Json, Obj, OneOf, Opaque,
+                                     Struct, Text, enum)
+from proxy.settings import LimitsSettings
+
+CACHE = Obj({"type": enum("ephemeral"), "ttl": enum("5m", "1h")})
+TEXT_BLOCK = Obj({"type": enum("text"), "text": Text(), "cache_control": CACHE})
+THINKING = Obj({"type": enum("thinking"), "thinking": ANY_STRUCT, "signature": ANY_STRUCT})
+REDACTED = Obj({"type": enum("redacted_thinking"), "data": ANY_STRUCT})
+TOOL_USE = Obj({"type": enum("tool_use"), "id": ID, "name": Ident(), "input": Json(), "cache_control": CACHE},
+               role="assistant")
+BLOCK = OneOf({
+    "text": TEXT_BLOCK,
+    "thinking": THINKING,
+    "redacted_thinking": REDACTED,
+    "tool_use": TOOL_USE,
+    "image": Opaque("image"),
+    "container_upload": Opaque("file"),
+})
+TOOL_RESULT = Obj({"type": enum("tool_result"), "tool_use_id": ID, "cache_control": CACHE,
+                   "content": AnyOf(string=Text(), array=Arr(BLOCK))}, role="tool")
+DOCUMENT = Obj({
+    "type": enum("document"), "title": Text(), "context": Text(), "cache_control": CACHE,
+    "citations": Obj({}),
+    "source": OneOf({
+        "text": Obj({"type": enum("text"), "media_type": enum("text/plain"), "data": Text()}),
+        "content": Obj({"type": enum("content"), "content": AnyOf(string=Text(), array=Arr(BLOCK))}),
+        "base64": Opaque("document"),
+        "url": Opaque("document"),
+        "file": Opaque("document"),
+    }),
+})
+BLOCK.variants.update({"tool_result": TOOL_RESULT, "document": DOCUMENT})
+CONTENT = AnyOf(string=Text(), array=Arr(BLOCK))
+MESSAGE = Obj({"role": enum("user", "assistant"), "content": CONTENT}, role_key="role")
+CLIENT_TOOL = Obj({"type": enum("custom"), "name": Ident(), "description": Text(),
+                   "input_schema": JSON_SCHEMA, "cache_control": CACHE}, role="tools")
+TOOL = OneOf({"custom": CLIENT_TOOL}, missing=CLIENT_TOOL,
+             default=Obj({"type": Struct(pattern=re.compile(r"^[a-z_0-9]{1,64}$")), "name": Ident(),
+                          "cache_control": CACHE}, role="tools"))
+
+REQUEST = Obj({
+    "model": ANY_STRUCT,
+    "system": AnyOf(string=Text(role="system"), array=Arr(OneOf({"text": Obj(
+        {"type": enum("text"), "text": Text(role="system"), "cache_control": CACHE})}))),
+    "messages": Arr(MESSAGE),
+    "tools": Arr(TOOL),
+    "tool_choice": Obj({"type": enum("auto", "any", "tool", "none"), "name": Ident()}),
+    "stop_sequences": Arr(Text()),
+    "thinking": Obj({"type": enum("enabled", "disabled")}),
+    "service_tier": enum("auto", "standard_only"),
+    "cache_control": CACHE,
+    "workspace_id": ID,
+    "user_profile_id": ID,
+})
+
+RESPONSE = Obj({
+    "id": ID, "type": ANY_STRUCT, "role": ANY_STRUCT, "model": ANY_STRUCT,
+    "content": Arr(BLOCK), "stop_reason": ANY_STRUCT, "stop_sequence": Text(),
+    "veil": Opaque("report"),
+})
+COUNT = Obj({"input_tokens": ANY_STRUCT, "veil": Opaque("report")})
+
+
+def check(body: dict[str, Any], limits: LimitsSettings, need_max_tokens: bool = True) -> None:
+    if need_max_tokens:
+        max_tokens = body.get("max_tokens")
+        if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
+            raise BadRequest("max_tokens: field required (a positive integer)", param="max_tokens")
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise BadRequest("messages: must be a non-empty list", param="messages")
+    if len(messages) > limits.max_messages:
+        raise BadRequest(f"too many messages (limit {limits.max_messages})", param="messages")
+    for i, msg in enumerate(messages):
+        if not isinstance(msg, dict) or msg.get("role") not in ("user", "assistant"):
+            raise BadRequest("each message must be an object with role 'user' or 'assistant'",
+                             param=f"messages.{i}.role")
+        if not isinstance(msg.get("content"), (str, list)):
+            raise BadRequest("message content must be a string or a list of content blocks",
+                             param=f"messages.{i}.content")
+    system = body.get("system")
+    if system is not None and not isinstance(system, (str, list)):
+        raise BadRequest("system must be a string or a list of text blocks", param="system")

@@ -1,0 +1,1 @@
+"""The shared request pipeline: field maps, policies, the privacy engine, forwarding, restoring."""

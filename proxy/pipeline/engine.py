@@ -1,0 +1,110 @@
+"""The privacy engine: Prmpt and Cape behind the worker pool, failing closed.
+
+Sanitization and perturbation run in the pool's ``prmpt`` and ``cape`` lanes (off the event loop,
+micro-batched across concurrent requests). Any failure means nothing is forwarded and the caller
+gets a 503 with Retry-After.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Sequence
+from typing import Any, TypeVar
+
+from mechanisms.cape import CapeConfig, CapePerturber
+from mechanisms.keys import UserKeys
+from mechanisms.prmpt import PrmptConfig, Sanitizer
+from proxy.errors import ProxyError, ServiceUnavailable
+from proxy.metrics import Metrics
+from proxy.pool import PoolSaturated, PoolUnavailable, WorkerPool
+from proxy.settings import WorkerSettings
+
+log = logging.getLogger("veil.engine")
+T = TypeVar("T")
+
+
+class PrivacyEngine:
+    def __init__(self, prmpt: PrmptConfig, cape: CapeConfig, workers: WorkerSettings, pool: WorkerPool,
+                 timeout: float, metrics: Metrics) -> None:
+        self.sanitizer = Sanitizer(prmpt)  # cheap; load() reads Presidio and spaCy
+        self.perturber = CapePerturber(cape, device=pool.device)  # load() reads the model
+        self.pool = pool
+        self.timeout = timeout
+        self.metrics = metrics
+        pool.register("prmpt", self._sanitize_batch, max_batch_size=workers.max_batch_size,
+                      max_wait_ms=0.0, max_queue=workers.max_queue)
+        pool.register("cape", self._perturb_batch, max_batch_size=workers.max_batch_size,
+                      max_wait_ms=workers.max_wait_ms, max_queue=workers.max_queue)
+
+    # ---- worker-pool handlers (worker threads) --------------------------------------------------
+    def _sanitize_batch(self, jobs: Sequence[tuple[list[str], UserKeys, Any]]) -> list[Any]:
+        """Each job is (texts, user keys, dependencies); a failing job fails alone."""
+        self.sanitizer.load()
+        out: list[Any] = []
+        for texts, keys, dependencies in jobs:
+            try:
+                out.append(self.sanitizer.sanitize_many(texts, keys, dependencies))
+            except Exception as exc:  # noqa: BLE001 - the request fails closed with a 503
+                out.append(exc)
+        return out
+
+    def _perturb_batch(self, jobs: Sequence[tuple[list[str], list[Any], float, list[int]]]) -> list[Any]:
+        """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""
+        self.perturber.load()
+        out: list[Any] = [None] * len(jobs)
+        by_eps: dict[float, list[int]] = {}
+        for i, job in enumerate(jobs):
+            by_eps.setdefault(job[2], []).append(i)
+        for eps, members in by_eps.items():
+            texts = [t for i in members for t in jobs[i][0]]
+            spans = [s for i in members for s in jobs[i][1]]
+            seeds = [s for i in members for s in jobs[i][3]]
+            results = self.perturber.perturb_batch(texts, eps, protected_spans=spans, seeds=seeds)
+            at = 0
+            for i in members:
+                n = len(jobs[i][0])
+                out[i], at = results[at:at + n], at + n
+        return out
+
+    # ---- async API ------------------------------------------------------------------------------
+    async def sanitize(self, texts: list[str], keys: UserKeys, dependencies: Sequence[Any] = ()) -> list[Any]:
+        results = await self.guarded(self.pool.run("prmpt", (texts, keys, list(dependencies)), self.timeout))
+        if len(results) != len(texts):
+            raise ServiceUnavailable("sanitization failed; nothing was sent upstream", retry_after=5)
+        return results
+
+    async def perturb(self, texts: list[str], spans: list[Any], eps: float, seeds: list[int]) -> list[Any]:
+        return await self.guarded(self.pool.run("cape", (texts, spans, eps, seeds), self.timeout))
+
+    async def desanitize_stateless(self, text: str, keys: UserKeys, original: str | None = None) -> str:
+        await asyncio.to_thread(self.sanitizer.load)
+        return await asyncio.to_thread(self.sanitizer.desanitize_stateless, text, keys, original)
+
+    async def guarded(self, work: Awaitable[T]) -> T:
+        """Any failure of sanitization means nothing is forwarded and the caller gets a 503."""
+        try:
+            return await asyncio.wait_for(work, self.timeout)
+        except ProxyError:
+            raise
+        except PoolSaturated:
+            self.metrics.fail_closed.labels("saturated").inc()
+            raise ServiceUnavailable("the privacy workers are busy; nothing was sent upstream",
+                                     retry_after=2) from None
+        except (asyncio.TimeoutError, PoolUnavailable) as exc:
+            self.metrics.fail_closed.labels(type(exc).__name__).inc()
+            raise ServiceUnavailable("sanitization is unavailable; nothing was sent upstream",
+                                     retry_after=5) from None
+        except Exception as exc:  # noqa: BLE001 - the type only: messages may quote prompt text
+            self.metrics.fail_closed.labels("error").inc()
+            log.error("sanitization failed", extra={"error_type": type(exc).__name__})
+            raise ServiceUnavailable("sanitization failed; nothing was sent upstream", retry_after=5) from None
+
+    def parts_for(self, mode: str) -> dict[str, Any]:
+        """The mechanisms a mode needs loaded (for start-up and readiness)."""
+        parts: dict[str, Any] = {}
+        if "prmpt" in mode.split("+"):
+            parts["prmpt"] = self.sanitizer
+        if "cape" in mode.split("+"):
+            parts["cape"] = self.perturber
+        return parts

@@ -1,0 +1,247 @@
+"""The request path every surface shares: read, check, authenticate, pick the policy, sanitize
+(default deny), forward upstream or answer locally, restore, report.
+
+Nothing here knows a wire format: the surface says where the text is (its field map), how its
+errors and streams look, and how the local model answers it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from mechanisms.cape import CapeConfig
+from proxy.auth import Caller, authenticate
+from proxy.bodies import parse_body, read_body
+from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
+from proxy.keyring import KeyRing
+from proxy.local.backend import LocalBackend
+from proxy.pipeline.local import LocalContext
+from proxy.metrics import Metrics
+from proxy.pipeline.engine import PrivacyEngine
+from proxy.pipeline.fieldmap import iter_strings
+from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
+from proxy.pipeline.report import splice_veil_field
+from proxy.pipeline.restore import TextRestorer
+from proxy.pipeline.stream import relay_events, relay_upstream, sse_response
+from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.settings import Settings
+from proxy.upstream import RETURNED_HEADERS, UpstreamClient
+from proxy.watermark.service import WatermarkService
+
+log = logging.getLogger("veil.request")
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    """What observers (the inspector's recent-requests panel) see of a request: never text or values."""
+
+    time: float
+    route: str
+    mode: str
+    status: int
+    latency_ms: float
+    stream: bool
+    entities: dict[str, int] = field(default_factory=dict)
+    epsilon: float = 0.0
+    uninspected: dict[str, int] = field(default_factory=dict)
+
+
+class Pipeline:
+    def __init__(self, settings: Settings, keyring: KeyRing, engine: PrivacyEngine,
+                 upstreams: dict[str, UpstreamClient], local: LocalBackend, watermarks: WatermarkService,
+                 metrics: Metrics) -> None:
+        self.settings = settings
+        self.keyring = keyring
+        self.engine = engine
+        self.upstreams = upstreams
+        self.local = local
+        self.watermarks = watermarks
+        self.metrics = metrics
+        self.observers: list[Callable[[RequestRecord], None]] = []
+
+    # ---- the request path -----------------------------------------------------------------------
+    async def handle(self, request: Request, surface: Surface) -> Response:
+        started = time.perf_counter()
+        mode, status, stream = self.settings.mode, 500, False
+        caller: Caller | None = None
+        policy: Policy | None = None
+        try:
+            raw = await read_body(request, self.settings.limits.max_body_bytes)
+            body = parse_body(raw)
+            self._check(surface, body)
+            caller = authenticate(request.headers, self.settings.auth)
+            mode = self.pick_mode(request)
+            stream = surface.is_stream(body)
+            upstream = self.upstreams.get(surface.provider)
+            use_local = upstream is None or surface.model(body) == self.local.model_id
+            if use_local and surface.model(body) != self.local.model_id:
+                raise NotFound(f"the model {surface.model(body)!r} does not exist here; available: "
+                               f"{self.local.model_id}", param="model")
+            policy = self.policy(mode, caller)
+            sanitized = body
+            if not policy.passthrough:
+                sanitized = await self.engine.guarded(self._sanitize(policy, surface, body))
+                surface.after_sanitize(policy, sanitized, caller)
+            if use_local:
+                response = await self._answer_locally(request, surface, sanitized, policy, caller)
+            else:
+                assert upstream is not None
+                content = raw if sanitized is body else json.dumps(sanitized, ensure_ascii=False).encode()
+                response = await self._forward(request, surface, upstream, sanitized, content, policy, caller)
+            status = response.status_code
+            for name, value in policy.report.headers().items():
+                response.headers[name] = value
+            return response
+        except ProxyError as exc:
+            status = exc.status
+            if exc.status in (502, 504):
+                self.metrics.upstream_errors.labels(exc.code or "error").inc()
+            return json_response(surface.error_body(exc), exc.status, exc.headers)
+        finally:
+            self._observe(request, surface, mode, status, stream, started, caller, policy)
+
+    @staticmethod
+    async def _sanitize(policy: Policy, surface: Surface, body: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return await policy.sanitize(surface.request_schema, body)
+        except RecursionError:
+            raise BadRequest("the request body is nested too deeply") from None
+
+    def _check(self, surface: Surface, body: dict[str, Any]) -> None:
+        model = body.get("model")
+        if not isinstance(model, str) or not model:
+            raise BadRequest("you must provide a model parameter", param="model")
+        if "stream" in body and not isinstance(body["stream"], bool):
+            raise BadRequest("stream must be a boolean", param="stream")
+        surface.check(body, self.settings.limits)
+        limit = self.settings.limits.max_prompt_chars
+        if sum(len(s) for s in iter_strings(body)) > limit:  # bounds the token count: a token is >= 1 char
+            raise BadRequest(f"the request has more than {limit} characters of text", param="messages",
+                             code="context_length_exceeded")
+
+    def pick_mode(self, request: Request) -> str:
+        asked = request.headers.get("x-veil-mode")
+        if not asked:
+            return self.settings.mode
+        asked = asked.strip().lower()
+        if asked not in self.settings.allowed_modes:
+            allowed = ", ".join(self.settings.allowed_modes)
+            raise BadRequest(f"X-Veil-Mode {asked!r} is not allowed here (allowed: {allowed})",
+                             param="X-Veil-Mode")
+        return asked
+
+    def policy(self, mode: str, caller: Caller) -> Policy:
+        if mode == "off":
+            return Policy("off")
+        keys = self.keyring.user_keys(caller)
+        scope = self.settings.sanitize
+        if mode == "prmpt":
+            return PrmptPolicy(mode, self.engine, scope, keys, self.metrics)
+        if mode in ("cape", "prmpt+cape"):
+            cape: CapeConfig = self.settings.cape
+            return CapePolicy(mode, self.engine, scope, keys, self.metrics, cape, local=self.local,
+                              extract_timeout=self.settings.upstream.read_timeout)
+        raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
+
+    # ---- upstream -------------------------------------------------------------------------------
+    async def _forward(self, request: Request, surface: Surface, upstream: UpstreamClient, body: dict[str, Any],
+                       content: bytes, policy: Policy, caller: Caller) -> Response:
+        headers = upstream.headers(request.headers, caller.forward_auth)
+        path = surface.upstream_path
+        mode = policy.report.mode
+        if surface.is_stream(body) and policy.extracts and surface.supports_extraction:
+            # The extraction step needs the whole answer: ask for it whole, then replay it as a stream.
+            inner = {k: v for k, v in body.items() if k not in ("stream", "stream_options")}
+            response = await upstream.request("POST", path, json.dumps(inner).encode(), headers)
+            data = await self._finish(surface, policy, _json_object(response.content))
+            return sse_response(_replayed(surface, data, body), surface, self.metrics, mode)
+        if surface.is_stream(body):
+            response = await upstream.open_stream(path, content, headers)
+            passed = _returned_headers(response.headers)
+            raw = upstream.iter_stream(response)
+            events = raw if policy.passthrough else relay_upstream(
+                raw, surface, surface.stream_restorer(policy.restorer))
+            return sse_response(events, surface, self.metrics, mode, passed)
+        response = await upstream.request("POST", path, content, headers)
+        passed = _returned_headers(response.headers)
+        if policy.passthrough:  # mode off: bytes as sent, once they are known to be a JSON object
+            _json_object(response.content)
+            return Response(splice_veil_field(response.content, policy.report), response.status_code,
+                            headers=passed, media_type="application/json")
+        data = await self._finish(surface, policy, _json_object(response.content))
+        return json_response(data, response.status_code, passed)
+
+    async def _finish(self, surface: Surface, policy: Policy, data: dict[str, Any]) -> dict[str, Any]:
+        """Restore a whole answer, run the extraction step if configured, attach the report."""
+        data = surface.restore_body(data, policy)
+        if policy.extracts and surface.supports_extraction:
+            data = await surface.extract(data, policy)
+        data["veil"] = policy.report.body()
+        return data
+
+    # ---- the local model ------------------------------------------------------------------------
+    async def _answer_locally(self, request: Request, surface: Surface, body: dict[str, Any], policy: Policy,
+                              caller: Caller) -> Response:
+        ctx = LocalContext(self.local, self.watermarks, self.settings.watermark.top_k, request.headers, caller,
+                           policy.report, self.settings.upstream.read_timeout)  # the local model is the upstream
+        answer = await surface.answer_locally(ctx, body, policy)
+        mode = policy.report.mode
+        if isinstance(answer, dict):
+            data = await self._finish(surface, policy, answer)
+            if surface.is_stream(body):
+                return sse_response(_replayed(surface, data, body), surface, self.metrics, mode)
+            return json_response(data)
+        events = relay_events(answer, surface, surface.stream_restorer(policy.restorer))
+        return sse_response(events, surface, self.metrics, mode)
+
+    # ---- metrics, logs, observers --------------------------------------------------------------
+    def _observe(self, request: Request, surface: Surface, mode: str, status: int, stream: bool, started: float,
+                 caller: Caller | None, policy: Policy | None) -> None:
+        elapsed = time.perf_counter() - started
+        self.metrics.requests.labels(surface.name, mode, str(status)).inc()
+        self.metrics.latency.labels(surface.name, mode).observe(elapsed)
+        report = policy.report if policy else None
+        if log.isEnabledFor(logging.INFO):  # counts and ids only: never text, values or keys
+            log.info("request", extra={
+                "request_id": request.scope.get("state", {}).get("request_id"), "route": surface.name,
+                "mode": mode, "status": status, "latency_ms": round(elapsed * 1000, 2),
+                "user": caller.user_hash if caller else None, "entities": report.entities if report else {}})
+        if self.observers:
+            record = RequestRecord(time.time(), surface.name, mode, status, round(elapsed * 1000, 2), stream,
+                                   dict(report.entities) if report else {}, report.epsilon if report else 0.0,
+                                   dict(report.uninspected) if report else {})
+            for observer in self.observers:
+                observer(record)
+
+
+def _returned_headers(headers: Any) -> dict[str, str]:
+    return {k: v for k, v in headers.items() if k.lower() in RETURNED_HEADERS}
+
+
+def _json_object(content: bytes) -> dict[str, Any]:
+    """The upstream's 2xx body as a JSON object; anything else is a 502 in every mode."""
+    try:
+        data = json.loads(content)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        raise UpstreamInvalid("the upstream API returned a body that is not a JSON object")
+    return data
+
+
+async def _replayed(surface: Surface, data: dict[str, Any], body: dict[str, Any]) -> AsyncIterator[bytes]:
+    """A whole (already restored) answer as the surface's stream."""
+    async def events() -> AsyncIterator[Event]:
+        for event in surface.replay(data, body):
+            yield event
+
+    async for chunk in relay_events(events(), surface, StreamRestorer(TextRestorer({}))):
+        yield chunk

@@ -1,0 +1,209 @@
+"""Privacy policies: what happens to one request on its way out and to its answer on the way back.
+
+One policy object per request; it may hold that request's stand-in -> value mapping, which is dropped
+with it (Prmpt section 4.3: stateless). ``off`` forwards bytes untouched. ``prmpt`` sanitizes every
+string of the body that its surface's field map does not allow-list (default deny). ``cape`` perturbs
+the text of the configured roles; ``prmpt+cape`` does both (stand-ins are never perturbed).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from mechanisms.cape import CapeConfig
+from mechanisms.keys import UserKeys
+from proxy.errors import BadRequest
+from proxy.metrics import Metrics
+from proxy.pipeline.engine import PrivacyEngine
+from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, walk_request
+from proxy.pipeline.report import PrivacyReport
+from proxy.pipeline.restore import TextRestorer
+from proxy.settings import SanitizeScope
+
+MESSAGE_ROLES = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
+_IDENT_SEP = re.compile(r"[_-]+")
+
+
+class Policy:
+    """The ``off`` policy; subclasses override ``sanitize``."""
+
+    passthrough = True  # bytes may be forwarded untouched
+    extracts = False  # Cape's extraction step rewrites the answer locally
+
+    def __init__(self, mode: str = "off") -> None:
+        self.report = PrivacyReport(mode)
+        self.mapping: dict[str, str] = {}
+        self._restorer: TextRestorer | None = None
+
+    async def sanitize(self, schema: Node, body: dict[str, Any]) -> dict[str, Any]:
+        return body
+
+    async def extract(self, answer: str) -> str:
+        return answer
+
+    def add_mapping(self, mapping: dict[str, str]) -> None:
+        """Extra stand-ins to restore in this answer (earlier turns of a stored conversation)."""
+        for stand_in, original in mapping.items():
+            self.mapping.setdefault(stand_in, original)
+        self._restorer = None
+
+    @property
+    def restorer(self) -> TextRestorer:
+        if self._restorer is None:
+            self._restorer = TextRestorer(self.mapping)
+        return self._restorer
+
+
+class PrmptPolicy(Policy):
+    passthrough = False
+
+    def __init__(self, mode: str, engine: PrivacyEngine, scope: SanitizeScope, keys: UserKeys,
+                 metrics: Metrics, dependencies: Sequence[Any] = ()) -> None:
+        super().__init__(mode)
+        self.engine = engine
+        self.scope = scope
+        self.keys = keys
+        self.metrics = metrics
+        self.dependencies = list(dependencies)
+        self.use_prmpt = True
+        self.results: list[tuple[Slot, Any]] = []  # (slot, SanitizedText) for the privacy preview
+
+    async def sanitize(self, schema: Node, body: dict[str, Any]) -> dict[str, Any]:
+        out = copy.deepcopy(body)
+        walk = walk_request(schema, out)
+        self._check_uninspected(walk)
+        if self.use_prmpt:
+            await self._sanitize_slots([s for s in walk.slots if self._in_scope(s) and s.text.strip()])
+        await self._after_prmpt(walk)
+        walk.finalize()
+        return out
+
+    async def _after_prmpt(self, walk: Walk) -> None:
+        """Hook for Cape."""
+
+    def _in_scope(self, slot: Slot) -> bool:
+        # The roles setting narrows message text only; every other field is always sanitized.
+        return slot.role not in MESSAGE_ROLES or slot.role in self.scope.roles
+
+    def _check_uninspected(self, walk: Walk) -> None:
+        if not walk.uninspected:
+            return
+        if self.scope.non_text_content == "reject":
+            kinds = ", ".join(sorted(walk.uninspected))
+            raise BadRequest(f"the request carries content Veil cannot inspect ({kinds}); it was not sent. "
+                             "Set sanitize.non_text_content: forward to send such content uninspected",
+                             param="sanitize.non_text_content", code="uninspectable_content")
+        self.report.uninspected = dict(walk.uninspected)
+
+    async def _sanitize_slots(self, slots: list[Slot]) -> None:
+        if not slots:
+            return
+        texts = [_ident_to_text(s.text) if s.kind == "ident" else s.text for s in slots]
+        results = await self.engine.sanitize(texts, self.keys, self.dependencies)
+        counts: Counter[str] = Counter()
+        for slot, result in zip(slots, results):
+            new = result.text
+            if slot.kind == "ident":
+                new = _text_to_ident(slot.text, new) or "id_" + self.keys.prf("ident", slot.text).hex()[:12]
+                if new != slot.text:
+                    self.mapping[new] = slot.text
+            self.results.append((slot, result))
+            slot.set(new)
+            slot.text = new
+            self.mapping.update(result.mapping)
+            counts.update(result.entity_counts())
+            self.report.epsilon += result.epsilon
+        self.report.entities = dict(counts)
+        for entity_type, n in counts.items():
+            self.metrics.entities.labels(entity_type).inc(n)
+
+
+class CapePolicy(PrmptPolicy):
+    """``cape`` and ``prmpt+cape``: Prmpt first (typed values -> stand-ins) when asked, then Cape's DP
+    token perturbation on the text of the configured roles, never touching the stand-ins."""
+
+    def __init__(self, mode: str, engine: PrivacyEngine, scope: SanitizeScope, keys: UserKeys,
+                 metrics: Metrics, cape: CapeConfig, local: Any = None, extract_timeout: float = 600.0,
+                 dependencies: Sequence[Any] = ()) -> None:
+        super().__init__(mode, engine, scope, keys, metrics, dependencies)
+        self.use_prmpt = mode == "prmpt+cape"
+        self.cape = cape
+        self.local = local
+        self.extract_timeout = extract_timeout
+        self.prompt_pair: tuple[str, str] | None = None  # (original, perturbed) for the extraction step
+
+    async def _after_prmpt(self, walk: Walk) -> None:
+        cfg = self.cape
+        slots = [s for s in walk.slots if s.kind == "text" and s.role in cfg.roles and s.text.strip()]
+        self.report.cape_epsilon = cfg.epsilon
+        if not slots:
+            self.report.cape_worst_epsilon = 0.0
+            return
+        originals = [s.text for s in slots]
+        spans = [self._stand_in_spans(t) for t in originals]
+        # Keyed seeds: the same text gets the same draw, so re-sending it reveals nothing new.
+        seeds = [self.keys.prf_seed("cape", t, repr(cfg.epsilon)) for t in originals]
+        results = await self.engine.perturb(originals, spans, cfg.epsilon, seeds)
+        for slot, result in zip(slots, results):
+            slot.set(result.text)
+            slot.text = result.text
+        perturbed = [r for r in results if r.tokens_perturbed]
+        self.report.cape_worst_epsilon = max((r.epsilon_worst for r in perturbed), default=0.0)
+        self.report.cape_epsilon_bound = max((r.epsilon_bound for r in perturbed), default=0.0)
+        users = [i for i, s in enumerate(slots) if s.role == "user"]
+        if users:
+            self.prompt_pair = (originals[users[-1]], results[users[-1]].text)
+
+    def _stand_in_spans(self, text: str) -> list[tuple[int, int]]:
+        spans = []
+        for stand_in in self.mapping:
+            at = text.find(stand_in)
+            while at >= 0:
+                spans.append((at, at + len(stand_in)))
+                at = text.find(stand_in, at + 1)
+        return sorted(spans)
+
+    @property
+    def extracts(self) -> bool:  # type: ignore[override]
+        return self.cape.extract and self.prompt_pair is not None and self.local is not None
+
+    async def extract(self, answer: str) -> str:
+        """The paper's extraction step (appendix D): the local model rewrites the upstream's answer to
+        the perturbed prompt with the original prompt in view. Runs on this machine only."""
+        from mechanisms.cape import extraction_messages
+        from proxy.local.backend import GenerationJob, SamplingParams
+
+        assert self.prompt_pair is not None
+        original, perturbed = self.prompt_pair
+        ids = self.local.chat_prompt_ids(extraction_messages(original, perturbed, answer))
+        params = SamplingParams(max_tokens=self.cape.extract_max_tokens, temperature=self.cape.extract_temperature)
+        result = await self.local.generate(GenerationJob(ids, params), self.extract_timeout)
+        self.report.extracted = True
+        return str(result.text)
+
+
+def _ident_to_text(ident: str) -> str:
+    """"John_Smith" -> "John Smith": identifiers are sanitized as the words they are made of."""
+    return _IDENT_SEP.sub(" ", ident).strip() or ident
+
+
+def _text_to_ident(original: str, sanitized: str) -> str:
+    """The sanitized words back in the identifier's shape (``^[A-Za-z0-9_-]+$``, at most 64 chars)."""
+    if sanitized == _ident_to_text(original):
+        return original
+    folded = unicodedata.normalize("NFKD", sanitized).encode("ascii", "ignore").decode()
+    words = [re.sub(r"[^A-Za-z0-9]", "", w) for w in folded.split()]
+    words = [w for w in words if w]
+    seps = _IDENT_SEP.findall(original.strip("_-"))
+    if len(seps) != len(words) - 1:
+        seps = ["_"] * max(0, len(words) - 1)
+    out = words[0] if words else ""
+    for sep, word in zip(seps, words[1:]):
+        out += sep + word
+    out = out[:64]
+    return out if out and IDENT_SHAPE.match(out) else ""

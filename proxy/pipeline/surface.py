@@ -1,0 +1,102 @@
+"""What an API surface gives the shared pipeline.
+
+A surface package (proxy/chat, proxy/responses, proxy/messages, ...) has three parts, like vLLM's
+OpenAI server: ``wire.py`` (the field map of its bodies: text, JSON-in-string, identifiers, the
+allow-list of structural fields, uninspectable content; and its checks), ``adapter.py`` (a ``Surface``
+subclass: its error body, its stream restorer, how the local model answers it) and ``routes.py``
+(thin HTTP glue that hands the request to the pipeline). Adding a surface means adding one folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Hashable
+from typing import TYPE_CHECKING, Any
+
+from proxy.errors import ProxyError, openai_error
+from proxy.pipeline.fieldmap import Node
+from proxy.pipeline.restore import TextRestorer
+from proxy.settings import LimitsSettings
+from proxy.sse import encode_event
+
+if TYPE_CHECKING:
+    from proxy.pipeline.local import LocalContext
+    from proxy.pipeline.policy import Policy
+
+Event = dict[str, Any]
+
+
+class StreamRestorer:
+    """Per-stream state for one surface's event format: restores events, may hold text back (a
+    stand-in split across deltas), flushes a field when it ends and everything at the end."""
+
+    def __init__(self, text: TextRestorer) -> None:
+        self.text = text
+
+    def transform(self, event: Event) -> list[Event]:
+        return [event]
+
+    def finish(self) -> list[Event]:
+        return []
+
+    def feed(self, key: Hashable, delta: str, in_json: bool = False) -> str:
+        return self.text.feed(key, delta, in_json)
+
+
+class Surface:
+    """One API surface. Subclasses set the class attributes and override what differs."""
+
+    name: str = ""  # route label in metrics and logs
+    upstream_path: str = ""  # appended to the provider's base URL
+    provider: str = "openai"  # which upstream (and header scheme) it goes to
+    request_schema: Node
+    response_schema: Node
+    streams: bool = True
+    done_marker: bytes | None = None  # OpenAI chat/completions end a stream with data: [DONE]
+    named_events: bool = False  # Responses / Messages: "event: <type>" before each data line
+    supports_extraction: bool = False  # Cape's extraction step can rewrite its answer
+
+    # ---- requests ------------------------------------------------------------------------------
+    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+        """Surface-specific validation; raise BadRequest with the offending param."""
+
+    def is_stream(self, body: dict[str, Any]) -> bool:
+        return self.streams and body.get("stream") is True
+
+    def model(self, body: dict[str, Any]) -> str:
+        return str(body["model"])
+
+    def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Any) -> None:
+        """Hook after sanitization (Responses: remember this turn's stand-ins, add earlier turns')."""
+
+    # ---- errors --------------------------------------------------------------------------------
+    def error_body(self, exc: ProxyError) -> dict[str, Any]:
+        return openai_error(exc)
+
+    def error_event(self, exc: ProxyError) -> bytes:
+        return self.encode(self.error_body(exc))
+
+    # ---- answers -------------------------------------------------------------------------------
+    def encode(self, event: Event) -> bytes:
+        return encode_event(event, str(event.get("type")) if self.named_events and "type" in event else None)
+
+    def is_error_event(self, event: Event) -> bool:
+        return "error" in event
+
+    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
+        return StreamRestorer(text)
+
+    def restore_body(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+        return policy.restorer.body(self.response_schema, data)
+
+    async def answer_locally(self, ctx: "LocalContext", body: dict[str, Any],
+                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
+        """A whole answer (dict) or, for a stream, its events, made by the local model."""
+        raise ProxyError(f"the local model does not serve {self.name}", status=404,
+                         type="invalid_request_error", code="not_supported")
+
+    # Cape's extraction step (chat only today): rewrite the answer, replay a whole answer as a stream
+    async def extract(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+        return data
+
+    def replay(self, data: dict[str, Any], body: dict[str, Any]) -> list[Event]:
+        return []

@@ -1,0 +1,1 @@
+"""Preview endpoints: see what would leave the machine, restore with your key."""

@@ -1,0 +1,218 @@
+"""OpenAI Responses API: its event stream, earlier turns' stand-ins, and the local model's answers."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import AsyncIterator, Hashable
+from typing import TYPE_CHECKING, Any
+
+from proxy.auth import Caller
+from proxy.errors import BadRequest, ProxyError, openai_error
+from proxy.pipeline.local import LocalContext, LocalRun
+from proxy.pipeline.fieldmap import Node, Obj
+from proxy.pipeline.restore import TextRestorer
+from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.responses import wire
+from proxy.responses.turns import TurnCache
+from proxy.settings import LimitsSettings
+
+if TYPE_CHECKING:
+    from proxy.pipeline.policy import Policy
+
+# Delta events: (the field of the event that carries text, what its key is made of, is it JSON text)
+_DELTAS: dict[str, tuple[str, tuple[str, ...], bool]] = {
+    "response.output_text.delta": ("delta", ("output_index", "content_index"), False),
+    "response.refusal.delta": ("delta", ("output_index", "content_index"), False),
+    "response.function_call_arguments.delta": ("delta", ("output_index",), True),
+    "response.custom_tool_call_input.delta": ("delta", ("output_index",), False),
+    "response.reasoning_summary_text.delta": ("delta", ("output_index", "summary_index"), False),
+    "response.reasoning_text.delta": ("delta", ("output_index", "content_index"), False),
+}
+# The matching .done events carry the whole text in this field.
+_DONES = {name.replace(".delta", ".done"): (field, key, in_json)
+          for name, (field, key, in_json) in _DELTAS.items()}
+_DONE_FIELDS = {"response.output_text.done": "text", "response.refusal.done": "refusal",
+                "response.function_call_arguments.done": "arguments", "response.custom_tool_call_input.done": "input",
+                "response.reasoning_summary_text.done": "text", "response.reasoning_text.done": "text"}
+_WHOLE = {"response": wire.RESPONSE, "item": wire.ITEM, "part": wire.CONTENT_PART}
+_ANY = Obj()  # every string restored
+
+
+class ResponsesStreamRestorer(StreamRestorer):
+    """Restores ``response.*`` events: deltas per (event kind, output item, part), with the held tail of a
+    field flushed as one more delta just before its ``.done`` event; whole objects (``response``,
+    ``item``, ``part``) restored in place. ``sequence_number`` is renumbered so it stays contiguous."""
+
+    def __init__(self, text: TextRestorer) -> None:
+        super().__init__(text)
+        self.sequence = 0
+
+    def _key(self, kind: str, event: Event, parts: tuple[str, ...]) -> Hashable:
+        return (kind, *(event.get(p) for p in parts))
+
+    def transform(self, event: Event) -> list[Event]:
+        kind = str(event.get("type"))
+        out: list[Event] = []
+        if kind in _DELTAS:
+            field, parts, in_json = _DELTAS[kind]
+            if isinstance(event.get(field), str):
+                event[field] = self.feed(self._key(kind, event, parts), event[field], in_json)
+        elif kind in _DONES:
+            _, parts, in_json = _DONES[kind]
+            delta_kind = kind.replace(".done", ".delta")
+            held = self.text.flush(self._key(delta_kind, event, parts))
+            if held:
+                extra = {k: v for k, v in event.items() if k in ("item_id", "output_index", "content_index",
+                                                                  "summary_index")}
+                out.append({"type": delta_kind, **extra, "delta": held,
+                            **({"logprobs": []} if delta_kind == "response.output_text.delta" else {})})
+            name = _DONE_FIELDS[kind]
+            if isinstance(event.get(name), str):
+                event[name] = self.text.text(event[name], in_json)
+        else:
+            for name, schema in _WHOLE.items():
+                if isinstance(event.get(name), dict):
+                    event[name] = self.text.body(schema, event[name])
+            if not any(isinstance(event.get(n), dict) for n in _WHOLE) and kind != "error":
+                self.text.body(_ANY, event)
+        out.append(event)
+        return [self._numbered(e) for e in out]
+
+    def _numbered(self, event: Event) -> Event:
+        if "sequence_number" in event or event.get("type", "").startswith("response."):
+            event["sequence_number"] = self.sequence
+            self.sequence += 1
+        return event
+
+    def finish(self) -> list[Event]:
+        return []  # every field is flushed at its .done event; a stream cut short keeps what it held
+
+
+class ResponsesSurface(Surface):
+    name = "responses"
+    upstream_path = "/responses"
+    request_schema = wire.REQUEST
+    response_schema = wire.RESPONSE
+    named_events = True
+
+    def __init__(self, turns: TurnCache) -> None:
+        self.turns = turns
+
+    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+        wire.check(body)
+
+    def is_error_event(self, event: Event) -> bool:
+        return event.get("type") == "error"
+
+    def error_event(self, exc: ProxyError) -> bytes:
+        err = openai_error(exc)["error"]
+        return self.encode({"type": "error", "code": err.get("code"), "message": err.get("message"),
+                            "param": err.get("param"), "sequence_number": 0})
+
+    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
+        return ResponsesStreamRestorer(text)
+
+    def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
+        """Answers that continue a stored conversation may repeat earlier turns' values."""
+        if body.get("previous_response_id") or body.get("conversation"):
+            policy.add_mapping(self.turns.recall(caller.user_id))
+        if body.get("store") is not False or body.get("conversation"):
+            self.turns.remember(caller.user_id, dict(policy.mapping))
+
+    def restore_stored(self, data: dict[str, Any], policy: "Policy", schema: Node) -> dict[str, Any]:
+        return policy.restorer.body(schema, data)
+
+    # ---- the local model ------------------------------------------------------------------------
+    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
+                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
+        if body.get("previous_response_id") or body.get("conversation"):
+            raise BadRequest("the local model does not store responses: send the whole conversation as input",
+                             param="previous_response_id")
+        sampling = {"max_tokens": body.get("max_output_tokens"), "temperature": body.get("temperature"),
+                    "top_p": body.get("top_p"), "top_k": body.get("top_k")}
+        run = await ctx.prepare({k: v for k, v in sampling.items() if v is not None},
+                                messages=chat_messages(body))
+        base = _response_object(body, ctx.backend.model_id)
+        if self.is_stream(body):
+            return self._stream(ctx, run, base)
+        result = (await ctx.generate(run))[0]
+        message = _message_item(result.text, "completed")
+        return _completed(base, [message], result.prompt_tokens, result.completion_tokens, result.finish_reason)
+
+    async def _stream(self, ctx: LocalContext, run: LocalRun, base: dict[str, Any]) -> AsyncIterator[Event]:
+        item = _message_item("", "in_progress")
+        where = {"item_id": item["id"], "output_index": 0}
+        yield {"type": "response.created", "response": {**base, "status": "in_progress"}}
+        yield {"type": "response.in_progress", "response": {**base, "status": "in_progress"}}
+        yield {"type": "response.output_item.added", "output_index": 0, "item": item}
+        part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
+        yield {"type": "response.content_part.added", **where, "content_index": 0, "part": part}
+        text, result = "", None
+        async for delta in ctx.stream(run):
+            if isinstance(delta, str):
+                text += delta
+                yield {"type": "response.output_text.delta", **where, "content_index": 0, "delta": delta,
+                       "logprobs": []}
+            else:
+                result = delta
+        yield {"type": "response.output_text.done", **where, "content_index": 0, "text": text, "logprobs": []}
+        yield {"type": "response.content_part.done", **where, "content_index": 0, "part": {**part, "text": text}}
+        done = _message_item(text, "completed", item["id"])
+        yield {"type": "response.output_item.done", "output_index": 0, "item": done}
+        assert result is not None
+        final = _completed(base, [done], result.prompt_tokens, result.completion_tokens, result.finish_reason)
+        yield {"type": f"response.{final['status']}", "response": final}
+
+
+def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Responses input as chat turns for the local model (tool calls and results as text)."""
+    turns: list[dict[str, Any]] = []
+    if isinstance(body.get("instructions"), str) and body["instructions"]:
+        turns.append({"role": "system", "content": body["instructions"]})
+    value = body.get("input")
+    if isinstance(value, str):
+        return [*turns, {"role": "user", "content": value}]
+    for item in value or []:
+        kind = item.get("type", "message")
+        if kind == "message":
+            role = item.get("role", "user")
+            turns.append({"role": "system" if role == "developer" else role, "content": item.get("content")})
+        elif kind in ("function_call", "custom_tool_call"):
+            args = item.get("arguments", item.get("input", ""))
+            turns.append({"role": "assistant", "content": f"[call {item.get('name')}({args})]"})
+        elif kind in ("function_call_output", "custom_tool_call_output"):
+            output = item.get("output")
+            text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+            turns.append({"role": "user", "content": f"[tool result] {text}"})
+    return turns
+
+
+def _response_object(body: dict[str, Any], model: str) -> dict[str, Any]:
+    return {
+        "id": "resp_" + uuid.uuid4().hex, "object": "response", "created_at": int(time.time()),
+        "status": "in_progress", "model": model, "output": [], "error": None, "incomplete_details": None,
+        "instructions": body.get("instructions"), "metadata": body.get("metadata") or {},
+        "temperature": body.get("temperature"), "top_p": body.get("top_p"),
+        "max_output_tokens": body.get("max_output_tokens"), "tools": [], "tool_choice": "auto",
+        "parallel_tool_calls": False, "text": {"format": {"type": "text"}}, "store": False,
+        "previous_response_id": None, "usage": None,
+    }
+
+
+def _message_item(text: str, status: str, item_id: str | None = None) -> dict[str, Any]:
+    content = [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}] if status == "completed" \
+        else []
+    return {"type": "message", "id": item_id or "msg_" + uuid.uuid4().hex, "status": status, "role": "assistant",
+            "content": content}
+
+
+def _completed(base: dict[str, Any], output: list[dict[str, Any]], prompt: int, completion: int,
+               finish_reason: str) -> dict[str, Any]:
+    incomplete = finish_reason == "length"
+    return {**base, "status": "incomplete" if incomplete else "completed", "output": output,
+            "incomplete_details": {"reason": "max_output_tokens"} if incomplete else None,
+            "usage": {"input_tokens": prompt, "input_tokens_details": {"cached_tokens": 0},
+                      "output_tokens": completion, "output_tokens_details": {"reasoning_tokens": 0},
+                      "total_tokens": prompt + completion}}

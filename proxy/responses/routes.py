@@ -1,0 +1,77 @@
+"""``POST /v1/responses`` through the pipeline; stored responses (``GET /v1/responses/{id}``, its
+``/input_items``) restored with the caller's earlier stand-ins; ``DELETE`` and ``/cancel`` passed on."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from proxy.auth import authenticate
+from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
+from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.fieldmap import ID_SHAPE
+from proxy.pipeline.policy import Policy
+from proxy.responses import wire
+from proxy.responses.adapter import ResponsesSurface
+from proxy.responses.turns import TurnCache
+from proxy.runtime import Runtime
+
+_ID_PARAM = {"parameters": [{"name": "response_id", "in": "path", "required": True, "schema": {"type": "string"}}]}
+DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
+    "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
+    "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+    "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}
+
+
+def endpoints(rt: Runtime) -> list[Endpoint]:
+    surface = ResponsesSurface(TurnCache(rt.settings.sanitize.turn_cache))
+
+    async def create(request: Request) -> Response:
+        return await rt.pipeline.handle(request, surface)
+
+    async def stored(request: Request) -> Response:
+        """A stored response or its input items: forwarded, then restored with this user's stand-ins."""
+        try:
+            return await _stored(request)
+        except ProxyError as exc:
+            return json_response(surface.error_body(exc), exc.status, exc.headers)
+
+    async def _stored(request: Request) -> Response:
+        caller = authenticate(request.headers, rt.settings.auth)
+        mode = rt.pipeline.pick_mode(request)
+        upstream = rt.upstreams.get("openai")
+        if upstream is None:
+            raise NotFound("the local model does not store responses", param="response_id", code="not_found")
+        response_id = request.path_params.get("response_id", "")
+        if not ID_SHAPE.match(response_id):
+            raise BadRequest("invalid response id", param="response_id")
+        tail = request.url.path.rsplit("/", 1)[-1]
+        path = f"/responses/{response_id}" + (f"/{tail}" if tail in ("input_items", "cancel") else "")
+        if request.url.query:
+            path += "?" + request.url.query
+        body = await request.body() if request.method == "POST" else None
+        resp = await upstream.request(request.method, path, body or None,
+                                      upstream.headers(request.headers, caller.forward_auth))
+        try:
+            data = json.loads(resp.content)
+        except ValueError:
+            raise UpstreamInvalid("the upstream API returned a body that is not JSON") from None
+        if mode != "off" and isinstance(data, dict) and request.method != "DELETE":
+            policy = Policy(mode)
+            policy.add_mapping(surface.turns.recall(caller.user_id))
+            schema = wire.INPUT_ITEMS if path.split("?")[0].endswith("/input_items") else wire.RESPONSE
+            data = surface.restore_stored(data, policy, schema)
+        return json_response(data, resp.status_code)
+
+    return [
+        Endpoint("/v1/responses", create, "responses", request_schema=DOC_SCHEMA,
+                 summary="OpenAI Responses API, sanitized and restored", surface=surface),
+        Endpoint("/v1/responses/{response_id}", stored, "responses_stored", methods=("GET", "DELETE"),
+                 summary="A stored response, restored with the caller's stand-ins of earlier turns", extra=_ID_PARAM),
+        Endpoint("/v1/responses/{response_id}/input_items", stored, "responses_input_items", methods=("GET",),
+                 summary="A stored response's input items, restored", extra=_ID_PARAM),
+        Endpoint("/v1/responses/{response_id}/cancel", stored, "responses_cancel", methods=("POST",),
+                 summary="Cancel a background response (restored answer)", extra=_ID_PARAM),
+    ]

@@ -1,0 +1,122 @@
+"""OpenAI Responses API: where the text is in requests, stored responses and input item lists.
+
+Allow-listed (structural): ``model``, roles, type tags, ids (``id``, ``call_id``,
+``previous_response_id``, ``conversation``, ``item_reference``), reasoning ``encrypted_content``, and
+enum-like options (``tool_choice: "auto"``, ``truncation``, ``reasoning.effort``, ``include``, ...).
+Sanitized: ``input`` (a string or items: messages with ``input_text`` / ``output_text`` /
+``refusal`` parts, ``function_call`` arguments (JSON kept valid), ``function_call_output``, reasoning
+summaries, custom tool calls), ``instructions``, ``tools`` (names as identifiers, descriptions,
+schemas), ``text.format`` schemas, ``metadata``, ``user``, ``safety_identifier``,
+``prompt_cache_key`` and every unknown field or item type. Images, files and audio cannot be
+inspected (``sanitize.non_text_content``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from proxy.errors import BadRequest
+from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, AnyOf, Arr, Ident, Json, Obj, OneOf, Opaque,
+                                     Struct, Text, enum)
+
+STATUS = enum("in_progress", "completed", "incomplete", "failed", "cancelled", "queued", "searching")
+TEXT_PART = Obj({"type": ANY_STRUCT, "text": Text(), "annotations": Arr(Obj({"type": ANY_STRUCT})),
+                 "logprobs": Opaque("logprobs")})
+CONTENT_PART = OneOf({
+    "input_text": TEXT_PART,
+    "output_text": TEXT_PART,
+    "summary_text": TEXT_PART,
+    "reasoning_text": TEXT_PART,
+    "refusal": Obj({"type": enum("refusal"), "refusal": Text()}),
+    "input_image": Opaque("image"),
+    "input_file": Opaque("file"),
+    "input_audio": Opaque("audio"),
+})
+MESSAGE = Obj({
+    "type": enum("message"), "id": ID, "status": STATUS,
+    "role": enum("user", "assistant", "system", "developer"),
+    "content": AnyOf(string=Text(), array=Arr(CONTENT_PART)),
+}, role_key="role")
+FUNCTION_CALL = Obj({"type": enum("function_call"), "id": ID, "call_id": ID, "status": STATUS,
+                     "name": Ident(), "arguments": Json()}, role="assistant")
+FUNCTION_OUTPUT = Obj({"type": enum("function_call_output"), "id": ID, "call_id": ID, "status": STATUS,
+                       "output": AnyOf(string=Json(), array=Arr(CONTENT_PART))}, role="tool")
+REASONING = Obj({"type": enum("reasoning"), "id": ID, "status": STATUS, "encrypted_content": ANY_STRUCT,
+                 "summary": Arr(CONTENT_PART), "content": Arr(CONTENT_PART)}, role="assistant")
+CUSTOM_CALL = Obj({"type": enum("custom_tool_call"), "id": ID, "call_id": ID, "status": STATUS,
+                   "name": Ident(), "input": Text()}, role="assistant")
+CUSTOM_OUTPUT = Obj({"type": enum("custom_tool_call_output"), "id": ID, "call_id": ID, "status": STATUS,
+                     "output": AnyOf(string=Text(), array=Arr(CONTENT_PART))}, role="tool")
+ITEM = OneOf({
+    "message": MESSAGE,
+    "function_call": FUNCTION_CALL,
+    "function_call_output": FUNCTION_OUTPUT,
+    "reasoning": REASONING,
+    "custom_tool_call": CUSTOM_CALL,
+    "custom_tool_call_output": CUSTOM_OUTPUT,
+    "item_reference": Obj({"type": enum("item_reference"), "id": ID}),
+}, missing=MESSAGE)  # an "easy input message" has no type
+
+FUNCTION_TOOL = Obj({"type": enum("function"), "name": Ident(), "description": Text(),
+                     "parameters": JSON_SCHEMA}, role="tools")
+TOOL = OneOf({
+    "function": FUNCTION_TOOL,
+    "custom": Obj({"type": enum("custom"), "name": Ident(), "description": Text()}, role="tools"),
+    "file_search": Obj({"type": enum("file_search"), "vector_store_ids": Arr(ID)}, role="tools"),
+}, default=Obj({"type": Struct(pattern=re.compile(r"^[a-z_0-9]{1,64}$"))}, role="tools"))
+TOOL_CHOICE = AnyOf(string=enum("none", "auto", "required"), object=OneOf({
+    "function": Obj({"type": enum("function"), "name": Ident()}),
+    "custom": Obj({"type": enum("custom"), "name": Ident()}),
+    "allowed_tools": Obj({"type": enum("allowed_tools"), "mode": enum("auto", "required"), "tools": Arr(TOOL)}),
+}, default=Obj({"type": Struct(pattern=re.compile(r"^[a-z_0-9]{1,64}$"))})))
+TEXT_CONFIG = Obj({
+    "format": OneOf({
+        "text": Obj({"type": enum("text")}),
+        "json_object": Obj({"type": enum("json_object")}),
+        "json_schema": Obj({"type": enum("json_schema"), "name": Ident(), "description": Text(),
+                            "schema": JSON_SCHEMA}),
+    }),
+    "verbosity": enum("low", "medium", "high"),
+})
+INPUT = AnyOf(string=Text(role="user"), array=Arr(ITEM))
+
+REQUEST = Obj({
+    "model": ANY_STRUCT,
+    "input": INPUT,
+    "instructions": AnyOf(string=Text(role="system"), array=Arr(ITEM)),
+    "tools": Arr(TOOL),
+    "tool_choice": TOOL_CHOICE,
+    "text": TEXT_CONFIG,
+    "reasoning": Obj({"effort": enum("none", "minimal", "low", "medium", "high", "xhigh"),
+                      "summary": enum("auto", "concise", "detailed"),
+                      "generate_summary": enum("auto", "concise", "detailed")}),
+    "previous_response_id": ID,
+    "conversation": AnyOf(string=ID, object=Obj({"id": ID})),
+    "include": Arr(Struct(pattern=re.compile(r"^[a-z_.]{1,80}$"))),
+    "truncation": enum("auto", "disabled"),
+    "service_tier": enum("auto", "default", "flex", "scale", "priority"),
+    "prompt": Obj({"id": ID, "version": ID}),
+    "stream_options": Obj({}),
+})
+
+RESPONSE = Obj({
+    "id": ID, "object": ANY_STRUCT, "status": STATUS, "model": ANY_STRUCT,
+    "output": Arr(ITEM),
+    "instructions": AnyOf(string=Text(), array=Arr(ITEM)),
+    "tools": Arr(TOOL), "tool_choice": TOOL_CHOICE, "text": TEXT_CONFIG,
+    "previous_response_id": ID, "conversation": AnyOf(string=ID, object=Obj({"id": ID})),
+    "truncation": ANY_STRUCT, "service_tier": ANY_STRUCT, "reasoning": Obj({}),
+    "veil": Opaque("report"),
+})
+INPUT_ITEMS = Obj({"object": ANY_STRUCT, "data": Arr(ITEM), "first_id": ID, "last_id": ID})
+
+
+def check(body: dict[str, Any]) -> None:
+    value = body.get("input")
+    if value is None and not body.get("previous_response_id") and not body.get("prompt"):
+        raise BadRequest("you must provide an input", param="input")
+    if value is not None and not isinstance(value, (str, list)):
+        raise BadRequest("input must be a string or a list of input items", param="input")
+    if isinstance(value, list) and not all(isinstance(item, dict) for item in value):
+        raise BadRequest("each input item must be an object", param="input")

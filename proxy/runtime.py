@@ -1,0 +1,86 @@
+"""Building one running proxy: each part gets the few dependencies it needs, wired here once.
+
+    settings -> metrics, worker pool, key ring
+             -> privacy engine (pool, Prmpt and Cape configs)
+             -> upstream clients (one per provider), local backend (pool), watermarks (key ring)
+             -> pipeline (all of the above) -> surfaces' endpoints
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from mechanisms.keys import MasterKey
+from proxy.keyring import KeyRing
+from proxy.local.backend import LocalBackend
+from proxy.metrics import Metrics
+from proxy.pipeline.engine import PrivacyEngine
+from proxy.pipeline.handler import Pipeline
+from proxy.pipeline.surface import Surface
+from proxy.pool import InProcessWorkerPool, WorkerPool
+from proxy.settings import Settings
+from proxy.upstream import UpstreamClient
+from proxy.watermark.service import WatermarkService
+
+log = logging.getLogger("veil.runtime")
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    metrics: Metrics
+    pool: WorkerPool
+    keyring: KeyRing
+    engine: PrivacyEngine
+    upstreams: dict[str, UpstreamClient]
+    local: LocalBackend
+    watermarks: WatermarkService
+    pipeline: Pipeline
+    surfaces: dict[str, Surface] = field(default_factory=dict)
+
+    def _preloaded(self) -> dict[str, Any]:
+        """What start-up loads: the configured mode's mechanisms, and the local model when it answers.
+        Other allowed modes load on their first request."""
+        parts = self.engine.parts_for(self.settings.mode)
+        if len(self.upstreams) < 2:  # some surface is answered by the local model
+            parts["local"] = self.local
+        return parts
+
+    def preload(self) -> None:
+        """Runs in a thread at start-up when ``local_model.preload`` is set."""
+        for part in self._preloaded().values():
+            part.load()
+
+    def readiness(self) -> dict[str, Any]:
+        models = {name: bool(part.ready) for name, part in self._preloaded().items()}
+        return {"ready": all(models.values()), "models": models}
+
+    async def aclose(self) -> None:
+        for client in self.upstreams.values():
+            await client.aclose()
+        self.pool.close()
+
+
+def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,
+                  upstream_transport: httpx.AsyncBaseTransport | None = None,
+                  pool: WorkerPool | None = None) -> Runtime:
+    metrics = Metrics()
+    pool = pool or InProcessWorkerPool(settings.local_model.device)
+    needs_key = settings.mode != "off" or settings.watermark.enabled
+    keyring = KeyRing(settings.master_key_file, settings.auth.key_version, master_key, load_now=needs_key)
+    engine = PrivacyEngine(settings.prmpt, settings.cape, settings.workers, pool, settings.sanitize_timeout,
+                           metrics)
+    upstreams: dict[str, UpstreamClient] = {}
+    if settings.upstream.base_url:
+        upstreams["openai"] = UpstreamClient(settings.upstream, transport=upstream_transport, provider="openai")
+    if settings.upstream.anthropic_base_url or settings.upstream.base_url:
+        upstreams["anthropic"] = UpstreamClient(settings.upstream, transport=upstream_transport,
+                                                provider="anthropic")
+    local = LocalBackend(settings.local_model, settings.limits, pool)
+    watermarks = WatermarkService(settings.watermark, keyring.master)
+    pipeline = Pipeline(settings, keyring, engine, upstreams, local, watermarks, metrics)
+    return Runtime(settings, metrics, pool, keyring, engine, upstreams, local, watermarks, pipeline)

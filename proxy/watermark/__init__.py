@@ -1,0 +1,1 @@
+"""The watermark on local generations: which ones carry it, and detection."""

@@ -1,0 +1,289 @@
+"""Default deny: every string a client can fill is sanitized unless its path is on the surface's
+documented allow-list, and answers that repeat them come back restored, at every stream split."""
+
+from __future__ import annotations
+
+import copy
+import fnmatch
+import json
+import re
+from typing import Any
+
+import httpx
+import openai
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from proxy.sse import SSEParser
+
+EMAIL, CARD, SSN = "john.smith@acme-corp.com", "4111 1111 1111 1111", "123-45-6789"
+
+
+@pytest.fixture()
+def veil(veil_factory):  # type: ignore[no-untyped-def]
+    return veil_factory(mode="prmpt")
+
+
+# ---- regressions: each field the issue measured leaking on chat ------------------------------------
+def test_chat_fields_that_used_to_leak(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    schema = {"type": "object", "properties": {"email": {"type": "string", "description": f"e.g. {EMAIL}",
+                                                         "default": EMAIL, "enum": [EMAIL, "other"]}}}
+    body = {
+        "model": "mock-echo-all",
+        "messages": [
+            {"role": "user", "name": "John_Smith", "content": f"my card is {CARD}"},
+            {"role": "assistant", "content": None, "function_call": {"name": "lookup",
+                                                                     "arguments": json.dumps({"ssn": SSN})}},
+            {"role": "function", "name": "lookup", "content": f"found {EMAIL}"},
+        ],
+        "user": EMAIL,
+        "metadata": {"customer": EMAIL, "card": CARD},
+        "tools": [{"type": "function", "function": {"name": "lookup", "description": f"Look up {EMAIL}",
+                                                    "parameters": schema}}],
+        "functions": [{"name": "legacy", "description": f"for {CARD}", "parameters": schema}],
+        "response_format": {"type": "json_schema", "json_schema": {"name": "out", "schema": schema}},
+        "prediction": {"type": "content", "content": f"SSN {SSN}"},
+        "stop": [SSN, EMAIL],
+    }
+    reply = httpx.post(veil.url + "/v1/chat/completions", json=body, timeout=30).json()
+    sent = upstream.last.body
+    dumped = json.dumps(sent)
+    for value in (EMAIL, CARD, SSN, "John_Smith"):
+        assert value not in dumped, value
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", sent["messages"][0]["name"])  # a name keeps its shape
+    assert sent["messages"][2]["name"] == "lookup"  # and an ordinary one is left alone
+    assert set(json.loads(sent["messages"][1]["function_call"]["arguments"])) == {"ssn"}  # valid JSON
+    assert sent["tools"][0]["function"]["parameters"]["properties"].keys() == {"email"}  # keys kept
+    assert sent["tools"][0]["function"]["parameters"]["properties"]["email"]["type"] == "string"
+    assert sent["stop"][0] in sent["prediction"]["content"]  # stop sequences match what the model writes
+    echoed = reply["choices"][0]["message"]["content"]  # the upstream repeated everything it got ...
+    for value in (EMAIL, CARD, SSN, "John_Smith"):
+        assert value in echoed, value  # ... and the user gets every value back
+
+
+# ---- the property: PII planted anywhere -----------------------------------------------------------
+TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
+    # surface: (path, a valid request using many fields, the allow-listed paths that take any value)
+    "chat": ("/v1/chat/completions", {
+        "model": "mock-echo-all",
+        "messages": [
+            {"role": "system", "content": "You are a helpful assistant."},
+            {"role": "user", "name": "customer_1", "content": [{"type": "text", "text": "Hello there"}]},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+                "name": "lookup", "arguments": json.dumps({"query": "status", "note": "fine"})}}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+            {"role": "user", "content": "What next?"}],
+        "tools": [{"type": "function", "function": {"name": "lookup", "description": "Look up an order",
+                   "parameters": {"type": "object", "properties": {"query": {
+                       "type": "string", "description": "what to find", "enum": ["status", "refund"],
+                       "default": "status"}}, "required": ["query"]}}}],
+        "tool_choice": "auto",
+        "response_format": {"type": "json_schema", "json_schema": {"name": "answer", "description": "the answer",
+                            "schema": {"type": "object", "properties": {"a": {"type": "string", "title": "A"}}}}},
+        "prediction": {"type": "content", "content": "predicted text"},
+        "stop": ["END"], "user": "user-42", "metadata": {"team": "support"}, "temperature": 0.5,
+    }, ("model",)),
+    "responses": ("/v1/responses", {
+        "model": "mock-echo-all",
+        "instructions": "Be brief.",
+        "input": [
+            {"role": "user", "content": [{"type": "input_text", "text": "Hello there"}]},
+            {"type": "function_call", "call_id": "call_1", "name": "lookup",
+             "arguments": json.dumps({"query": "status"})},
+            {"type": "function_call_output", "call_id": "call_1", "output": json.dumps({"result": "ok"})},
+            {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "thinking"}],
+             "encrypted_content": "gAAAAB"},
+            {"role": "user", "content": "What next?"}],
+        "tools": [{"type": "function", "name": "lookup", "description": "Look up an order",
+                   "parameters": {"type": "object", "properties": {"query": {"type": "string",
+                                                                             "description": "what"}}}}],
+        "text": {"format": {"type": "json_schema", "name": "answer", "schema": {"type": "object"}}},
+        "metadata": {"team": "support"}, "user": "user-42", "store": False,
+    }, ("model", "input.*.encrypted_content")),
+    "messages": ("/v1/messages", {
+        "model": "mock-echo-all", "max_tokens": 100,
+        "system": [{"type": "text", "text": "You are helpful."}],
+        "messages": [
+            {"role": "user", "content": "Hello there"},
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "let me think", "signature": "c2ln"},
+                {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"query": "status"}}]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "ok"}]},
+                {"type": "text", "text": "What next?"}]}],
+        "tools": [{"name": "lookup", "description": "Look up an order",
+                   "input_schema": {"type": "object", "properties": {"query": {"type": "string",
+                                                                               "description": "what"}}}}],
+        "metadata": {"user_id": "user-42"}, "stop_sequences": ["END"],
+    }, ("model", "messages.*.content.*.thinking", "messages.*.content.*.signature")),
+}
+# Values every recognizer finds alone, and that no allow-list check (ids, enums, names) lets through.
+PII = (EMAIL, CARD, "(415) 555-0132", "DE89 3704 0044 0532 0130 00", f"SSN {SSN}")
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
+    """(path, 'string' | 'object') for every string leaf and every object of a body."""
+    out: list[tuple[tuple[Any, ...], str]] = []
+    if isinstance(value, str):
+        out.append((path, "string"))
+    elif isinstance(value, dict):
+        out.append((path, "object"))
+        for k, v in value.items():
+            out.extend(_leaves(v, (*path, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(_leaves(v, (*path, i)))
+    return out
+
+
+def _dotted(path: tuple[Any, ...]) -> str:
+    return ".".join("*" if isinstance(p, int) else str(p) for p in path)
+
+
+def _plant(body: dict[str, Any], path: tuple[Any, ...], kind: str, value: str, key: str) -> tuple[Any, ...]:
+    target: Any = body
+    for p in path[:-1] if kind == "string" else path:
+        target = target[p]
+    if kind == "string":
+        target[path[-1]] = value
+        return path
+    target[key] = value
+    return (*path, key)
+
+
+def _stream_text(surface: str, raw: bytes) -> str:
+    parser, text = SSEParser(), ""
+    for event in parser.feed(raw) + parser.close():
+        if event.data.strip() == "[DONE]":
+            continue
+        data = json.loads(event.data)
+        if surface == "chat":
+            text += "".join((c.get("delta") or {}).get("content") or "" for c in data.get("choices", []))
+        elif surface == "responses" and data.get("type") == "response.output_text.delta":
+            text += data["delta"]
+        elif surface == "messages" and data.get("type") == "content_block_delta":
+            text += data["delta"].get("text", "")
+    return text
+
+
+def _answer_text(surface: str, data: dict[str, Any]) -> str:
+    if surface == "chat":
+        return data["choices"][0]["message"]["content"]
+    if surface == "responses":
+        return data["output"][0]["content"][0]["text"]
+    return data["content"][0]["text"]
+
+
+@pytest.mark.parametrize("surface", sorted(TEMPLATES))
+def test_pii_planted_anywhere_never_leaves_and_comes_back(surface, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    veil = veil_factory(mode="prmpt")
+    path, template, allowed = TEMPLATES[surface]
+    targets = [t for t in _leaves(template) if t[0] != ("model",)]
+
+    @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(target=st.sampled_from(targets), value=st.sampled_from(PII), whole=st.booleans(),
+           key=st.sampled_from(["x_note", "extra", "contact"]), chunk=st.integers(1, 9))
+    def check(target: tuple[tuple[Any, ...], str], value: str, whole: bool, key: str, chunk: int) -> None:
+        body = copy.deepcopy(template)
+        planted = value if whole else f"see {value} today"
+        where = _plant(body, target[0], target[1], planted, key)
+        is_allowed = any(fnmatch.fnmatchcase(_dotted(where), pattern) for pattern in allowed)
+        with httpx.Client(base_url=veil.url, timeout=60, headers={"x-mock-chunk": str(chunk)}) as h:
+            before = len(upstream.requests)
+            whole_answer = h.post(path, json=body)
+            if whole_answer.status_code == 400:  # refused (e.g. a role that is not one): nothing was sent
+                assert len(upstream.requests) == before and value not in whole_answer.text
+                return
+            assert whole_answer.status_code == 200, whole_answer.text
+            sent = json.dumps(upstream.last.body, ensure_ascii=False)
+            streamed = h.post(path, json={**body, "stream": True})
+        if is_allowed:
+            return
+        assert value not in sent, f"{value!r} planted at {_dotted(where)} reached the upstream"
+        assert value in _answer_text(surface, whole_answer.json()), _dotted(where)
+        assert value in _stream_text(surface, streamed.content), _dotted(where)
+
+    check()
+
+
+# ---- the walker and the allow-lists -----------------------------------------------------------------
+def test_allow_lists_are_the_documented_ones() -> None:
+    from proxy.chat.wire import REQUEST as CHAT
+    from proxy.messages.wire import REQUEST as MESSAGES
+    from proxy.pipeline.fieldmap import allow_list
+    from proxy.responses.wire import REQUEST as RESPONSES
+
+    chat = dict(allow_list(CHAT))
+    assert "messages[].role" in chat and "messages[].tool_call_id" in chat and "model" in chat
+    assert not any(p.endswith(".content") or p.endswith("description") or p == "user" for p in chat)
+    responses = dict(allow_list(RESPONSES))
+    assert "previous_response_id" in responses and "input[]<type=reasoning>.encrypted_content" in responses
+    messages = dict(allow_list(MESSAGES))
+    assert "messages[].content[]<type=thinking>.signature" in messages
+    assert not any("input_schema" in p and "description" in p for p in messages)
+
+
+def test_walker_kinds_json_and_binary() -> None:
+    from proxy.chat.wire import REQUEST
+    from proxy.pipeline.fieldmap import walk_request
+
+    body = {"model": "m", "messages": [
+        {"role": "user", "name": "not an ident!", "content": [{"type": "text", "text": "hi"},
+                                                              {"type": "image_url", "image_url": {"url": "x"}}]},
+        {"role": "assistant", "tool_calls": [{"id": "c", "type": "function",
+                                              "function": {"name": "f", "arguments": '{"a": ["b", 1]}'}}]},
+        {"role": "assistant", "tool_calls": [{"id": "d", "type": "function",
+                                              "function": {"name": "g", "arguments": "{broken"}}]}],
+        "surprise": {"deep": ["data:image/png;base64,AAAA", "plain"]}}
+    walk = walk_request(REQUEST, body)
+    kinds = {(tuple(s.path), s.kind) for s in walk.slots}
+    assert (("messages", 0, "name"), "text") in kinds  # not identifier-shaped: plain text
+    assert (("messages", 1, "tool_calls", 0, "function", "arguments", "a", 0), "json") in kinds  # inside JSON
+    assert (("messages", 2, "tool_calls", 0, "function", "arguments"), "text") in kinds  # broken JSON
+    assert (("surprise", "deep", 1), "text") in kinds  # unknown field: sanitized
+    assert walk.uninspected == {"image": 1, "data_url": 1}
+    for slot in walk.slots:
+        slot.set(slot.text.upper())
+    walk.finalize()
+    assert json.loads(body["messages"][1]["tool_calls"][0]["function"]["arguments"]) == {"a": ["B", 1]}
+    assert body["messages"][1]["tool_calls"][0]["id"] == "c" and body["model"] == "m"
+
+
+def test_identifier_stand_ins_keep_their_shape() -> None:
+    from proxy.pipeline.policy import _ident_to_text, _text_to_ident
+
+    assert _ident_to_text("John_Smith") == "John Smith"
+    assert _text_to_ident("John_Smith", "Hannelore Maysonet") == "Hannelore_Maysonet"
+    assert _text_to_ident("jean-paul_x", "Zoë O'Neil Q") == "Zoe-ONeil_Q"
+    assert _text_to_ident("lookup", "lookup") == "lookup"
+
+
+def test_turn_cache_bounds_and_expiry() -> None:
+    from proxy.responses.turns import TurnCache
+    from proxy.settings import TurnCacheSettings
+
+    now = [0.0]
+    cache = TurnCache(TurnCacheSettings(ttl_seconds=10, max_entries=5, max_entries_per_user=3), lambda: now[0])
+    cache.remember("a", {f"s{i}": f"o{i}" for i in range(4)})
+    assert cache.recall("a") == {"s1": "o1", "s2": "o2", "s3": "o3"}  # per-user bound, oldest dropped
+    cache.remember("b", {"t1": "p1", "t2": "p2", "t3": "p3"})
+    assert len(cache) == 5 and "s1" not in cache.recall("a")  # global bound, oldest dropped
+    assert cache.recall("c") == {}  # users never see each other's
+    now[0] = 11.0
+    assert cache.recall("b") == {} and cache.recall("a") == {}  # expired
+    off = TurnCache(TurnCacheSettings(enabled=False))
+    off.remember("a", {"s": "o"})
+    assert off.recall("a") == {} and len(off) == 0
+
+
+def test_end_user_header_gives_end_users_their_own_keys(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    veil = veil_factory(mode="prmpt", auth={"end_user_header": "x-veil-user"})
+    sent = []
+    for user in ("alice", "bob", None):
+        headers = {"x-veil-user": user} if user else {}
+        openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-shared", max_retries=0,
+                      default_headers=headers).chat.completions.create(
+            model="gpt-4o-mini", messages=[{"role": "user", "content": f"mail {EMAIL}"}])
+        sent.append(upstream.last.body["messages"][0]["content"])
+    assert len(set(sent)) == 3  # one shared provider key, three different Prmpt keys

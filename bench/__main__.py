@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 20 minutes on a 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming prmpt cape memory load watermark cape_eval
+    python -m bench proxy streaming    # some of: proxy streaming surfaces prmpt cape memory load
     python -m bench --quick            # fewer rounds (a smoke run)
 """
 
@@ -16,11 +16,12 @@ from bench.common import RESULTS, machine
 
 
 def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
-    from bench import cape_bench, load, memory, prmpt_bench, proxy_overhead, streaming
+    from bench import cape_bench, load, memory, prmpt_bench, proxy_overhead, streaming, surface_streams
 
     return {
         "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),
         "streaming": lambda: streaming.run(rounds=5 if quick else 30),
+        "surfaces": lambda: surface_streams.run(rounds=20 if quick else 200),
         "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
         "memory": memory.run,

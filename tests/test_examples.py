@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def env(veil_factory, upstream):  # type: ignore[no-untyped-def]
     veil = veil_factory(mode="prmpt")
     return veil, {**os.environ, "OPENAI_BASE_URL": veil.url + "/v1", "OPENAI_API_KEY": "sk-example",
+                  "ANTHROPIC_BASE_URL": veil.url, "ANTHROPIC_API_KEY": "sk-ant-example",
                   "VEIL_EXAMPLE_MODEL": "gpt-4o-mini", "VEIL_URL": veil.url, "MODEL": "gpt-4o-mini"}
 
 
@@ -55,3 +57,15 @@ def test_curl_example(env, upstream) -> None:  # type: ignore[no-untyped-def]
     out = run(["sh", "examples/curl.sh"], e)
     assert '"US_SSN"' in out or "US_SSN" in out
     assert "x-veil-mode: prmpt" in out.lower() and "data: [DONE]" in out
+
+
+def test_responses_and_anthropic_examples(env, upstream) -> None:  # type: ignore[no-untyped-def]
+    _, e = env
+    out = run([sys.executable, "examples/sdk_responses.py"], e)
+    assert "123-45-6789" in out and "john.smith@acme-corp.com" in out and "jane.doe@example-mail.org" in out
+    assert "US_SSN=1" in out and "status: completed" in out
+    out = run([sys.executable, "examples/sdk_anthropic.py"], e)
+    assert "4111 1111 1111 1111" in out and "(415) 555-0132" in out and "jane.doe@example-mail.org" in out
+    assert "CREDIT_CARD=1" in out and "stop: end_turn" in out
+    for value in ("123-45-6789", "4111 1111 1111 1111", "jane.doe@example-mail.org"):
+        assert all(value not in json.dumps(r.body) for r in upstream.requests)

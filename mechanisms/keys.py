@@ -118,7 +118,11 @@ class MasterKey:
         if not file.exists():
             if not create:
                 raise MasterKeyError(f"no master key at {file}; run `veil keygen`")
-            return write_master_key(file, cls.generate())
+            try:
+                return write_master_key(file, cls.generate())
+            except OSError as exc:  # a read-only place (a container without its secret mounted)
+                raise MasterKeyError(f"no master key at {file}, and none can be created there "
+                                     f"({type(exc).__name__}); mount one or run `veil keygen`") from None
         mode = stat.S_IMODE(file.stat().st_mode)
         if mode & 0o077:
             raise MasterKeyError(

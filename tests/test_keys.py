@@ -67,3 +67,13 @@ def test_reprs_never_show_key_material() -> None:
     for obj in (master, master.user_keys("alice"), master.watermark_key()):
         assert master.hex() not in repr(obj) and "alice" not in repr(obj)
     assert constant_time_equals("a", "a") and not constant_time_equals("a", "b")
+
+
+def test_missing_key_that_cannot_be_created_is_a_clear_error(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from mechanisms.keys import MasterKey, MasterKeyError
+
+    monkeypatch.delenv("VEIL_MASTER_KEY", raising=False)
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x")
+    with pytest.raises(MasterKeyError, match="none can be created"):
+        MasterKey.load(blocker / "master.key")

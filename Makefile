@@ -54,13 +54,13 @@ docker:
 docker-base:
 	docker/debian-base.sh
 
-# Build the image and run it for real as a sidecar (tests/docker), then remove every container and
+# Build the image and run it for real as a sidecar (tests/docker_sidecar), then remove every container and
 # image made. Needs a Docker engine (docker/engine.sh installs and starts one when root on Debian) and a
 # Python with pytest, openai, starlette and uvicorn: .venv after `make dev`, else $(PYTHON).
 DOCKER_TEST_PYTHON ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,$(PYTHON))
 test-docker:
 	docker/engine.sh
-	TORCH_SPEC='$(TORCH_SPEC)' PYTHONPATH='$(CURDIR)' $(DOCKER_TEST_PYTHON) -m pytest -q tests/docker $(ARGS)
+	TORCH_SPEC='$(TORCH_SPEC)' PYTHONPATH='$(CURDIR)' $(DOCKER_TEST_PYTHON) -m pytest -q tests/docker_sidecar $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,5 +1,5 @@
 """The Dockerfiles install exactly what the Makefile installs; the compose file, the build context and CI
-agree with them. (The images are built and run for real by tests/docker: make test-docker.)"""
+agree with them. (The images are built and run for real by tests/docker_sidecar: make test-docker.)"""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_ci_runs_the_container_tests_after_the_suite() -> None:
     make = (ROOT / "Makefile").read_text()
     target = re.search(r"^test-docker:(.*)$", make, re.M)
     assert target and not {"install", "dev", "model"} & set(target.group(1).split())  # no venv rebuild
-    assert "tests/docker" in make.split("test-docker:", 1)[1].split("\n\n", 1)[0]
+    assert "tests/docker_sidecar" in make.split("test-docker:", 1)[1].split("\n\n", 1)[0]
 
 
 def test_compose_sets_what_the_app_reads() -> None:

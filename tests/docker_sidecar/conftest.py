@@ -48,7 +48,7 @@ def figures(pytestconfig: pytest.Config) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def ledger() -> Iterator[Any]:
-    from dockerctl import Ledger, docker
+    from .dockerctl import Ledger, docker
 
     if docker("info", check=False).returncode != 0:
         pytest.fail("no Docker engine answers: run docker/engine.sh (make test-docker does)")
@@ -62,7 +62,7 @@ def ledger() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def veil_image(ledger: Any, figures: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> str:
-    from dockerctl import build_veil_image, docker
+    from .dockerctl import build_veil_image, docker
 
     given = os.environ.get("VEIL_TEST_IMAGE")
     if given:
@@ -79,7 +79,7 @@ def veil_image(ledger: Any, figures: dict[str, str], tmp_path_factory: pytest.Te
 @pytest.fixture(scope="session")
 def app_image(ledger: Any, veil_image: str, figures: dict[str, str],
               tmp_path_factory: pytest.TempPathFactory) -> str:
-    from dockerctl import build_app_image
+    from .dockerctl import build_app_image
 
     tag = ledger.image("app")
     start = time.monotonic()

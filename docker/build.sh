@@ -45,7 +45,7 @@ local_torch_wheel() {
   [[ "$TORCH_SPEC" == torch==* ]] || return 0
   while read -r dir; do
     dir=${dir#file://}
-    [ -n "$dir" ] && [ -d "$dir" ] || continue
+    [[ -n "$dir" && -d "$dir" ]] || continue
     found=$(compgen -G "$dir/torch-$version+cpu-$PY_TAG-$PY_TAG-*linux*_$(uname -m).whl" | head -1 || true)
     if [ -n "$found" ]; then echo "$found"; return 0; fi
   done < <(find_links)

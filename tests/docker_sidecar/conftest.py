@@ -69,8 +69,10 @@ def veil_image(ledger: Any, figures: dict[str, str], tmp_path_factory: pytest.Te
         tag = given
     else:
         tag = ledger.image("veil")
-        seconds = build_veil_image(tag, tmp_path_factory.mktemp("build") / "build.log")
+        seconds, summary = build_veil_image(tag, tmp_path_factory.mktemp("build") / "build.log")
         figures["build (docker/build.sh, cold unless layers were cached)"] = f"{seconds:.0f} s"
+        for n, line in enumerate(summary):
+            figures[f"build log {n + 1}"] = line
     size = int(docker("image", "inspect", "-f", "{{.Size}}", tag).stdout)
     figures["image size"] = f"{size / 1e9:.2f} GB"
     return tag

@@ -105,15 +105,17 @@ class Ledger:
         return left
 
 
-def build_veil_image(tag: str, log: Path) -> float:
-    """docker/build.sh (what make docker runs) under a test tag; returns the seconds it took."""
+def build_veil_image(tag: str, log: Path) -> tuple[float, list[str]]:
+    """docker/build.sh (what make docker runs) under a test tag: the seconds it took, and its own
+    summary lines (which base, which torch, how long the base took)."""
     start = time.monotonic()
     with log.open("w") as out:
         done = subprocess.run([str(ROOT / "docker" / "build.sh"), tag], stdout=out, stderr=subprocess.STDOUT,
                               cwd=ROOT, timeout=3000)
     if done.returncode != 0:
         raise RuntimeError(f"image build failed; last lines of {log}:\n" + "".join(log.read_text()[-4000:]))
-    return time.monotonic() - start
+    summary = [line for line in log.read_text().splitlines() if line.startswith(("build:", "debian-base:"))]
+    return time.monotonic() - start, summary
 
 
 def base_image() -> str:

@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test bench lint docker model clean
+.PHONY: install dev run test bench lint docker docker-base test-docker model clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -45,8 +45,22 @@ lint: dev
 	$(BIN)/python -m pip install --quiet ruff==0.14.0
 	$(BIN)/ruff check proxy mechanisms tests bench
 
+# Container targets need a Docker engine, not .venv. docker/build.sh builds docker/Dockerfile from
+# python:3.11-slim when a registry serves it, else from a base made of Debian packages (docker-base),
+# and installs torch from a local CPU wheel when pip is configured with one (else the PyTorch CPU index).
 docker:
-	docker build -f docker/Dockerfile -t veil:latest .
+	TORCH_SPEC='$(TORCH_SPEC)' docker/build.sh veil:latest
+
+docker-base:
+	docker/debian-base.sh
+
+# Build the image and run it for real as a sidecar (tests/docker_sidecar), then remove every container and
+# image made. Needs a Docker engine (docker/engine.sh installs and starts one when root on Debian) and a
+# Python with pytest, openai, starlette and uvicorn: .venv after `make dev`, else $(PYTHON).
+DOCKER_TEST_PYTHON ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,$(PYTHON))
+test-docker:
+	docker/engine.sh
+	TORCH_SPEC='$(TORCH_SPEC)' PYTHONPATH='$(CURDIR)' $(DOCKER_TEST_PYTHON) -m pytest -q tests/docker_sidecar $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,4 +1,5 @@
-"""The Dockerfiles install exactly what the Makefile installs (the images cannot be built here)."""
+"""The Dockerfiles install exactly what the Makefile installs; the compose file, the build context and CI
+agree with them. (The images are built and run for real by tests/docker_sidecar: make test-docker.)"""
 
 from __future__ import annotations
 
@@ -63,10 +64,34 @@ def test_dockerfiles_install_steps_match_makefile() -> None:
 
 
 def test_dockerfile_runtime_contract() -> None:
-    text = (ROOT / "docker" / "Dockerfile").read_text()
-    assert "USER veil" in text and "HEALTHCHECK" in text and "/healthz" in text
-    assert "veil prepare-model" in text  # converted weights baked in
-    assert "VEIL_MASTER_KEY_FILE=/run/secrets/veil_master_key" in text
+    for name in ("Dockerfile", "Dockerfile.cuda"):
+        text = (ROOT / "docker" / name).read_text()
+        assert "USER veil" in text and "HEALTHCHECK" in text and "/readyz" in text, name
+        assert "veil prepare-model" in text, name  # converted weights baked in
+        assert "VEIL_MASTER_KEY_FILE=/run/secrets/veil_master_key" in text, name
+        # the model is converted as the runtime user, after USER veil, so the cache is its own
+        assert text.index("USER veil") < text.index("RUN veil prepare-model"), name
+
+
+def test_build_context_holds_what_the_dockerfiles_copy() -> None:
+    ignore = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
+              if line.strip() and not line.startswith("#")]
+    assert ignore[0] == "*"  # allow-list: nothing else is sent to the engine
+    allowed = {line[1:] for line in ignore if line.startswith("!")}
+    for name in ("Dockerfile", "Dockerfile.cuda"):
+        for line in (ROOT / "docker" / name).read_text().splitlines():
+            if line.startswith("COPY ") and "--from" not in line:
+                for source in line.split()[1:-1]:
+                    assert source in allowed and (ROOT / source).exists(), (name, source)
+
+
+def test_ci_runs_the_container_tests_after_the_suite() -> None:
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert lines.index("make test") < lines.index("make test-docker")
+    make = (ROOT / "Makefile").read_text()
+    target = re.search(r"^test-docker:(.*)$", make, re.M)
+    assert target and not {"install", "dev", "model"} & set(target.group(1).split())  # no venv rebuild
+    assert "tests/docker_sidecar" in make.split("test-docker:", 1)[1].split("\n\n", 1)[0]
 
 
 def test_compose_sets_what_the_app_reads() -> None:
@@ -85,8 +110,11 @@ def test_compose_sets_what_the_app_reads() -> None:
         assert (ROOT / "docker" / path).resolve().exists(), path
     assert compose["secrets"]["veil_master_key"]["file"] == "./secrets/master.key"
     assert "veil_master_key" in veil["secrets"]
+    assert env["VEIL_HOST"] == "127.0.0.1"  # reachable only inside the namespace it shares with the app
     app = compose["services"]["app"]
-    assert app["environment"]["OPENAI_BASE_URL"] == "http://veil:8080/v1"
+    assert app["network_mode"] == "service:veil"
+    assert app["environment"]["OPENAI_BASE_URL"] == "http://127.0.0.1:${VEIL_PORT:-8080}/v1"
+    assert env["VEIL_PORT"] == "${VEIL_PORT:-8080}"
     for path in (v.split(":")[0] for v in app["volumes"]):
         assert (ROOT / "docker" / path).resolve().exists(), path
     example_env = (ROOT / "docker" / "veil.env.example").read_text()

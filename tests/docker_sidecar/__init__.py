@@ -1,0 +1,1 @@
+"""Container tests: make test-docker (see conftest.py)."""

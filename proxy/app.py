@@ -62,9 +62,11 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
     _install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
 
-    for routes in SURFACES:
+    mounted = 0
+    for routes in SURFACES:  # in this order at the head of the route list: chat is matched first
         for endpoint in routes.endpoints(rt):
-            _mount(app, endpoint)
+            _mount(app, endpoint, mounted)
+            mounted += 1
             if endpoint.surface is not None:
                 rt.surfaces.setdefault(endpoint.surface.name, endpoint.surface)
 
@@ -90,9 +92,9 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
     return app
 
 
-def _mount(app: FastAPI, endpoint: Endpoint) -> None:
+def _mount(app: FastAPI, endpoint: Endpoint, at: int) -> None:
     """A plain Starlette route first (the hot path), and a documented twin for the OpenAPI schema."""
-    app.router.routes.insert(0, Route(endpoint.path, endpoint.handler, methods=list(endpoint.methods),
+    app.router.routes.insert(at, Route(endpoint.path, endpoint.handler, methods=list(endpoint.methods),
                                       name=endpoint.name))
     extra: dict[str, Any] = dict(endpoint.extra)
     if endpoint.request_schema is not None:

@@ -76,7 +76,7 @@ class Pipeline:
         try:
             raw = await read_body(request, self.settings.limits.max_body_bytes)
             body = parse_body(raw)
-            self._check(surface, body)
+            self._check(surface, body, len(raw))
             caller = authenticate(request.headers, self.settings.auth)
             mode = self.pick_mode(request)
             stream = surface.is_stream(body)
@@ -115,7 +115,7 @@ class Pipeline:
         except RecursionError:
             raise BadRequest("the request body is nested too deeply") from None
 
-    def _check(self, surface: Surface, body: dict[str, Any]) -> None:
+    def _check(self, surface: Surface, body: dict[str, Any], raw_size: int) -> None:
         model = body.get("model")
         if not isinstance(model, str) or not model:
             raise BadRequest("you must provide a model parameter", param="model")
@@ -123,7 +123,8 @@ class Pipeline:
             raise BadRequest("stream must be a boolean", param="stream")
         surface.check(body, self.settings.limits)
         limit = self.settings.limits.max_prompt_chars
-        if sum(len(s) for s in iter_strings(body)) > limit:  # bounds the token count: a token is >= 1 char
+        # bounds the token count (a token is >= 1 char); a string of n chars takes >= n bytes of the body
+        if raw_size > limit and sum(len(s) for s in iter_strings(body)) > limit:
             raise BadRequest(f"the request has more than {limit} characters of text", param="messages",
                              code="context_length_exceeded")
 

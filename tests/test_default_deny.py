@@ -301,3 +301,27 @@ def test_end_user_header_gives_end_users_their_own_keys(veil_factory, upstream) 
             model="gpt-4o-mini", messages=[{"role": "user", "content": f"mail {EMAIL}"}])
         sent.append(upstream.last.body["messages"][0]["content"])
     assert len(set(sent)) == 3  # one shared provider key, three different Prmpt keys
+
+
+def test_identifiers_carried_as_json_numbers_are_hidden_and_restored(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    import anthropic
+
+    args = {"ssn": 123456789, "card_number": 4111111111111111, "phone": 4155550132, "count": 3}
+    oai = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-1", max_retries=0)
+    oai.chat.completions.create(model="gpt-4o-mini", messages=[
+        {"role": "user", "content": "look it up"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+            "name": "lookup", "arguments": json.dumps(args)}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"account": 998877665544})}])
+    sent = upstream.last.body["messages"]
+    hidden = json.loads(sent[1]["tool_calls"][0]["function"]["arguments"])
+    assert hidden["ssn"] != 123456789 and isinstance(hidden["ssn"], int) and hidden["count"] == 3
+    assert hidden["card_number"] != 4111111111111111 and hidden["phone"] != 4155550132
+    client = anthropic.Anthropic(base_url=veil.url, api_key="sk-1", max_retries=0)
+    reply = client.messages.create(model="mock-echo-all", max_tokens=20, messages=[
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lookup", "input": args}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}])
+    tool_use = upstream.last.body["messages"][1]["content"][0]["input"]
+    assert tool_use["ssn"] != 123456789 and tool_use["count"] == 3
+    assert "123456789" in reply.content[0].text and "4111111111111111" in reply.content[0].text  # restored

@@ -20,6 +20,17 @@ class CapeConfig(BaseModel):
                     (mechanisms/cape/bounds.json, or the user cache after a one-time calibration).
       calibrate_if_missing  when no stored B exists for a user-supplied model, calibrate it once on
                     the packaged public text and store it in the user cache (True); False = refuse.
+      context       whose prefix gives position i its logits. "released": the already perturbed
+                    tokens y_<i (incremental decoding, one model step per perturbed position), so each
+                    position sees only released output plus its own token and the per-position bounds
+                    compose: a text differing in k perturbed tokens moves the output's likelihood by at
+                    most k * epsilon_bound. "original": the original neighbours (the paper; one pass),
+                    so one changed token moves the distributions of the other positions too and only
+                    the sum over the text's perturbed positions bounds it. See docs/cape.md.
+      sensitivity   Delta of the exponential mechanism. "unit": 1, the width of u's range [0, 1].
+                    "bucket_range": the paper's Delta = max gap between the bucket scores of the
+                    token's row (section 4.1.2); it equals Delta = 1 on scores rescaled to [0, 1] per
+                    row, so the same data-independent bound holds. Higher utility at a given eps.
 
     Model:
       adapter       "causal" (prefix context, one forward pass) or "masked" (BERT-style, one masked
@@ -50,6 +61,8 @@ class CapeConfig(BaseModel):
     keep_stopwords: bool = True
     logit_bound: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     calibrate_if_missing: bool = True
+    context: Literal["released", "original"] = "released"
+    sensitivity: Literal["unit", "bucket_range"] = "unit"
 
     adapter: Literal["causal", "masked"] = "causal"
     model: str | None = None

@@ -128,6 +128,12 @@ class _AdapterBase:
         """A batch of windows decoded over their released prefixes (``cape.context: released``)."""
         raise NotImplementedError
 
+    def released_features(
+        self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
+    ) -> torch.Tensor:
+        """The features a released session saw, recomputed in one go from the finished outputs."""
+        raise NotImplementedError
+
     def logits_and_dots(
         self, features: torch.Tensor, token_emb: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -166,6 +172,12 @@ class CausalLMAdapter(_AdapterBase):
 
     def released_session(self, tracks: list[Track]) -> ReleasedSession:
         return CausalReleasedSession(self, tracks)
+
+    def released_features(
+        self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
+    ) -> torch.Tensor:
+        # The prefix of a causal model is all it sees, so one pass over the output gives them all.
+        return self.contextual_features(ids_list, positions)
 
     def _jobs(
         self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
@@ -249,6 +261,20 @@ class MaskedLMAdapter(_AdapterBase):
     def released_session(self, tracks: list[Track]) -> ReleasedSession:
         return MaskedReleasedSession(self, tracks)
 
+    @torch.inference_mode()
+    def released_features(
+        self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
+    ) -> torch.Tensor:
+        jobs: list[_Job] = []
+        row = 0
+        for ids, pos in zip(ids_list, positions):
+            for p in pos:
+                start = (p // self.window) * self.window
+                seq = [*self.prefix, *ids[start:p], self.mask_id, *self.suffix]
+                jobs.append(_Job(seq, [len(self.prefix) + p - start], [row]))
+                row += 1
+        return self._masked_logits(jobs, row)
+
     def _jobs(
         self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
     ) -> tuple[list[_Job], int]:
@@ -271,6 +297,9 @@ class MaskedLMAdapter(_AdapterBase):
     ) -> torch.Tensor:
         """Candidate logits at each masked position (the features are the logits themselves)."""
         jobs, rows = self._jobs(ids_list, positions)
+        return self._masked_logits(jobs, rows)
+
+    def _masked_logits(self, jobs: list[_Job], rows: int) -> torch.Tensor:
         out = torch.empty((rows, len(self.candidates.ids)), dtype=torch.float32, device=self.device)
         for group in _token_batches(jobs, self.masked_batch_tokens):
             ids, mask = _pad([j.seq for j in group], self.pad_id, self.device)

@@ -451,16 +451,18 @@ class CapePerturber:
         """ln P[y_i | context, x_i] at each perturbed position i, computed exactly (no sampling).
 
         ``original_ids`` is the text x, ``output_ids`` a released output y of the same length, and
-        ``positions`` the perturbed positions. The context is y_<i under ``released`` (one pass over y
-        gives every position's logits, the same ones incremental decoding saw) and x_<i under
+        ``positions`` the perturbed positions. The context is y_<i under ``released`` (recomputed from
+        y in one go: the same logits incremental decoding saw) and the original text under
         ``original``; the distance term always uses x_i.
         """
         if len(original_ids) != len(output_ids):
             raise ValueError("the output must have the text's length (same public skeleton)")
         adapter = self.adapter
-        context = list(output_ids) if self.cfg.context == "released" else list(original_ids)
         with self._lock, torch.inference_mode():
-            features = adapter.contextual_features([context], [list(positions)])
+            if self.cfg.context == "released":
+                features = adapter.released_features([list(output_ids)], [list(positions)])
+            else:
+                features = adapter.contextual_features([list(original_ids)], [list(positions)])
             token_ids = torch.tensor([original_ids[p] for p in positions], dtype=torch.long, device=self.device)
             table = self._bucket_rows(features, token_ids)
             probs = token_probabilities(table, epsilon, self._sensitivity(table))

@@ -54,7 +54,8 @@ def distance_utility(
     else:
         d = torch.add(cand_sq_norm.unsqueeze(0), dots, alpha=-2.0, out=dots)
     d.add_(a.pow(2).sum(1, keepdim=True)).clamp_(min=0.0).sqrt_()
-    d_min, d_max = torch.aminmax(d, dim=1, keepdim=True)
+    # amin and amax apart: on CPU torch.aminmax is ~20x slower than the two reductions.
+    d_min, d_max = d.amin(1, keepdim=True), d.amax(1, keepdim=True)
     span = (d_max - d_min).clamp_(min=torch.finfo(d.dtype).tiny)
     return d.sub_(d_min).mul_(-1.0 / span).exp_()
 
@@ -117,7 +118,7 @@ def bucketize(utility: torch.Tensor, n_buckets: int) -> BucketTable:
     if n_buckets < 1:
         raise ValueError("n_buckets must be at least 1")
     u = utility.float()
-    u_min, u_max = torch.aminmax(u, dim=1, keepdim=True)
+    u_min, u_max = u.amin(1, keepdim=True), u.amax(1, keepdim=True)
     width = (u_max - u_min) / n_buckets
     scale = torch.where(width > 0, 1.0 / width, torch.zeros_like(width))
     pos = (u - u_min).mul_(scale).floor_().clamp_(0, n_buckets - 1)

@@ -61,8 +61,15 @@ class CapeConfig(BaseModel):
     keep_stopwords: bool = True
     logit_bound: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     calibrate_if_missing: bool = True
-    context: Literal["released", "original"] = "released"
-    sensitivity: Literal["unit", "bucket_range"] = "unit"
+    context: Literal["released", "original"] = Field(
+        default="released",
+        description="Cape: logits from the already perturbed prefix (released; bounds compose) or from "
+        "the original text (original, the paper's).",
+    )
+    sensitivity: Literal["unit", "bucket_range"] = Field(
+        default="unit",
+        description="Cape: Delta = 1 (unit) or the paper's max gap between bucket scores (bucket_range).",
+    )
 
     adapter: Literal["causal", "masked"] = "causal"
     model: str | None = None

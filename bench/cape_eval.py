@@ -267,7 +267,11 @@ def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
         thr1 = {c: throughput(p, prompts, c, (1, 8, 32)) for c in ("original", "released")}
     finally:
         torch.set_num_threads(threads)
-    thr = {c: throughput(p, prompts, c, (8,)) for c in ("original", "released")}
+    p.cfg.cpu_threads = None  # torch's own thread count for this row (the default config pins 1)
+    try:
+        thr = {c: throughput(p, prompts, c, (8,)) for c in ("original", "released")}
+    finally:
+        p.cfg.cpu_threads = 1
     load.append(os.getloadavg()[0])
     eligible = statistics.mean(len(t.eligible) for t in p.encode(prompts))
     return {"cpu": cpu, "thr1": thr1, "thr": thr, "threads": threads, "load": load, "prompts": len(prompts),

@@ -45,6 +45,10 @@ class CapeConfig(BaseModel):
       max_batch_tokens    padded tokens per forward pass; bigger batches are split (16384).
       max_rows_per_step   perturbed tokens whose (rows x vocabulary) utilities are held at once;
                     None = 256 on CPU, 2048 on CUDA (fewer, larger kernels for big batches).
+      cpu_threads   torch intra-op threads while Cape runs on a CPU (1): its work is many small
+                    kernels (one model step per perturbed token in the released context), and on a
+                    shared CPU two threads mostly wait on each other (measured 5-8x slower under
+                    load). Set around each call and restored after. None = leave torch's setting.
 
     Proxy (read by the proxy, not by the mechanism):
       roles         chat roles whose text is perturbed (["user"]).
@@ -77,6 +81,7 @@ class CapeConfig(BaseModel):
     max_context_tokens: int = Field(default=1024, ge=8)
     max_batch_tokens: int = Field(default=16384, ge=64)
     max_rows_per_step: int | None = Field(default=None, ge=1)
+    cpu_threads: int | None = Field(default=1, ge=1)
 
     roles: list[str] = Field(default_factory=lambda: ["user"])
     extract: bool = False

@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -434,12 +435,27 @@ class CapePerturber:
             raise ValueError("epsilon must be a positive finite number")
         if not texts:
             return []
-        if self.cfg.context == "released":
-            batch, columns = self.draw_released(texts, eps, generator, protected_spans, seeds)
-        else:
-            batch = self.prepare(texts, protected_spans)
-            columns = self.sample_columns(batch, eps, generator, seeds)
-        return self.render(batch, columns, eps)
+        with self._lock, self._cpu_threads():
+            if self.cfg.context == "released":
+                batch, columns = self.draw_released(texts, eps, generator, protected_spans, seeds)
+            else:
+                batch = self.prepare(texts, protected_spans)
+                columns = self.sample_columns(batch, eps, generator, seeds)
+            return self.render(batch, columns, eps)
+
+    @contextmanager
+    def _cpu_threads(self) -> Iterator[None]:
+        """torch on ``cfg.cpu_threads`` threads for this call (CPU only), restored afterwards."""
+        want = self.cfg.cpu_threads
+        if want is None or self.device.type != "cpu" or torch.get_num_threads() == want:
+            yield
+            return
+        before = torch.get_num_threads()
+        torch.set_num_threads(want)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(before)
 
     def perturb(self, text: str, epsilon: float | None = None, **kwargs: Any) -> PerturbResult:
         return self.perturb_batch([text], epsilon, **kwargs)[0]

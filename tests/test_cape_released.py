@@ -166,3 +166,27 @@ def test_accounting_of_a_released_request(released: CapePerturber) -> None:
     total = summarize(results)
     assert total["epsilon_total"] == pytest.approx(sum(r.tokens_perturbed for r in results) * bound)
     assert total["epsilon_token"] == pytest.approx(bound)
+
+
+def test_cpu_threads_are_pinned_for_the_call_and_restored(
+    released: CapePerturber, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[int] = []
+    real = released._bucket_rows
+
+    def spy(features: torch.Tensor, token_ids: torch.Tensor):  # type: ignore[no-untyped-def]
+        seen.append(torch.get_num_threads())
+        return real(features, token_ids)
+
+    monkeypatch.setattr(released, "_bucket_rows", spy)
+    torch.set_num_threads(2)
+    try:
+        released.perturb_batch(["Tense."], 3.0, seeds=[1])
+        assert seen and set(seen) == {1} and torch.get_num_threads() == 2
+        steps = len(seen)
+        released.cfg.cpu_threads = None
+        released.perturb_batch(["Tense."], 3.0, seeds=[1])
+        assert len(seen) == 2 * steps and set(seen[steps:]) == {2}
+    finally:
+        released.cfg.cpu_threads = 1
+        torch.set_num_threads(1)

@@ -47,8 +47,8 @@ class CapeConfig(BaseModel):
                     None = 256 on CPU, 2048 on CUDA (fewer, larger kernels for big batches).
       cpu_threads   torch intra-op threads while Cape runs on a CPU (1): its work is many small
                     kernels (one model step per perturbed token in the released context), and on a
-                    shared CPU two threads mostly wait on each other (measured 5-8x slower under
-                    load). Set around each call and restored after. None = leave torch's setting.
+                    shared CPU two threads mostly wait on each other (5-12x slower under load in
+                    our runs). Set around each call and restored after. None = leave torch's setting.
 
     Proxy (read by the proxy, not by the mechanism):
       roles         chat roles whose text is perturbed (["user"]).

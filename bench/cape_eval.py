@@ -1,7 +1,7 @@
 """Cape evaluation: utility, empirical privacy, reported bounds and speed, beside the paper's figures.
 
-    python bench/cape_eval.py                         # small sample: 60 sentences, 1 draw (~5 min here)
-    python bench/cape_eval.py --full                  # 200 sentences, 3 draws per eps (~40 min here)
+    python bench/cape_eval.py                         # small sample: 60 sentences, 1 draw (~15 min here)
+    python bench/cape_eval.py --full                  # 200 sentences, 3 draws per eps (~1.5 h here)
     python bench/cape_eval.py --sentences 100 --draws 2 --skip-speed --out /tmp/cape.md
     python bench/cape_eval.py --speed-only            # re-measure the speed section into --out
 

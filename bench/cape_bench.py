@@ -76,12 +76,15 @@ def run(reps: int = 10) -> tuple[str, bool]:
     try:
         prompt = _prompt(tok, 30)
         for context, c in side_by_side(p, prompt, reps).items():
-            share = c["mechanism"] / c["model"]
+            # The target: the mechanism costs <= 30 % on top of the model's forward pass for the prompt.
+            share = c["mechanism"] / c["forward"]
             ok = ok and share <= 0.30
             rows.append([f"{context}: one 30-token prompt",
-                         f"forward {c['forward']:.0f} ms, Cape {c['cape']:.0f} ms "
-                         f"(model {c['model']:.0f} + mechanism {c['mechanism']:.0f})",
-                         f"mechanism / model {100 * share:.0f} % (<= 30 %): {verdict(share <= 0.30)}"])
+                         f"forward pass {c['forward']:.0f} ms; Cape {c['cape']:.0f} ms = model "
+                         f"{c['model']:.0f} + mechanism {c['mechanism']:.0f} "
+                         f"({100 * c['mechanism'] / c['model']:.0f} % of Cape's own model work)",
+                         f"mechanism / forward pass {100 * share:.0f} % (<= 30 %): {verdict(share <= 0.30)}; "
+                         f"Cape / forward pass {c['cape'] / c['forward']:.2f}x"])
         sizes = (16, 64) if p.device.type == "cpu" else (64, 512)
         for context in CONTEXTS:
             p.cfg.context = context

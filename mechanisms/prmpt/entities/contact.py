@@ -15,7 +15,7 @@ import re
 from urllib.parse import urlsplit
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import PhoneCodec
+from mechanisms.prmpt.codecs import PhoneCodec, luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
@@ -32,10 +32,10 @@ PHONE_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "IN", "CA", "AU", "BR
 _DATE_LIKE = re.compile(r"^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?:\D|$)")
 _SSN_LIKE = re.compile(r"^\d{3}([- ])\d{2}\1\d{4}$")
 _IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
-_VERSION_LIKE = re.compile(r"^\d+(?:\.\d+){1,3}$")
-_PHONE_CUES = re.compile(r"phone|call|tel|mobile|cell|fax|contact|reach|text|whatsapp|number|"
-                         r"t[ée]l[ée]phone|portable|appel|joindre|num[ée]ro|tel[ée]fono|m[oó]vil|llam|"
-                         r"n[uú]mero|contacto", re.IGNORECASE)
+# "number" alone is no phone cue: "account number", "passport number" name other types
+_PHONE_CUES = re.compile(r"phone|call|\btel\b|mobile|cell|fax|contact|reach|\btext|whatsapp|"
+                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|llam|contacto",
+                         re.IGNORECASE)
 _EXT = re.compile(r"\s?(?:x|ext\.?|extension)\s?\d", re.IGNORECASE)
 
 
@@ -64,10 +64,13 @@ def find_phones(text: str, lang: str) -> list[Found]:
         n_digits = sum(ch.isdigit() for ch in core)
         if not 7 <= n_digits <= 15:
             continue
-        if _DATE_LIKE.match(core) or _IPV4_LIKE.match(core) or _SSN_LIKE.match(core) or \
-                _VERSION_LIKE.match(core):
+        if _DATE_LIKE.match(core) or _IPV4_LIKE.match(core) or _SSN_LIKE.match(core):
+            continue
+        if re.search(r"isbn|issn", text[max(0, m.start() - 20):m.start()], re.IGNORECASE):
             continue
         grouped = any(ch in core for ch in " .-()+")
+        if not grouped and n_digits >= 12 and luhn_residue(core) == 0:
+            continue  # a bare Luhn-valid 12-15 digit string is a card number
         cue = _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
         valid, possible = _phone_validity(core)
         if valid:
@@ -84,7 +87,7 @@ def find_phones(text: str, lang: str) -> list[Found]:
 
 # ----------------------------------------------------------------------------------------- URLs
 _URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.|(?=(?:[\w-]+\.)+(?:com|net|org|io|me|fr|es|co|dev)/))"
-                  r"[^\s<>\"'`\])}]+", re.IGNORECASE)
+                  r"(?:[^\s<>\"'`\])}]|'(?=[^\W_]))+", re.IGNORECASE)
 _PROFILE_HOSTS = {
     "linkedin.com": 1, "github.com": 0, "gitlab.com": 0, "twitter.com": 0, "x.com": 0, "facebook.com": 0,
     "instagram.com": 0, "tiktok.com": 0, "medium.com": 0, "youtube.com": 0, "t.me": 0, "wa.me": 0,
@@ -198,7 +201,7 @@ TYPES = (
         examples=("jsmith@acme-corp.com",),
     ),
     EntityType(
-        "PHONE_NUMBER", EntityPolicy(category="fpe", threshold=0.35), tier=0,
+        "PHONE_NUMBER", EntityPolicy(category="fpe", threshold=0.35), tier=1,
         finders=(lambda config: find_phones,), codec=lambda config: PhoneCodec(),
         stateless=re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]"
                              r"\d{3,4}(?![\w-])"),

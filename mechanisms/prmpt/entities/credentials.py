@@ -119,11 +119,15 @@ def _library_patterns() -> list[tuple[str, re.Pattern[str], int]]:
     out += [("SLACK_TOKEN", p, 0) for p in SlackDetector.denylist]
     out += [("STRIPE_KEY", p, 0) for p in StripeDetector.denylist]
     out += [("OPENAI_API_KEY", p, 0) for p in OpenAIDetector.denylist]
-    out += [("JWT", p, 0) for p in JwtTokenDetector.denylist]
+    # detect-secrets' JWT pattern ends lazily (it stops before the signature): ours takes it whole
+    del JwtTokenDetector
     return out
 
 
 _OWN_PATTERNS = [
+    ("JWT", re.compile(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*(?![\w-])"), 0),
+    ("AWS_SECRET_KEY", re.compile(r"(?i:aws[\w \t-]{0,30}?secret[\w \t-]{0,20}?)(?:is|:|=)?\s*[\"']?"
+                                  r"(?<![A-Za-z0-9/+])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"), 1),
     ("ANTHROPIC_API_KEY", re.compile(r"sk-ant-(?:api\d\d|admin\d\d|oat\d\d)-[A-Za-z0-9_-]{20,200}"), 0),
     ("OPENAI_API_KEY", re.compile(r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,200}"), 0),
     ("OPENAI_API_KEY", re.compile(r"sk-[A-Za-z0-9]{32,64}(?![\w-])"), 0),
@@ -144,6 +148,10 @@ _PASSWORD_KEYS = (r"password|passwd|pwd|pass|passphrase|db[_-]?pass(?:word)?|mot
 _KEY_VALUE = re.compile(
     rf"(?P<key>\b[\w.-]*(?:{_SECRET_KEYS}|{_PASSWORD_KEYS})\b)[\"']?\s*(?:[:=]|=>|:=)\s*"
     rf"(?:(?P<q>[\"'`])(?P<qv>[^\"'`\n]{{4,300}})(?P=q)|(?P<uv>[^\s\"'`,;&)}}\]]{{4,300}}))", re.IGNORECASE)
+_PROSE_SECRET = re.compile(
+    rf"\b(?:{_SECRET_KEYS}|webhook\s+secret|api\s+key|access\s+key|secret\s+key|signing\s+secret)\b"
+    rf"\s+(?:is|est|es|was)\s+[\"'`]?(?P<v>[A-Za-z0-9_\-+/=.]{{16,300}}?)(?=[\"'`]?(?:[\s,;)]|\.(?:\s|$)|$))",
+    re.IGNORECASE)
 _CONN_PASSWORD = re.compile(r"(?i:\b(?:password|pwd)\s*=\s*)(?P<v>[^;\s\"']{3,200})(?=;|\s|$|\")")
 _URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<v>[^\s@/]{3,200})@[\w.-]+", re.IGNORECASE)
 _AUTH_HEADER = re.compile(r"\bAuthorization\b[\"']?\s*[:=]\s*[\"']?(?:Bearer|Token|Basic|Bot)\s+"
@@ -161,7 +169,8 @@ def _secret_value(value: str, password_key: bool) -> bool:
     if password_key:
         # a password can be anything but a variable name (`password=pwd` in code) or a placeholder
         return not _IDENTIFIER.match(value) or len(value) >= 10 and shannon_entropy(value) >= 3.0
-    return len(value) >= 16 and shannon_entropy(value) >= 3.5
+    mixed = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+    return len(value) >= 16 and mixed and shannon_entropy(value) >= 3.0
 
 
 def find_secrets(text: str, lang: str) -> list[Found]:
@@ -178,6 +187,9 @@ def find_secrets(text: str, lang: str) -> list[Found]:
         password_key = re.search(_PASSWORD_KEYS, m.group("key"), re.IGNORECASE) is not None
         if _secret_value(value, password_key):
             out.append(Found("PASSWORD" if password_key else "API_SECRET", m.start(group), m.end(group), 0.8))
+    for m in _PROSE_SECRET.finditer(text):
+        if _secret_value(m.group("v"), False):
+            out.append(Found("API_SECRET", m.start("v"), m.end("v"), 0.7))
     for pattern, entity_type in ((_CONN_PASSWORD, "PASSWORD"), (_URL_PASSWORD, "PASSWORD"),
                                  (_AUTH_HEADER, "API_SECRET")):
         for m in pattern.finditer(text):

@@ -45,10 +45,10 @@ _WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+(?:of\s+|de\s+)
 DATE_VALUE = rf"(?:{_WORDY}|{_NUMERIC})"
 _CUES = (r"born|birth|birthday|birthdate|dob|d\.o\.b\.?|date\s+of\s+birth|admitted|admission|admit\s+date|"
          r"discharged?|discharge\s+date|died|death|deceased|passed\s+away|date\s+of\s+death|dod|appointment|"
-         r"appt|visit|surgery|procedure|seen|follow[\s-]?up|"
+         r"appt|visit|surgery|procedure|follow[\s-]?up|"
          r"n[ée]e?|naissance|date\s+de\s+naissance|admise?|hospitalis[ée]e?|sortie?|d[ée]c[ée]d[ée]e?|d[ée]c[èe]s|"
          r"rendez[\s-]vous|rdv|consultation|"
-         r"naci[óo]|nacid[oa]|nacimiento|fecha\s+de\s+nacimiento|ingres[óo]|ingreso|alta|falleci[óo]|"
+         r"nac[ií]|naci[óo]|nacid[oa]|nacimiento|fecha\s+de\s+nacimiento|ingres[óo]|ingreso|alta|falleci[óo]|"
          r"fallecimiento|defunci[óo]n|cita|consulta")
 _CUED_DATE = re.compile(rf"\b(?:{_CUES})\b[^\n]{{0,24}}?(?<![\w/.-])(?P<v>{DATE_VALUE})(?![\w/-]|\.\d)",
                         re.IGNORECASE)

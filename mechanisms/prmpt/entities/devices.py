@@ -14,7 +14,7 @@ from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec, luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, one_alphabet, transform_alphabet
-from mechanisms.prmpt.entities.base import EntityType, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
 from mechanisms.prmpt.permutation import DomainError
 
 _MAC = (r"(?<![\w:.-])(?P<v>[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\2[0-9A-Fa-f]{2}){4}|"
@@ -104,7 +104,7 @@ TYPES = (
     EntityType(
         "DEVICE_SERIAL", EntityPolicy(category="fpe", threshold=0.5), tier=1,
         finders=(regex_finder("DEVICE_SERIAL", [
-            (rf"\b(?:{_SERIAL_CUE})\b[^\w\n]{{0,4}}(?:(?:is|est|es|:)\s+)?"
+            (rf"{cued(_SERIAL_CUE)}"
              rf"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{{4,22}}[A-Z0-9])(?![\w-])", 0.8)]),),
         codec=lambda config: SerialCodec(), family="devices",
         description="device serial number or IMEI after its cue word", examples=("S/N C02XK0JHJG5J",),

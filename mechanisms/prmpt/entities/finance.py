@@ -17,7 +17,7 @@ from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import BASE58, DIGITS, one_alphabet, transform_alphabet
-from mechanisms.prmpt.entities.base import EntityType, Found, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, Found, cued, regex_finder
 from mechanisms.prmpt.permutation import DomainError, permutation, walk_decrypt, walk_encrypt
 
 # --------------------------------------------------------------------------------- ABA routing
@@ -234,7 +234,7 @@ TYPES = (
     EntityType(
         "ACCOUNT_NUMBER", EntityPolicy(category="fpe", threshold=0.5), tier=1,
         finders=(regex_finder("ACCOUNT_NUMBER", [
-            (rf"\b(?:{_ACCOUNT_CUE})\b[^\w\n]{{0,4}}(?:(?:is|est|es|:)\s+)?(?P<v>(?=[\dA-Z-]*\d{{4}})"
+            (rf"{cued(_ACCOUNT_CUE)}(?P<v>(?=[\dA-Z-]*\d{{4}})"
              rf"[A-Z]{{0,4}}\d[\d -]{{4,18}}\d)(?![\w-])", 0.8)]),),
         codec=lambda config: AlnumCodec("ACCOUNT_NUMBER", "d"), family="finance",
         description="bank or customer account number after its cue word", examples=("account no. 000123456789",),
@@ -242,7 +242,7 @@ TYPES = (
     EntityType(
         "ABA_ROUTING_NUMBER", EntityPolicy(category="fpe", threshold=0.5), tier=0,
         finders=(regex_finder("ABA_ROUTING_NUMBER", [
-            (rf"\b(?:{_ROUTING_CUE})\b[^\w\n]{{0,4}}(?:(?:is|:)\s+)?(?P<v>\d{{9}})(?![\w-])", 0.85)],
+            (rf"{cued(_ROUTING_CUE)}(?P<v>\d{{9}})(?![\w-])", 0.85)],
             validate=aba_valid),),
         codec=lambda config: AbaRoutingCodec(), validator=aba_valid, family="finance",
         description="ABA routing number (district and checksum kept)", examples=("routing 021000021",),

@@ -13,7 +13,7 @@ import re
 
 from mechanisms.prmpt.codecs import AlnumCodec, SsnCodec, is_itin, is_valid_ssn, taxpayer_class
 from mechanisms.prmpt.config import EntityPolicy
-from mechanisms.prmpt.entities.base import EntityType, Found, digits
+from mechanisms.prmpt.entities.base import EntityType, Found, cued, digits
 
 _SSN_CUE = (r"ssn|ss#|ssns|social[\s-]+security(?:[\s-]+(?:number|num|no|#))?|soc\.?\s*sec\.?|"
             r"n[uú]mero\s+de\s+seguro\s+social|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale\s+am[ée]ricain")
@@ -21,7 +21,7 @@ _ITIN_CUE = r"itin|individual\s+taxpayer(?:\s+identification)?(?:\s+number)?|tax
 _NINE = r"(?<![\w-])(?P<v>\d{3}([- .]?)\d{2}\2\d{4})(?![\w-])"
 _DASHED = re.compile(r"(?<![\w-])(?P<v>\d{3}-\d{2}-\d{4})(?![\w-])")
 _SPACED = re.compile(r"(?<![\w-])(?P<v>\d{3} \d{2} \d{4})(?![\w-])")
-_CUED = [(re.compile(rf"\b(?:{words})\b[^\d\n]{{0,24}}?{_NINE}", re.IGNORECASE), kind)
+_CUED = [(re.compile(rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])[^\d\n]{{0,24}}?{_NINE}", re.IGNORECASE), kind)
          for words, kind in ((_SSN_CUE, "US_SSN"), (_ITIN_CUE, "US_ITIN"))]
 
 
@@ -45,15 +45,12 @@ def _ssn_shaped(value: str) -> bool:
 
 
 _PASSPORT_CUE = r"passport|passeport|pasaporte|pass\s?port"
-_PASSPORT = re.compile(rf"\b(?:{_PASSPORT_CUE})\b(?:\s*(?:number|num|no|nr|n[°º]|#|id|num[ée]ro|n[uú]mero)\b\.?)?"
-                       rf"[^\w\n]{{0,6}}(?:(?:is|est|es|de|du)\s+)?(?P<v>(?=[A-Z0-9]*\d)[A-Z0-9]{{6,9}})(?![\w-])",
+_PASSPORT = re.compile(rf"{cued(_PASSPORT_CUE, 6)}(?P<v>(?=[A-Z0-9]*\d)[A-Z0-9]{{6,9}})(?![\w-])",
                        re.IGNORECASE)
 _LICENCE_CUE = (r"driver'?s?[\s-]+licen[cs]e|driving[\s-]+licen[cs]e|licen[cs]e[\s-]+(?:number|no|#)|DL|"
                 r"permis\s+de\s+conduire|carn[eé]t?\s+de\s+conducir|permiso\s+de\s+conducir|"
                 r"licencia\s+de\s+conducir")
-_LICENCE = re.compile(rf"\b(?:{_LICENCE_CUE})\b(?:\s*(?:number|num|no|nr|n[°º]|#|id|num[ée]ro|n[uú]mero)\b\.?)?"
-                      rf"[^\w\n]{{0,6}}(?:(?:is|est|es|de|du|n[°º])\s+)?"
-                      rf"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{{4,17}}[A-Z0-9])(?![\w-])", re.IGNORECASE)
+_LICENCE = re.compile(rf"{cued(_LICENCE_CUE, 6)}(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{{4,17}}[A-Z0-9])(?![\w-])", re.IGNORECASE)
 
 
 def _regex_finder(entity_type: str, pattern: re.Pattern[str], score: float):  # noqa: ANN202

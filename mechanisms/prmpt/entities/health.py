@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
-from mechanisms.prmpt.entities.base import EntityType, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
 
 _ID = r"(?P<v>(?=[A-Z0-9-]*\d{3})[A-Z0-9][A-Z0-9-]{3,19}[A-Z0-9])(?![\w-])"
-_TAIL = r"(?:\s*(?:number|num|no|nr|n[°º]|#|id)\b\.?)?[^\w\n]{0,4}(?:(?:is|est|es|:)\s+)?"
 _MRN_CUE = (r"medical[\s-]+record|MRN|MR#|chart|patient|hospital|dossier(?:\s+m[ée]dical|\s+patient)?|"
             r"IPP|historia\s+cl[ií]nica|n[uú]mero\s+de\s+historia|NHC|expediente")
 _PLAN_CUE = (r"health[\s-]+plan|member(?:ship)?|subscriber|insurance|policy|group|beneficiary|medicare|"
@@ -19,13 +18,13 @@ _PLAN_CUE = (r"health[\s-]+plan|member(?:ship)?|subscriber|insurance|policy|grou
 TYPES = (
     EntityType(
         "MEDICAL_RECORD_NUMBER", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(regex_finder("MEDICAL_RECORD_NUMBER", [(rf"\b(?:{_MRN_CUE})\b{_TAIL}{_ID}", 0.8)]),),
+        finders=(regex_finder("MEDICAL_RECORD_NUMBER", [(rf"{cued(_MRN_CUE)}{_ID}", 0.8)]),),
         codec=lambda config: AlnumCodec("MEDICAL_RECORD_NUMBER"), family="health",
         description="medical record / chart / patient number after its cue word", examples=("MRN 00482913",),
     ),
     EntityType(
         "HEALTH_PLAN_ID", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(regex_finder("HEALTH_PLAN_ID", [(rf"\b(?:{_PLAN_CUE})\b{_TAIL}{_ID}", 0.8)]),),
+        finders=(regex_finder("HEALTH_PLAN_ID", [(rf"{cued(_PLAN_CUE)}{_ID}", 0.8)]),),
         codec=lambda config: AlnumCodec("HEALTH_PLAN_ID"), family="health",
         description="health plan, member, policy or group id after its cue word",
         examples=("member ID XGH482913001",),

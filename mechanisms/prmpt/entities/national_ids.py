@@ -16,7 +16,7 @@ from mechanisms.keys import UserKeys
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import (DIGITS, UPPER, classed, offset_check, one_alphabet,
                                                transform_alphabet)
-from mechanisms.prmpt.entities.base import EntityType, Found, digits
+from mechanisms.prmpt.entities.base import EntityType, Found, cued, digits
 from mechanisms.prmpt.permutation import DomainError
 
 # ------------------------------------------------------------------------------------------ NHS
@@ -279,8 +279,7 @@ class DeTaxIdCodec:
 
 # ------------------------------------------------------------------------------------ finders
 def _cued(words: str) -> str:
-    return rf"\b(?:{words})\b[^\w\n]{{0,3}}(?:(?:number|num|no|nr|n[°º]|num[ée]ro|n[uú]mero)\b\.?[^\w\n]{{0,3}})?" \
-           rf"(?:(?:is|est|es|:)\s+)?"
+    return cued(words, 4)
 
 
 _ID_PATTERNS: dict[str, list[tuple[re.Pattern[str], float, object]]] = {

@@ -52,7 +52,7 @@ def name_index() -> NameIndex:
     return NameIndex(frozenset(first), frozenset(last), frozenset(_read("common_words_v1.txt")))
 
 
-_WORD = r"\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?"
+_WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
 _ANY = r"\p{L}{2,}(?:[-'’]\p{L}{2,})?"
 _NAME_PAIR = regex.compile(rf"(?<![\w'’@.])(?P<first>{_WORD})(?:[ \t]+\p{{Lu}}\.)?[ \t]+(?P<last>{_WORD})(?![\w'’@])")
 _ANY_PAIR = regex.compile(rf"(?<![\w'’@./\\-])(?P<first>{_ANY})[ \t]+(?P<last>{_ANY})(?![\w'’@/\\])")
@@ -83,11 +83,14 @@ _CELL_NAME = regex.compile(r"^\s*[\"']?(?P<v>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\
 
 
 def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
+    at_start = not before.rstrip() or before.rstrip()[-1] in ".!?:;\n\"'([{-*•|>,"
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
     cued = _PERSON_CUES.search(before) is not None
     if cased:
         score = 0.65 if in_first and in_last else 0.5 if in_first or in_last else 0.3
+        if index.is_common(first) and at_start:
+            score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
         return score + 0.15 if cued else score
     if not (in_first and in_last):
         return 0.0
@@ -116,14 +119,22 @@ def find_listed_names(text: str, lang: str) -> list[Found]:
     return out
 
 
-def _name_like(value: str, single_ok: bool) -> bool:
+_STRONG_KEYS = regex.compile(r"^(?:full_?name|first_?name|last_?name|given_?name|family_?name|surname|"
+                             r"middle_?name|name|display_?name|customer_?name|patient_?name|contact_?name|"
+                             r"employee_?name|client_?name|nom|pr[ée]nom|nom_complet|nombre|apellidos?|"
+                             r"nombre_completo)$", regex.IGNORECASE)
+
+
+def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
     index = name_index()
     words = value.split()
     if not words or any(w.lower() in ("null", "none", "true", "false", "n/a", "unknown") for w in words):
         return False
     if len(words) == 1:
         return single_ok or index.is_first(words[0]) or index.is_last(words[0])
-    return not all(index.is_common(w) for w in words)
+    listed = any(index.is_first(w) or index.is_last(w) for w in words)
+    cased = all(w[:1].isupper() for w in words)
+    return (listed or cased or strong) and not all(index.is_common(w) for w in words)
 
 
 def find_keyed_names(text: str, lang: str) -> list[Found]:
@@ -131,7 +142,8 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
     for m in _KEYED.finditer(text):
         value = m.group("v").rstrip(".")
         single_ok = _SINGLE_KEYS.match(m.group("key")) is not None
-        if value and _name_like(value, single_ok):
+        strong = _STRONG_KEYS.match(m.group("key")) is not None
+        if value and _name_like(value, single_ok, strong):
             out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.75))
     return out
 

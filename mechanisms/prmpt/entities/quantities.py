@@ -61,8 +61,8 @@ TYPES = (
             (rf"\b(?:aged|age|âge|âgée?|edad)\b[\"']?\s*(?:[:=]|is|was|of|de)?\s*[\"']?{_V}\b", 0.85),
             (rf"\b(?:i am|i'm|he is|she is|he's|she's|turned|turning)\s+{_V}\b(?!\s*(?:%|percent|[.,:/]\d|"
              rf"{_NOT_AGE_UNITS})\b)", 0.6),
-            (rf"\b{_V}\s*ans\b", 0.8, ("fr",)),
-            (rf"\b{_V}\s*años\b", 0.8, ("es",)),
+            (rf"\b{_V}\s*ans\b", 0.8),
+            (rf"\b{_V}\s*años\b", 0.8),
         ], validate=_plausible_age),),
         family="numbers", description="an age (Category II, noised in years)", examples=("45 years old",),
     ),

@@ -47,6 +47,9 @@ _LEADING_NOT_NAMES = frozenset({
     "livrez", "envoyez", "envoie", "transférez", "transmettez", "demandez", "envía", "envíalo", "reenvía",
     "manda", "mándale", "escríbele", "pregunta", "llámame", "dile",
 })
+_FUNCTION_WORDS = frozenset("""my your his her our their its the a an also and or but so this that these those to of
+in on at for with by from as if then my mon ma mes le la les un une et ou mais mi mis el los las y o pero
+""".split())
 _NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", "::1"})
 _TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
 
@@ -62,14 +65,10 @@ class Span:
     lang: str = "en"
 
 
-def _tier(entity_type: str) -> int:
-    from mechanisms.prmpt.entities import tier
-
-    return tier(entity_type)
-
-
 def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     """Keep a non-overlapping subset: lower tier, then longer, then higher score wins."""
+    from mechanisms.prmpt.entities import tier as _tier
+
     # Two types on the very same characters: the higher score wins whatever the tiers (a cue word
     # such as "IMEI" or "account number" outranks a shape guess such as a Luhn number or a phone).
     best: dict[tuple[int, int], Span] = {}
@@ -154,7 +153,7 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1:
         w = words[0].group(0).lower()
-        if w in _LEADING_NOT_NAMES or (index.is_common(w) and not index.is_first(w)):
+        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_first(w)):
             words.pop(0)
         else:
             break
@@ -191,9 +190,11 @@ class TypeAnnotator:
     def __init__(self, config: PrmptConfig) -> None:
         self.config = config
         self._lock = threading.Lock()
-        self._analyzer: Any = None
+        self._engine: Any = None
         self._finders: list[Any] = []
         self._presidio_entities: list[str] = []
+        self._custom_analyzer: Any = None
+        self._ner_labels: dict[str, str] = {}
         self._enabled: set[str] = set()
         self._loaded_langs: set[str] = set()
         from mechanisms.prmpt.language import LanguageDetector
@@ -202,19 +203,20 @@ class TypeAnnotator:
 
     @property
     def ready(self) -> bool:
-        return self._analyzer is not None
+        return self._engine is not None
 
     def load(self) -> None:
-        if self._analyzer is not None:
+        if self._engine is not None:
             return
         with self._lock:
-            if self._analyzer is None:
-                self._analyzer = self._build()
+            if self._engine is None:
+                self._engine = self._build()
 
     def _build(self) -> Any:
         # Presidio probes for a GPU through torch unless told the device; spaCy runs on CPU here.
         os.environ.setdefault("PRESIDIO_DEVICE", "cpu")
         from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+        from presidio_analyzer import predefined_recognizers as predefined
         from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine
 
         from mechanisms.prmpt.entities import registry
@@ -228,48 +230,40 @@ class TypeAnnotator:
                 if id(factory) not in seen:
                     seen.add(id(factory))
                     self._finders.append(factory(self.config))
+            for name in rec.presidio:  # Presidio's predefined recognizers, called directly
+                self._finders.append(_PresidioFinder(getattr(predefined, name)()))
         labels = {label: rec.name for rec in registry().values() for label in rec.spacy_labels}
-        mapping = {label: name for label, name in labels.items() if name in self._enabled}
-        ner_config = NerModelConfiguration(
-            model_to_presidio_entity_mapping=mapping or {"PERSON": "PERSON"},
-            labels_to_ignore=[k for k in labels if k not in mapping] + [
-                "CARDINAL", "ORDINAL", "PERCENT", "QUANTITY", "EVENT", "LANGUAGE", "LAW", "PRODUCT",
-                "WORK_OF_ART", "MISC"],
-        )
+        self._ner_labels = {label: name for label, name in labels.items() if name in self._enabled}
         langs = list(self.config.languages)
+        # The analyzer engine runs only the configured custom types (pattern + context words); the
+        # NER spans are read from spaCy's doc directly.
+        ner_config = NerModelConfiguration(model_to_presidio_entity_mapping=self._ner_labels or {"PERSON": "PERSON"})
         engine = SpacyNlpEngine(models=[{"lang_code": lang, "model_name": self.config.model_for(lang)}
                                         for lang in langs], ner_model_configuration=ner_config)
         engine.nlp = {}
-        recognizers = [r for lang in langs for r in self._presidio_recognizers(records, mapping, lang)]
-        self._presidio_entities = sorted({e for r in recognizers for e in r.supported_entities})
-        analyzer = AnalyzerEngine(nlp_engine=engine, registry=RecognizerRegistry(
-            recognizers=recognizers, supported_languages=langs), supported_languages=langs)
-        self._ensure_language(analyzer, self.languages.default)
-        return analyzer
+        self._ensure_language(engine, self.languages.default)
+        customs = [r for lang in langs for r in self._custom_recognizers(lang)]
+        self._presidio_entities = sorted({e for r in customs for e in r.supported_entities})
+        if customs:  # (an engine with no recognizer would load all of Presidio's own)
+            self._custom_analyzer = AnalyzerEngine(nlp_engine=engine, registry=RecognizerRegistry(
+                recognizers=customs, supported_languages=langs), supported_languages=langs)
+        return engine
 
-    def _presidio_recognizers(self, records: list[Any], spacy_mapping: dict[str, str], lang: str) -> list[Any]:
+    def _custom_recognizers(self, lang: str) -> list[Any]:
         from presidio_analyzer import Pattern, PatternRecognizer
-        from presidio_analyzer import predefined_recognizers as predefined
 
-        out = [getattr(predefined, name)(supported_language=lang)
-               for rec in records for name in rec.presidio]
-        spacy_entities = sorted(set(spacy_mapping.values()))
-        if spacy_entities:
-            out.append(predefined.SpacyRecognizer(supported_entities=spacy_entities, supported_language=lang))
-        for custom in self.config.custom_entities:
-            if custom.name in self._enabled:
-                out.append(PatternRecognizer(supported_entity=custom.name, name=f"Custom{custom.name}",
-                                             patterns=[Pattern(custom.name, custom.regex, custom.score)],
-                                             context=custom.context or None, supported_language=lang))
-        return out
+        return [PatternRecognizer(supported_entity=c.name, name=f"Custom{c.name}",
+                                  patterns=[Pattern(c.name, c.regex, c.score)], context=c.context or None,
+                                  supported_language=lang)
+                for c in self.config.custom_entities if c.name in self._enabled]
 
-    def _ensure_language(self, analyzer: Any, lang: str) -> None:
+    def _ensure_language(self, engine: Any, lang: str) -> None:
         """Load ``lang``'s spaCy pipeline on first use (only configured languages get here)."""
         if lang in self._loaded_langs:
             return
         with _MODEL_LOCK:
             if lang not in self._loaded_langs:
-                analyzer.nlp_engine.nlp[lang] = _load_spacy(self.config.model_for(lang))
+                engine.nlp[lang] = _load_spacy(self.config.model_for(lang))
                 self._loaded_langs.add(lang)
 
     def loaded_languages(self) -> set[str]:
@@ -288,12 +282,14 @@ class TypeAnnotator:
                 out.append(cleaned)
         return resolve_overlaps(out)
 
-    def _analyse(self, piece: str, lang: str, artifacts: Any) -> list[Span]:
-        results = self._analyzer.analyze(text=piece, language=lang, entities=self._presidio_entities,
-                                         nlp_artifacts=artifacts) if self._presidio_entities else []
-        spans = [Span(r.entity_type, r.start, r.end, float(r.score), lang) for r in results]
-        ner = {k for k, r in enumerate(results)
-               if (r.recognition_metadata or {}).get("recognizer_name") == "SpacyRecognizer"}
+    def _analyse(self, piece: str, lang: str, doc: Any) -> list[Span]:
+        spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)
+                 for e in doc.ents if e.label_ in self._ner_labels]
+        ner = set(range(len(spans)))
+        if self._presidio_entities:
+            artifacts = self._engine._doc_to_nlp_artifact(doc, lang)
+            spans.extend(Span(r.entity_type, r.start, r.end, float(r.score), lang) for r in self._custom_analyzer.analyze(
+                text=piece, language=lang, entities=self._presidio_entities, nlp_artifacts=artifacts))
         for finder in self._finders:
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in finder(piece, lang))
         return self._postprocess(piece, spans, ner)
@@ -314,13 +310,13 @@ class TypeAnnotator:
         langs = [self.languages.detect(t) if t.strip() else self.languages.default for t in texts]
         found: list[list[Span]] = [[] for _ in texts]
         for lang in sorted(set(langs)):
-            self._ensure_language(self._analyzer, lang)
+            self._ensure_language(self._engine, lang)
             pieces = [(i, *w) for i, t in enumerate(texts) if t.strip() and langs[i] == lang
                       for w in _windows(len(t))]
             batch = [texts[i][a:b] for i, a, b, _, _ in pieces]
-            engine = self._analyzer.nlp_engine
-            for (i, a, _, lo, hi), piece, (_, artifacts) in zip(pieces, batch, engine.process_batch(batch, lang)):
-                for span in self._analyse(piece, lang, artifacts):
+            nlp = self._engine.nlp[lang]
+            for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, nlp.pipe(batch)):
+                for span in self._analyse(piece, lang, doc):
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang))
         resolved = [resolve_overlaps(spans) for spans in found]
@@ -332,6 +328,22 @@ class TypeAnnotator:
 
 
 _MODEL_LOCK = threading.Lock()
+NER_SCORE = 0.85  # Presidio's default score for spaCy entities (its NerModelConfiguration)
+
+
+class _PresidioFinder:
+    """One of Presidio's predefined recognizers (email with domain validation, IBAN with mod 97)
+    used as a finder: called directly, without the analyzer engine's per-call overhead."""
+
+    def __init__(self, recognizer: Any) -> None:
+        self.recognizer = recognizer
+        self.entities = list(recognizer.supported_entities)
+
+    def __call__(self, text: str, lang: str) -> list[Any]:
+        from mechanisms.prmpt.entities.base import Found
+
+        return [Found(r.entity_type, r.start, r.end, float(r.score))
+                for r in self.recognizer.analyze(text, self.entities, None)]
 WINDOW = 100_000
 OVERLAP = 400
 

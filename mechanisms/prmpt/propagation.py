@@ -25,10 +25,25 @@ _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme",
 MIN_CHARS = 3
 
 
-def _edge(value: str) -> tuple[str, str]:
-    left = r"(?<![\p{L}\p{N}_])" if value[:1].isalnum() else ""
-    right = r"(?![\p{L}\p{N}_])" if value[-1:].isalnum() else ""
-    return left, right
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _occurrences(text: str, folded: str, value: str, caseless: bool) -> list[tuple[int, int]]:
+    """Start/end of each occurrence of ``value`` that does not sit inside a longer word."""
+    needle = value.casefold() if caseless else value
+    hay = folded if caseless else text
+    if caseless and len(needle) != len(value):
+        return []  # casefolding changed the length (ß): offsets would not map back
+    out, start = [], hay.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        left_ok = not (_is_word_char(value[0]) and start > 0 and _is_word_char(text[start - 1]))
+        right_ok = not (_is_word_char(value[-1]) and end < len(text) and _is_word_char(text[end]))
+        if left_ok and right_ok:
+            out.append((start, end))
+        start = hay.find(needle, start + 1)
+    return out
 
 
 def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
@@ -50,24 +65,6 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
     return values, parts
 
 
-def _pattern(values: dict[str, str], parts: dict[str, str]) -> regex.Pattern[str] | None:
-    alternatives: list[tuple[int, str]] = []
-    for k, (value, entity_type) in enumerate(values.items()):
-        left, right = _edge(value)
-        body = regex.escape(value)
-        if entity_type in _CASELESS:
-            body = f"(?i:{body})"
-        alternatives.append((len(value), f"(?P<v{k}>{left}{body}{right})"))
-    for k, part in enumerate(parts):
-        forms = {part, part.upper(), part[:1].upper() + part[1:]}
-        body = "|".join(regex.escape(f) for f in sorted(forms, key=len, reverse=True))
-        alternatives.append((len(part), rf"(?P<p{k}>(?<![\p{{L}}\p{{N}}_])(?:{body})(?![\p{{L}}\p{{N}}_]))"))
-    if not alternatives:
-        return None
-    alternatives.sort(key=lambda a: -a[0])
-    return regex.compile("|".join(a for _, a in alternatives))
-
-
 def _sentence_start(text: str, start: int) -> bool:
     before = text[:start].rstrip()
     return not before or before[-1] in ".!?\n:;\"'([{-*•|>"
@@ -78,31 +75,31 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
     from mechanisms.prmpt.entities.people import name_index
 
     values, parts = _collect(texts, spans, config)
-    pattern = _pattern(values, parts)
-    if pattern is None:
+    if not values and not parts:
         return [list(s) for s in spans]
-    value_types = list(values.values())
-    part_names = list(parts)
-    common = name_index()
+    index = name_index()
+    # longest first, so "John Smith" is taken before its part "Smith"
+    wanted = sorted([(v, t, False) for v, t in values.items()] + [(p, "PERSON", True) for p in parts],
+                    key=lambda item: -len(item[0]))
     out: list[list[Span]] = []
     for text, found in zip(texts, spans):
-        added: list[Span] = []
-        taken = sorted((s.start, s.end) for s in found)
+        taken = [(s.start, s.end) for s in found]
         lang = found[0].lang if found else "en"
-        for m in pattern.finditer(text, overlapped=False):
-            start, end = m.span()
-            if any(start < b and end > a for a, b in taken):
-                continue
-            name = m.lastgroup or ""
-            if name.startswith("v"):
-                entity_type = value_types[int(name[1:])]
+        folded = text.casefold()
+        added: list[Span] = []
+        for value, entity_type, is_part in wanted:
+            if is_part:
+                forms = {value, value.upper(), value[:1].upper() + value[1:]}
+                hits = [h for form in forms for h in _occurrences(text, folded, form, False)]
+                if index.is_common(value):
+                    titled = value[:1].upper() + value[1:].lower()
+                    hits = [(a, b) for a, b in hits if text[a:b] == titled and not _sentence_start(text, a)]
             else:
-                part = part_names[int(name[1:])]
-                if common.is_common(part) and (m.group(0) != part[:1].upper() + part[1:].lower()
-                                               or _sentence_start(text, start)):
+                hits = _occurrences(text, folded, value, entity_type in _CASELESS)
+            for start, end in sorted(set(hits)):
+                if any(start < b and end > a for a, b in taken):
                     continue
-                entity_type = "PERSON"
-            added.append(Span(entity_type, start, end, 1.0, lang))
-            taken.append((start, end))
+                added.append(Span(entity_type, start, end, 1.0, lang))
+                taken.append((start, end))
         out.append(sorted(list(found) + added, key=lambda s: s.start) if added else list(found))
     return out

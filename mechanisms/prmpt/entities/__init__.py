@@ -34,9 +34,14 @@ def record(entity_type: str) -> EntityType | None:
     return registry().get(entity_type)
 
 
+@lru_cache(maxsize=1)
+def _tiers() -> dict[str, int]:
+    return {name: rec.tier for name, rec in registry().items()}
+
+
 def tier(entity_type: str) -> int:
-    rec = registry().get(entity_type)
-    return rec.tier if rec is not None else 1
+    """The overlap-resolution tier of a type (custom types: 1)."""
+    return _tiers().get(entity_type, 1)
 
 
 __all__ = ["EntityType", "Finder", "Found", "Noiser", "RegexFinder", "record", "registry", "tier"]

@@ -70,9 +70,10 @@ _ZIP = r"\d{5}(?:-\d{4})?"
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
-_POSTCODE_CUED = re.compile(
-    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|"
-    rf"c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+_POSTCODE_CUE = re.compile(
+    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|"
+    rf"code\s+postal|c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})$")
 _UK_STANDALONE = re.compile(rf"(?<![\w-])(?P<v>[A-Z]{{1,2}}\d[A-Z\d]? \d[A-Z]{{2}})(?![\w-])")
 
 
@@ -96,8 +97,9 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         m = _POSTCODE_AFTER_STREET.search(window)
         if m and "\n\n" not in window[:m.start()]:
             out.append(Found("POSTAL_CODE", end + m.start("v"), end + m.end("v"), 0.8))
-    for m in _POSTCODE_CUED.finditer(text):
-        out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.8))
+    for m in _POSTCODE_VALUE.finditer(text):  # the value first (cheap), then its cue word before it
+        if _POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
+            out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
     return out

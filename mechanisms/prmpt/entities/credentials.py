@@ -173,7 +173,13 @@ def _secret_value(value: str, password_key: bool) -> bool:
     return len(value) >= 16 and mixed and shannon_entropy(value) >= 3.0
 
 
+_PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|token|key|auth|bearer|mdp|contrase|"
+                        r"clave|-----BEGIN", re.IGNORECASE)
+
+
 def find_secrets(text: str, lang: str) -> list[Found]:
+    if _PREFILTER.search(text) is None:
+        return []  # no long token and no secret-like word: nothing to look for (most prose)
     out: list[Found] = []
     for entity_type, pattern, group in _library_patterns() + _OWN_PATTERNS:
         for m in pattern.finditer(text):

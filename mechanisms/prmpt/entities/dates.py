@@ -50,14 +50,16 @@ _CUES = (r"born|birth|birthday|birthdate|dob|d\.o\.b\.?|date\s+of\s+birth|admitt
          r"rendez[\s-]vous|rdv|consultation|"
          r"nac[ií]|naci[óo]|nacid[oa]|nacimiento|fecha\s+de\s+nacimiento|ingres[óo]|ingreso|alta|falleci[óo]|"
          r"fallecimiento|defunci[óo]n|cita|consulta")
-_CUED_DATE = re.compile(rf"\b(?:{_CUES})\b[^\n]{{0,24}}?(?<![\w/.-])(?P<v>{DATE_VALUE})(?![\w/-]|\.\d)",
-                        re.IGNORECASE)
+_DATE = re.compile(rf"(?<![\w/.-])(?P<v>{DATE_VALUE})(?![\w/-]|\.\d)", re.IGNORECASE)
+_CUE_BEFORE = re.compile(rf"\b(?:{_CUES})\b[^\n]{{0,24}}$", re.IGNORECASE)
 
 
 def find_personal_dates(text: str, lang: str) -> list[Found]:
+    """Dates with a cue word at most 24 characters before them on the same line."""
     out = []
-    for m in _CUED_DATE.finditer(text):
-        if read_date(m.group("v"), lang) is not None:
+    for m in _DATE.finditer(text):
+        before = text[max(0, m.start() - 60):m.start()]
+        if _CUE_BEFORE.search(before) and read_date(m.group("v"), lang) is not None:
             out.append(Found("PERSONAL_DATE", m.start("v"), m.end("v"), 0.85))
     return out
 

@@ -8,13 +8,14 @@ code (the phone model, 8 digits) and its Luhn check digit.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec, luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, one_alphabet, transform_alphabet
-from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, Found, cued, regex_finder
 from mechanisms.prmpt.permutation import DomainError
 
 _MAC = (r"(?<![\w:.-])(?P<v>[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\2[0-9A-Fa-f]{2}){4}|"
@@ -26,6 +27,24 @@ def mac_valid(value: str) -> bool:
     """Not all zeros and not the broadcast address (those are not personal)."""
     hexes = re.sub(r"[^0-9A-Fa-f]", "", value).lower()
     return len(hexes) == 12 and hexes not in ("000000000000", "ffffffffffff")
+
+
+_IPV4 = re.compile(r"(?<![\w.:])(?:\d{1,3}\.){3}\d{1,3}(?![\w:]|\.\d)")
+_IPV6 = re.compile(r"(?<![\w:.])(?=[0-9A-Fa-f:.]*::|(?:[0-9A-Fa-f]{1,4}:){7})"
+                   r"[0-9A-Fa-f:]{2,39}(?:(?<=:)(?:\d{1,3}\.){3}\d{1,3})?(?![\w:]|\.\w)")
+
+
+def find_ips(text: str, lang: str) -> list[Found]:
+    """IPv4 dotted quads and IPv6 addresses, each checked with ``ipaddress``."""
+    out = []
+    for pattern, score in ((_IPV4, 0.7), (_IPV6, 0.7)):
+        for m in pattern.finditer(text):
+            try:
+                ipaddress.ip_address(m.group(0))
+            except ValueError:
+                continue
+            out.append(Found("IP_ADDRESS", m.start(), m.end(), score))
+    return out
 
 
 class MacCodec:
@@ -88,7 +107,7 @@ _SERIAL_CUE = (r"serial(?:\s+(?:number|no|#))?|s/n|sn|imei|meid|device\s+id|udid
 
 TYPES = (
     EntityType(
-        "IP_ADDRESS", EntityPolicy(category="fpe", threshold=0.4), tier=0, presidio=("IpRecognizer",),
+        "IP_ADDRESS", EntityPolicy(category="fpe", threshold=0.4), tier=0, finders=(lambda config: find_ips,),
         codec=lambda config: _ip_codec(),
         stateless=re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7})"
                              r"(?![\w.:])"),

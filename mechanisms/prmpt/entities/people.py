@@ -28,6 +28,9 @@ def _read(name: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
+_PARTS = re.compile(r"[-'’]")
+
+
 @dataclass(frozen=True)
 class NameIndex:
     first: frozenset[str]
@@ -35,10 +38,16 @@ class NameIndex:
     common: frozenset[str]
 
     def is_first(self, word: str) -> bool:
-        return any(p.lower() in self.first for p in re.split(r"[-'’]", word) if p)
+        low = word.lower()
+        if low in self.first:
+            return True
+        return any(ch in low for ch in "-'’") and any(p in self.first for p in _PARTS.split(low) if p)
 
     def is_last(self, word: str) -> bool:
-        return any(p.lower() in self.last for p in re.split(r"[-'’]", word) if p)
+        low = word.lower()
+        if low in self.last:
+            return True
+        return any(ch in low for ch in "-'’") and any(p in self.last for p in _PARTS.split(low) if p)
 
     def is_common(self, word: str) -> bool:
         return word.lower() in self.common
@@ -53,9 +62,6 @@ def name_index() -> NameIndex:
 
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
-_ANY = r"\p{L}{2,}(?:[-'’]\p{L}{2,})?"
-_NAME_PAIR = regex.compile(rf"(?<![\w'’@.])(?P<first>{_WORD})(?:[ \t]+\p{{Lu}}\.)?[ \t]+(?P<last>{_WORD})(?![\w'’@])")
-_ANY_PAIR = regex.compile(rf"(?<![\w'’@./\\-])(?P<first>{_ANY})[ \t]+(?P<last>{_ANY})(?![\w'’@/\\])")
 _GREETING = regex.compile(
     rf"\b(?:Dear|Hi|Hello|Hey|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Prof\.?|Mme\.?|Mlle\.?|Monsieur|Madame|Bonjour|Cher|Chère|"
     rf"Sr\.?|Sra\.?|Srta\.?|Señor|Señora|Don|Doña|Hola|Estimad[oa]|Querid[oa])[ \t,]+"
@@ -79,41 +85,58 @@ _KEYED = regex.compile(
     regex.IGNORECASE)
 _HEADER_NAME = regex.compile(rf"^\s*[\"']?(?:{_NAME_KEYS}|customer|patient|employee|person|contact)[\"']?\s*$",
                              regex.IGNORECASE)
+_HEADER_HINT = re.compile(r"name|nom|customer|client|patient|employee|person|contact|author|owner|recipient|"
+                          r"sender|assignee|reporter|manager|cardholder|holder|beneficiary|titular|"
+                          r"destinatario|remitente|paciente|cliente|apellido|surname", re.IGNORECASE)
 _CELL_NAME = regex.compile(r"^\s*[\"']?(?P<v>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[\"']?\s*$")
 
 
+_WORDS = regex.compile(r"\p{L}[\p{L}'’-]*")
+_TITLE_WORD = regex.compile(_WORD)
+_MIDDLE = regex.compile(r"[ \t]+\p{Lu}\.[ \t]+")
+
+
 def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
-    at_start = not before.rstrip() or before.rstrip()[-1] in ".!?:;\n\"'([{-*•|>,"
+    """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
-    cued = _PERSON_CUES.search(before) is not None
     if cased:
-        score = 0.65 if in_first and in_last else 0.5 if in_first or in_last else 0.3
-        if index.is_common(first) and at_start:
+        if not _TITLE_WORD.fullmatch(first) or not _TITLE_WORD.fullmatch(last):
+            return 0.0
+        if not (in_first or in_last):
+            return 0.0  # at most 0.45 even with a cue
+        score = 0.65 if in_first and in_last else 0.5
+        stripped = before.rstrip()
+        if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
             score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
-        return score + 0.15 if cued else score
-    if not (in_first and in_last):
+        return score + 0.15 if _PERSON_CUES.search(before) else score
+    if not (in_first and in_last) or len(first) < 2 or len(last) < 2:
         return 0.0
     common = index.is_common(first) + index.is_common(last)
+    cued = _PERSON_CUES.search(before) is not None
     if common == 0:
         return 0.8 if cued else 0.65
     return 0.6 if common == 1 and cued else 0.0
 
 
 def find_listed_names(text: str, lang: str) -> list[Found]:
+    """Adjacent word pairs (a middle initial allowed in Title case) scored by :func:`_pair_score`."""
     index = name_index()
     out: list[Found] = []
-    for m in _ANY_PAIR.finditer(text, overlapped=True):
-        first, last = m.group("first"), m.group("last")
-        if first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper()):
-            continue  # title case: the stricter pattern below (it allows a middle initial)
-        score = _pair_score(index, first, last, text[max(0, m.start() - 30):m.start()])
+    words = list(_WORDS.finditer(text))
+    listed = [index.is_first(w.group(0)) or index.is_last(w.group(0)) for w in words]
+    for k, (a, b) in enumerate(zip(words, words[1:])):
+        if not (listed[k] or listed[k + 1]):
+            continue  # neither word is in a name list: no pair rule can fire
+        gap = text[a.end():b.start()]
+        if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):
+            continue
+        if a.start() > 0 and text[a.start() - 1] in "@./\\-_'’" or text[b.end():b.end() + 1] in ("@", "_") \
+                and b.end() < len(text):
+            continue
+        score = _pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()])
         if score >= 0.5:
-            out.append(Found("PERSON", m.start(), m.end(), score))
-    for m in _NAME_PAIR.finditer(text, overlapped=True):
-        score = _pair_score(index, m.group("first"), m.group("last"), text[max(0, m.start() - 30):m.start()])
-        if score >= 0.5:
-            out.append(Found("PERSON", m.start(), m.end(), score))
+            out.append(Found("PERSON", a.start(), b.end(), score))
     for m in _GREETING.finditer(text):
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out
@@ -168,6 +191,8 @@ def find_table_names(text: str, lang: str) -> list[Found]:
     sep, width = "", 0
     for k, line in enumerate(lines):
         if not columns:
+            if _HEADER_HINT.search(line) is None:
+                continue  # no name-like column title on this line: not a header
             for candidate in (",", "\t", ";", "|"):
                 cells = _cells(line, candidate)
                 if len(cells) >= 2:

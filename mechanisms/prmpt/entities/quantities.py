@@ -12,7 +12,7 @@ import re
 
 from mechanisms.prmpt.codecs import luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
-from mechanisms.prmpt.entities.base import EntityType, RegexFinder, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder, regex_finder
 
 NUM = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 _MAG = r"(?:\s?(?:thousand|million|billion|trillion|mm|bn|[kKmMbB])(?![A-Za-z]))?"
@@ -50,6 +50,45 @@ def card_finder() -> RegexFinder:
     ], validate=_luhn_ok)
 
 
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+class MoneyFinder:
+    """Amounts with a currency (0.85), or a bare amount after a money word within 25 characters (0.6).
+    The bare amounts are found number first, then the cue word is looked for before each (fast)."""
+
+    def __init__(self) -> None:
+        self._explicit = RegexFinder("MONEY", [
+            (rf"(?P<v>-?{_CUR_BEFORE}\s?-?(?:{NUM}){_MAG})", 0.85),
+            (rf"(?P<v>\b(?:{NUM}){_MAG}\s?{_CUR_AFTER})", 0.85),
+            (rf"(?P<v>(?<![\w.,])(?:{NUM}){_MAG}\s?[€£$])", 0.85),
+        ])
+        self._bare = re.compile(rf"(?<![\w.,])(?:{NUM}){_MAG}(?![\w%])", re.IGNORECASE)
+        self._cue = re.compile(rf"(?:{_MONEY_CUES})", re.IGNORECASE)
+
+    def _cued(self, text: str, start: int) -> bool:
+        """A money word ends at most 25 characters before ``start``, with no digit or newline between."""
+        window_start = max(0, start - 25)
+        gap = text[window_start:start]
+        cut = max(gap.rfind("\n"), max((gap.rfind(d) for d in "0123456789"), default=-1))
+        lo = window_start + cut + 1 if cut >= 0 else max(0, start - 45)
+        for word in _WORDS.finditer(text, lo, start):
+            if start - word.end() <= 25 and self._cue.fullmatch(word.group(0)):
+                return True
+        return False
+
+    def __call__(self, text: str, lang: str) -> list[Found]:
+        out = self._explicit(text, lang)
+        for m in self._bare.finditer(text):
+            if self._cued(text, m.start()):
+                out.append(Found("MONEY", m.start(), m.end(), 0.6))
+        return out
+
+
+def money_finder() -> MoneyFinder:
+    return MoneyFinder()
+
+
 _V = r"(?P<v>\d{1,3})"
 TYPES = (
     EntityType(
@@ -69,12 +108,7 @@ TYPES = (
     EntityType(
         "MONEY", EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
                               min_value=0.01, max_value=1e15), tier=1, spacy_labels=("MONEY",),
-        finders=(regex_finder("MONEY", [
-            (rf"(?P<v>-?{_CUR_BEFORE}\s?-?(?:{NUM}){_MAG})", 0.85),
-            (rf"(?P<v>\b(?:{NUM}){_MAG}\s?{_CUR_AFTER})", 0.85),
-            (rf"(?P<v>(?<![\w.,])(?:{NUM}){_MAG}\s?[€£$])", 0.85),
-            (rf"\b(?:{_MONEY_CUES})\b[^\d\n]{{0,25}}?(?P<v>(?<![\w.,])(?:{NUM}){_MAG})(?![\w%])", 0.6),
-        ]),),
+        finders=(lambda config: money_finder(),),
         family="numbers", description="an amount of money (Category II, noised on a log scale)",
         examples=("$85,000",),
     ),

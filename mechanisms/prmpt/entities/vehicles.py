@@ -90,9 +90,16 @@ _PLATES = (
 )
 
 
+_ANY_PLATE_CUE = re.compile(r"plate|registration|\breg\b|\btag\b|plaque|immatricul|matr[ií]cula|placa|"
+                            r"kennzeichen", re.IGNORECASE)
+
+
 def find_plates(text: str, lang: str) -> list[Found]:
     out = []
+    cue_somewhere = _ANY_PLATE_CUE.search(text) is not None
     for pattern, shape_score in _PLATES:
+        if shape_score == 0.0 and not cue_somewhere:
+            continue  # the US shape is anything short with a digit: only next to a cue word
         for m in pattern.finditer(text):
             value = m.group("v")
             if len(value.replace(" ", "").replace("-", "")) < 4:

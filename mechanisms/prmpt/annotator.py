@@ -51,6 +51,7 @@ _FUNCTION_WORDS = frozenset("""my your his her our their its the a an also and o
 in on at for with by from as if then my mon ma mes le la les un une et ou mais mi mis el los las y o pero
 """.split())
 _NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", "::1"})
+CONFIDENT = 0.8
 _TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
 
 
@@ -69,12 +70,16 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     """Keep a non-overlapping subset: lower tier, then longer, then higher score wins."""
     from mechanisms.prmpt.entities import tier as _tier
 
-    # Two types on the very same characters: the higher score wins whatever the tiers (a cue word
-    # such as "IMEI" or "account number" outranks a shape guess such as a Luhn number or a phone).
+    # Two types on the very same characters: a confident detection (score >= 0.8: a cue word such as
+    # "IMEI" or "account number") outranks a shape guess (a Luhn number, a phone) whatever the tiers;
+    # the catch-all tiers (3+: NER-only types, NUMBER) never do.
+    def same_extent_rank(s: Span) -> tuple[bool, int, float]:
+        return (not (s.score >= CONFIDENT and _tier(s.entity_type) <= 2), _tier(s.entity_type), -s.score)
+
     best: dict[tuple[int, int], Span] = {}
     for span in spans:
         held = best.get((span.start, span.end))
-        if held is None or span.score > held.score:
+        if held is None or same_extent_rank(span) < same_extent_rank(held):
             best[(span.start, span.end)] = span
     ranked = sorted(best.values(), key=lambda s: (_tier(s.entity_type), -(s.end - s.start), -s.score, s.start))
     kept: list[Span] = []

@@ -80,7 +80,7 @@ def find_phones(text: str, lang: str) -> list[Found]:
         else:
             continue
         if cue:
-            score = min(0.9, score + 0.2)  # below an id found by its own cue word on the same digits
+            score = min(0.79, score + 0.2)  # below an id found by its own cue word on the same digits
         out.append(Found("PHONE_NUMBER", m.start(), m.end(), score))
     return out
 

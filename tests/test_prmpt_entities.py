@@ -104,10 +104,10 @@ def test_kept_parts() -> None:
     aba = _round_trip("ABA_ROUTING_NUMBER", "021000021")
     assert aba[:2] == "02" and finance.aba_valid(aba)
     zip_ = _round_trip("POSTAL_CODE", "62704")
-    assert zip_[:3] == "627" and zip_.isdigit()
+    assert zip_[:2] == "62" and zip_.isdigit()
     assert _round_trip("POSTAL_CODE", "SW1A 1AA").startswith("SW1A ")
     zip4 = _round_trip("POSTAL_CODE", "62704-1234")
-    assert zip4[:3] == "627" and zip4[5] == "-" and zip4 != "62704-1234"
+    assert zip4[:2] == "62" and zip4[5] == "-" and zip4 != "62704-1234"
     imei = "356938035643809"
     out = _round_trip("DEVICE_SERIAL", imei)
     assert out[:8] == imei[:8]

@@ -137,7 +137,7 @@ def _clean_person(text: str, span: Span) -> Span | None:
 
 
 def _sentence_start(text: str, start: int) -> bool:
-    before = text[:start].rstrip()
+    before = text[:start].rstrip(" \t")
     return not before or before[-1] in ".!?:;\n\"'([{-*•|>},]"
 
 
@@ -145,8 +145,7 @@ def _weak_single_name(word: str) -> bool:
     from mechanisms.prmpt.entities.people import name_index
 
     index = name_index()
-    listed = index.is_first(word) or index.is_last(word)
-    return not listed or index.is_common(word)
+    return not index.is_first(word) or index.is_common(word)  # a surname alone opening a sentence is weak
 
 
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:

@@ -66,7 +66,7 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
 
 
 def _sentence_start(text: str, start: int) -> bool:
-    before = text[:start].rstrip()
+    before = text[:start].rstrip(" \t")
     return not before or before[-1] in ".!?\n:;\"'([{-*•|>"
 
 

@@ -8,8 +8,9 @@ a leading zero kept as such); street types, particles, unit words and directions
 ``data/street_names_v1.txt`` maps to another list word (keyed permutation, case kept), any other
 word keeps its shape and is cycle-walked out of the list, so decryption knows which rule applied.
 
-POSTAL_CODE: 5-digit codes keep their first three digits (HIPAA's ZIP3; a French department or a
-Spanish province is in the first two), ZIP+4 keeps the same and hides the rest, a UK postcode
+POSTAL_CODE: 5-digit codes keep their first two digits (the US region, the French department, the
+Spanish province, the German zone; HIPAA would allow three, but three leave only 100 stand-ins and a
+1 % chance that a code maps to itself), ZIP+4 keeps the same and hides the rest, a UK postcode
 keeps its outward code, a Canadian one its forward sortation area; the rest is encrypted.
 """
 
@@ -177,7 +178,7 @@ class PostalCodeCodec:
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
         if re.fullmatch(r"\d{5}(?:-\d{4})?", value):
-            keep = 3
+            keep = 2
         elif re.fullmatch(_CA_POSTCODE, value):
             keep = 3
         elif re.fullmatch(_UK_POSTCODE, value):

@@ -106,7 +106,7 @@ def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
         if not (in_first or in_last):
             return 0.0  # at most 0.45 even with a cue
         score = 0.65 if in_first and in_last else 0.5
-        stripped = before.rstrip()
+        stripped = before.rstrip(" \t")
         if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
             score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
         return score + 0.15 if _PERSON_CUES.search(before) else score

@@ -301,7 +301,9 @@ class Values:
         if entity_type == "MAC_ADDRESS":
             return pv.mac(r, r.choice(["dash", "dot"]) if h else "colon")
         if entity_type == "DEVICE_SERIAL":
-            return pv.imei(r) if h and r.random() < 0.5 else pv._alnum(r, 12, "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789")
+            if h and r.random() < 0.5:
+                return pv.imei(r)
+            return pv._alnum(r, 8, "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789") + pv._digits(r, 1) + pv._alnum(r, 3, "ABCDEFGHJKLMNPQRSTUVWXYZ")
         if entity_type == "CRYPTO_WALLET":
             return r.choice([pv.bech32_address, lambda q: pv.eth_address(q, False)])(r) if h else \
                 r.choice([pv.btc_address, pv.eth_address])(r)

@@ -133,6 +133,8 @@ def _clean_person(text: str, span: Span) -> Span | None:
         return None
     if " " not in value and _sentence_start(text, trimmed.start) and _weak_single_name(value):
         return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
+    if " " not in value and not _listed_single_name(value.split("-")[0]):
+        return None  # "German", "Authorization", "La": one unlisted word is NER noise more often than not
     return trimmed
 
 
@@ -146,6 +148,13 @@ def _weak_single_name(word: str) -> bool:
 
     index = name_index()
     return not index.is_first(word) or index.is_common(word)  # a surname alone opening a sentence is weak
+
+
+def _listed_single_name(word: str) -> bool:
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    return (index.is_first(word) or index.is_last(word)) and not index.is_common(word)
 
 
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:

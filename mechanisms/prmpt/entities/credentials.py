@@ -153,7 +153,9 @@ _PROSE_SECRET = re.compile(
     rf"\s+(?:is|est|es|was)\s+[\"'`]?(?P<v>[A-Za-z0-9_\-+/=.]{{16,300}}?)(?=[\"'`]?(?:[\s,;)]|\.(?:\s|$)|$))",
     re.IGNORECASE)
 _CONN_PASSWORD = re.compile(r"(?i:\b(?:password|pwd)\s*=\s*)(?P<v>[^;\s\"']{3,200})(?=;|\s|$|\")")
-_URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<v>[^\s@/]{3,200})@[\w.-]+", re.IGNORECASE)
+# the password runs to the last "@" before the host (people paste unescaped "@" in passwords)
+_URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<v>[^\s/]{3,200})@[\w.-]+(?=[:/?#\s\"']|$)",
+                           re.IGNORECASE)
 _AUTH_HEADER = re.compile(r"\bAuthorization\b[\"']?\s*[:=]\s*[\"']?(?:Bearer|Token|Basic|Bot)\s+"
                           r"(?P<v>[A-Za-z0-9._~+/=-]{8,})", re.IGNORECASE)
 _PLACEHOLDER = re.compile(
@@ -170,7 +172,9 @@ def _secret_value(value: str, password_key: bool) -> bool:
         # a password can be anything but a variable name (`password=pwd` in code) or a placeholder
         return not _IDENTIFIER.match(value) or len(value) >= 10 and shannon_entropy(value) >= 3.0
     mixed = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-    return len(value) >= 16 and mixed and shannon_entropy(value) >= 3.0
+    cased = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    entropy = shannon_entropy(value)
+    return len(value) >= 16 and (mixed and entropy >= 3.0 or cased and len(value) >= 20 and entropy >= 3.5)
 
 
 _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|token|key|auth|bearer|mdp|contrase|"

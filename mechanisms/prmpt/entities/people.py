@@ -72,6 +72,12 @@ _PERSON_CUES = regex.compile(
     r"i am|this is|signed|regards|sincerely|email|e-mail|mail|call|phone|text|message|ask|tell|meet|invite|"
     r"ping|remind|thank|thanks|and|or|para|con|de|avec|pour|et|y|appeler|appelle|llama|llamar|écrire|escribe)"
     r"\b\W{0,3}$", regex.IGNORECASE)
+_STRONG_CUES = regex.compile(
+    r"(?:\b(?:cc|bcc|ping|attn|assigned\s+to|assignee|dear|hi|hello|hey|thanks|regards|patient|customer|"
+    r"employee|contact|from|to|by|signed|owner|reporter|cher|chère|bonjour|merci|estimad[oa]|querid[oa]|hola|"
+    r"gracias|paciente|cliente|m\.|mme|sr\.|sra\.)\s*[:,]?\s*)$", regex.IGNORECASE)
+_ADDRESSING_CUES = regex.compile(r"\b(?:cc|bcc|ping|attn|assigned\s+to|dear|hi|hello|hey|thanks|regards)"
+                                 r"\s*[:,]?\s*$", regex.IGNORECASE)
 _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surname|middle_?name|name|"
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
@@ -93,18 +99,28 @@ _CELL_NAME = regex.compile(r"^\s*[\"']?(?P<v>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\
 
 _WORDS = regex.compile(r"\p{L}[\p{L}'’-]*")
 _TITLE_WORD = regex.compile(_WORD)
-_MIDDLE = regex.compile(r"[ \t]+\p{Lu}\.[ \t]+")
+_PARTICLES = frozenset({"de", "del", "da", "di", "van", "von", "der", "den", "la", "le", "los", "las", "y"})
+_MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.|(?:(?:de|del|da|di|van|von|der|den|la|le|los|las|y)[ \t]+)*"
+                        r"(?:de|del|da|di|van|von|der|den|la|le|los|las|y))[ \t]+")
 
 
 def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
     """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
+    caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
+    if not (in_first and in_last) and not index.is_common(first) and not index.is_common(last):
+        # Unlisted words: right after an addressing cue ("cc", "ping", "assigned to", "Dear"); in
+        # lower case only after the narrowest of those cues.
+        capital = (cased and _TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)) or caps
+        if capital and _STRONG_CUES.search(before) or \
+                first.islower() and last.islower() and _ADDRESSING_CUES.search(before):
+            return 0.6
+    if not (in_first or in_last):
+        return 0.0
     if cased:
         if not _TITLE_WORD.fullmatch(first) or not _TITLE_WORD.fullmatch(last):
             return 0.0
-        if not (in_first or in_last):
-            return 0.0  # at most 0.45 even with a cue
         score = 0.65 if in_first and in_last else 0.5
         stripped = before.rstrip(" \t")
         if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
@@ -125,9 +141,13 @@ def find_listed_names(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     words = list(_WORDS.finditer(text))
     listed = [index.is_first(w.group(0)) or index.is_last(w.group(0)) for w in words]
-    for k, (a, b) in enumerate(zip(words, words[1:])):
-        if not (listed[k] or listed[k + 1]):
-            continue  # neither word is in a name list: no pair rule can fire
+    for k, a in enumerate(words[:-1]):
+        j = k + 1
+        while j < len(words) - 1 and j - k <= 2 and words[j].group(0) in _PARTICLES and a.group(0)[:1].isupper():
+            j += 1  # "Héctor de la Cruz", "Ludwig van Beethoven": the particles sit between the two names
+        b = words[j]
+        if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper()):
+            continue  # unlisted and not capitalized: no pair rule can fire
         gap = text[a.end():b.start()]
         if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):
             continue

@@ -422,7 +422,8 @@ def generate(n: int, seed: int, held_out: bool, lang: str | None = None) -> list
     templates = HELD_OUT if held_out else TUNED
     langs = [lang] if lang else list(LANGS)
     out: list[Example] = []
-    order = [(lg, t) for lg in langs for t in types_for(lg, held_out)]
+    # names are the most frequent personal data in prompts: each language's PERSON slot comes 6 times
+    order = [(lg, t) for lg in langs for t in types_for(lg, held_out) + ["PERSON"] * 5]
     k = 0
     while len(out) < n:
         lg, first = order[k % len(order)]

@@ -32,6 +32,9 @@ _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|IN
 _MONEY_CUE = re.compile(r"salary|income|earn|paid|pay|owe|balance|cost|price|budget|rent|debt|loan|"
                         r"mortgage|revenue|worth|saving|deposit|spent|bonus|wage|fee|refund|amount|tax|"
                         r"salaire|loyer|prix|salario|sueldo|precio|alquiler", re.IGNORECASE)
+_MONEY_WORDS = re.compile(r"[$€£¥₹₩₽]|\b(?:US|CA|A|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|SEK|NOK|DKK|MXN|dollars?|"
+                          r"euros?|pounds?|sterling|bucks|cents?|yen|rupees?|francs?|d[oó]lares|pesos|livres|"
+                          r"thousand|million|billion|trillion)\b|(?<=\d)\s?(?:mm|bn|[kKmMbB])\b", re.IGNORECASE)
 _NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*)*")
 _NOT_NAMES = frozenset({
     "name", "names", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
@@ -52,6 +55,7 @@ in on at for with by from as if then my mon ma mes le la les un une et ou mais m
 """.split())
 _NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", "::1"})
 CONFIDENT = 0.8
+_ACRONYM = re.compile(r"[A-Z]{2,4}:?")
 _TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
 
 
@@ -101,6 +105,8 @@ def _plausible(text: str, span: Span) -> bool:
     if span.entity_type == "IP_ADDRESS":
         return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
     if span.entity_type == "MONEY":
+        if _MONEY_WORDS.sub("", value).strip(" -.,'\u00a0") and re.search(r"[^\W\d_]", _MONEY_WORDS.sub("", value)):
+            return False  # NER's money spans sometimes run on over the next words ("806 € IPP MR-7798")
         if _CURRENCY.search(value):
             return True
         return text[max(0, span.start - 1):span.start] != "#" and bool(
@@ -170,8 +176,9 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
             words.pop(0)
         else:
             break
-    while len(words) > 1 and index.is_common(words[-1].group(0)) and not index.is_last(words[-1].group(0)):
-        words.pop()
+    while len(words) > 1 and (index.is_common(words[-1].group(0)) and not index.is_last(words[-1].group(0))
+                              or _ACRONYM.fullmatch(words[-1].group(0)) and not words[0].group(0).isupper()):
+        words.pop()  # "Taxpayer ID", "Smith SSN": a trailing acronym or everyday word is not the name
     if len(words) == 1:
         w = words[0].group(0).strip(".,;:'’")
         if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):

@@ -75,7 +75,7 @@ _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE
 _POSTCODE_CUE = re.compile(
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|"
     rf"code\s+postal|c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})$")
-_UK_STANDALONE = re.compile(rf"(?<![\w-])(?P<v>[A-Z]{{1,2}}\d[A-Z\d]? \d[A-Z]{{2}})(?![\w-])")
+_UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:

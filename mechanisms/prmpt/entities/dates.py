@@ -133,12 +133,12 @@ def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
             dpad, mpad = len(m.group(1)) == 2, len(m.group(3)) == 2
         fmt = DateFormat(tpl, len(m.group(4)), mpad, dpad, None, False)
         return dt.date(_year(m.group(4)), month, day), fmt
-    m = re.fullmatch(rf"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s1>\s+)(?P<day>\d{{1,2}})(?P<ord>st|nd|rd|th)?"
-                     rf"(?P<s2>,?\s+)(?P<year>\d{{4}})", value, re.IGNORECASE)
+    m = re.fullmatch(r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s1>\s+)(?P<day>\d{1,2})(?P<ord>st|nd|rd|th)?"
+                     r"(?P<s2>,?\s+)(?P<year>\d{4})", value, re.IGNORECASE)
     if m:
         return _wordy(m, "{M}" + m.group("dot") + m.group("s1") + "{D}" + m.group("s2") + "{Y}")
-    m = re.fullmatch(rf"(?P<day>\d{{1,2}})(?P<ord>st|nd|rd|th|er|º)?(?P<s1>\s+(?:of\s+|de\s+)?)"
-                     rf"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:de\s+|del\s+)?)(?P<year>\d{{4}})",
+    m = re.fullmatch(r"(?P<day>\d{1,2})(?P<ord>st|nd|rd|th|er|º)?(?P<s1>\s+(?:of\s+|de\s+)?)"
+                     r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:de\s+|del\s+)?)(?P<year>\d{4})",
                      value, re.IGNORECASE)
     if m:
         return _wordy(m, "{D}" + m.group("s1") + "{M}" + m.group("dot") + m.group("s2") + "{Y}")

@@ -17,7 +17,7 @@ from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import BASE58, DIGITS, one_alphabet, transform_alphabet
-from mechanisms.prmpt.entities.base import EntityType, Found, cued, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
 from mechanisms.prmpt.permutation import DomainError, permutation, walk_decrypt, walk_encrypt
 
 # --------------------------------------------------------------------------------- ABA routing

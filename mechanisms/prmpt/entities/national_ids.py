@@ -285,29 +285,29 @@ def _cued(words: str) -> str:
 _ID_PATTERNS: dict[str, list[tuple[re.Pattern[str], float, object]]] = {
     "UK_NHS": [
         (re.compile(_cued(r"nhs") + r"(?P<v>\d{3}[ -]?\d{3}[ -]?\d{4})(?![\w-])", re.I), 0.85, None),
-        (re.compile(r"(?<![\w-])(?P<v>\d{3} \d{3} \d{4})(?![\w-])"), 0.3, nhs_valid),
+        (re.compile(r"(?<![\w+-])(?P<v>\d{3} \d{3} \d{4})(?![\w-])"), 0.3, nhs_valid),
     ],
     "UK_NINO": [
-        (re.compile(r"(?<![\w-])(?P<v>[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w-])"),
+        (re.compile(r"(?<![\w+-])(?P<v>[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w-])"),
          0.75, nino_valid),
     ],
     "ES_NIF": [
-        (re.compile(r"(?<![\w-])(?P<v>(?:\d{8}|[XYZ]-?\d{7})-?[A-Z])(?![\w-])"), 0.75, dni_valid),
+        (re.compile(r"(?<![\w+-])(?P<v>(?:\d{8}|[XYZ]-?\d{7})-?[A-Z])(?![\w-])"), 0.75, dni_valid),
         (re.compile(_cued(r"dni|nif|nie|d\.n\.i\.|documento(?:\s+nacional)?(?:\s+de\s+identidad)?") +
                     r"(?P<v>(?:\d{8}|[XYZ]-?\d{7})-?[A-Za-z])(?![\w-])", re.I), 0.9, None),
     ],
     "FR_NIR": [
-        (re.compile(r"(?<![\w-])(?P<v>[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2})(?![\w-])"),
+        (re.compile(r"(?<![\w+-])(?P<v>[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2})(?![\w-])"),
          0.8, nir_valid),
         (re.compile(_cued(r"nir|insee|s[ée]curit[ée]\s+sociale|s[ée]cu|num[ée]ro\s+de\s+s[ée]cu") +
                     r"(?P<v>[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2})(?![\w-])", re.I), 0.9, None),
     ],
     "IT_FISCAL_CODE": [
-        (re.compile(r"(?<![\w-])(?P<v>[A-Z]{6}[\dLMNP-V]{2}[ABCDEHLMPRST][\dLMNP-V]{2}[A-Z][\dLMNP-V]{3}[A-Z])"
+        (re.compile(r"(?<![\w+-])(?P<v>[A-Z]{6}[\dLMNP-V]{2}[ABCDEHLMPRST][\dLMNP-V]{2}[A-Z][\dLMNP-V]{3}[A-Z])"
                     r"(?![\w-])"), 0.85, cf_valid),
     ],
     "DE_TAX_ID": [
-        (re.compile(r"(?<![\w-])(?P<v>\d{2} ?\d{3} ?\d{3} ?\d{3})(?![\w-])"), 0.5, de_tax_valid),
+        (re.compile(r"(?<![\w+-])(?P<v>\d{2} ?\d{3} ?\d{3} ?\d{3})(?![\w-])"), 0.5, de_tax_valid),
         (re.compile(_cued(r"steuer-?id|steuer-?identifikationsnummer|idnr|tax\s+id|steuerliche\s+id") +
                     r"(?P<v>\d{2} ?\d{3} ?\d{3} ?\d{3})(?![\w-])", re.I), 0.85, None),
     ],

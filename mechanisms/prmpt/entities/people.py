@@ -229,7 +229,7 @@ def find_table_names(text: str, lang: str) -> list[Found]:
         for i in columns:
             a, b = cells[i]
             m = _CELL_NAME.match(line[a:b])
-            if m and _name_like(m.group("v").strip(), True):
+            if m and _name_like(m.group("v").strip(), True, strong=True):
                 s = offsets[k] + a + m.start("v")
                 out.append(Found("PERSON", s, s + len(m.group("v").rstrip()), 0.7))
     return out

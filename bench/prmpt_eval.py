@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -331,6 +332,50 @@ def sanitize_latency_ms(sanitizer: Any, keys: Any, repeats: int = 200) -> dict[s
             "p90_ms": times[int(0.9 * len(times))]}
 
 
+_LATENCY_SNIPPET = """
+import os, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+if hasattr(os, "sched_setaffinity"):
+    os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[-1]})
+from mechanisms.keys import MasterKey
+from mechanisms.prmpt import PrmptConfig, Sanitizer
+prompt = sys.argv[3]
+s = Sanitizer(PrmptConfig()); s.load()
+k = MasterKey.from_bytes(bytes(32)).user_keys("bench")
+for _ in range(20):
+    s.sanitize(prompt, k)
+times = []
+for _ in range(int(sys.argv[2])):
+    t0 = time.thread_time(); s.sanitize(prompt, k); times.append((time.thread_time() - t0) * 1e3)
+print(statistics.median(times))
+"""
+
+
+def compare_latency(other_root: Path, rounds: int = 4, repeats: int = 150) -> dict[str, Any]:
+    """p50 CPU time of one sanitize() of the 300-character prompt, this tree vs ``other_root``
+    (e.g. an export of the previous commit), in alternating subprocesses pinned to one core.
+
+    CPU time (``thread_time``) rather than wall time: on a shared machine it is what the run itself
+    cost; alternation cancels slow drifts of the machine.
+    """
+    import subprocess
+
+    prompt = ("Hi, I'm John Smith and I'm 45 years old. Please email jsmith@acme-corp.com or call "
+              "(415) 555-0132 about my card 4111 1111 1111 1111. I'd like advice on how to pay it "
+              "off and on a savings plan for a trip to Lisbon next spring with my two daughters. "
+              "What should I cut first?")
+    here = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": ""}
+    results: dict[str, list[float]] = {"this": [], "other": []}
+    for _ in range(rounds):
+        for name, root in (("other", other_root), ("this", here)):
+            out = subprocess.run([sys.executable, "-c", _LATENCY_SNIPPET, str(root), str(repeats), prompt],
+                                 capture_output=True, text=True, check=True, env=env, timeout=600)
+            results[name].append(float(out.stdout.strip().splitlines()[-1]))
+    this, other = statistics.median(results["this"]), statistics.median(results["other"])
+    return {"this_p50_ms": this, "other_p50_ms": other, "ratio": this / other, "rounds": results}
+
+
 def feed_latency_us(repeats: int = 20000) -> float:
     """Mean StreamingRestorer.feed time for typical 1-6 character deltas."""
     from mechanisms.prmpt import StreamingRestorer
@@ -488,6 +533,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=1500, help="examples per split of the main corpus")
     parser.add_argument("--legacy-n", type=int, default=1000, help="examples of the legacy English set")
     parser.add_argument("--no-proxy", action="store_true", help="skip the restoration run")
+    parser.add_argument("--compare-with", type=Path, default=None,
+                        help="another source tree (e.g. `git archive HEAD~1 | tar -x -C DIR`): sanitize "
+                             "latency of both, side by side")
     parser.add_argument("--seed", type=int, default=1234)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -511,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
                                  proxy_restoration(held_out_examples, restore_mldp=False)]
     keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
     report["sanitize"] = sanitize_latency_ms(sanitizer, keys)
+    if args.compare_with:
+        report["compare"] = compare_latency(args.compare_with)
     report["feed_us"] = feed_latency_us()
     try:
         import resource
@@ -534,6 +584,10 @@ def main(argv: list[str] | None = None) -> int:
           f"p50 {report['sanitize']['p50_ms']:.2f} ms, p90 {report['sanitize']['p90_ms']:.2f} ms; "
           f"StreamingRestorer.feed {report['feed_us']:.2f} us; max RSS "
           f"{report.get('max_rss_mb', float('nan')):.0f} MB")
+    if "compare" in report:
+        c = report["compare"]
+        print(f"sanitize 300 chars, CPU time p50 (one core, alternating subprocesses): this tree "
+              f"{c['this_p50_ms']:.2f} ms, {args.compare_with}: {c['other_p50_ms']:.2f} ms, ratio {c['ratio']:.3f}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0

@@ -104,12 +104,20 @@ _MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.|(?:(?:de|del|da|di|van|von|der|den|l
                         r"(?:de|del|da|di|van|von|der|den|la|le|los|las|y))[ \t]+")
 
 
+_CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
+
+
+def _case_style(word: str) -> str:
+    return "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
+
+
 def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
     """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
     caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
-    if not (in_first and in_last) and not index.is_common(first) and not index.is_common(last):
+    first_ok = not index.is_common(first) or in_first  # "Victoria" is an everyday word and a name
+    if not (in_first and in_last) and first_ok and not index.is_common(last):
         # Unlisted words: right after an addressing cue ("cc", "ping", "assigned to", "Dear"); in
         # lower case only after the narrowest of those cues.
         capital = (cased and _TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)) or caps
@@ -146,8 +154,11 @@ def find_listed_names(text: str, lang: str) -> list[Found]:
         while j < len(words) - 1 and j - k <= 2 and words[j].group(0) in _PARTICLES and a.group(0)[:1].isupper():
             j += 1  # "Héctor de la Cruz", "Ludwig van Beethoven": the particles sit between the two names
         b = words[j]
-        if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper()):
-            continue  # unlisted and not capitalized: no pair rule can fire
+        after_cue = k > 0 and words[k - 1].group(0).lower() in _CUE_WORDS
+        if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper() or after_cue):
+            continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
+        if _case_style(a.group(0)) != _case_style(b.group(0)):
+            continue  # "ping MORGAN": one name is written in one case
         gap = text[a.end():b.start()]
         if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):
             continue

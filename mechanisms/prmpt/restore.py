@@ -4,7 +4,9 @@ The mapping (stand-in -> original) of one request is compiled into one case-inse
 Tolerances, because LLMs rewrite what they echo:
 
 * case: "XAVIER JONES" and "xavier jones" match "Xavier Jones" (the original comes back in the
-  same case style when the echo is all-caps or all-lowercase);
+  same case style when the echo is all-caps or all-lowercase); a capitalized one-word stand-in
+  (a name part such as "Jones") must be echoed capitalized, so that "may" or "will" in an answer
+  is never taken for the stand-in "May" or "Will";
 * possessives and punctuation: a stand-in only needs non-alphanumeric neighbours ("Jones's");
 * whitespace: any run of spaces/newlines where the stand-in has one;
 * re-grouped digits: for stand-ins with 6 or more digits, separators (space . - / parentheses)
@@ -42,6 +44,9 @@ def _variant_pattern(stand_in: str) -> str:
         # "(385) 618-3086": the echo may or may not keep the leading "(" or "+"
         return (f"(?:{regex.escape(lead)})?" if lead else "") + core + (
             f"(?:{regex.escape(trail)})?" if trail else "")
+    if len(stand_in) > 1 and stand_in.isalpha() and stand_in[0].isupper():
+        # a name part: the first letter's case matters, the rest is tolerant ("JONES", "Jones")
+        return f"(?-i:{regex.escape(stand_in[0])})" + regex.escape(stand_in[1:])
     out = []
     for part in regex.split(r"(\s+)", stand_in):
         out.append(r"\s+" if part.isspace() else regex.escape(part))

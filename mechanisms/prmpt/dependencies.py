@@ -74,7 +74,7 @@ def explicit_derivations(spans: Sequence[NumericSpan],
 
 
 # A qualifier word belongs to the value in its own clause: these separate clauses.
-_CLAUSE_BREAK = re.compile(r"[.;:!?\n(),]|\b(?:and|but|while|whereas|or|plus|so)\b", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[.;!?\n(),]|\b(?:and|but|while|whereas|or|plus|so)\b", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"\s*([A-Za-z]+)")
 _FILLERS = frozenset({"is", "was", "are", "were", "be", "of", "at", "about", "around", "roughly",
                       "approximately", "amount", "total", "net", "gross", "the", "a", "an",

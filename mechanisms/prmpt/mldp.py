@@ -104,6 +104,12 @@ class Grid:
             return index * self.unit
         return math.exp(index * math.log1p(self.unit))
 
+    def coordinate(self, value: float) -> float:
+        """The inverse of :meth:`value` (grid coordinate of a magnitude)."""
+        if self.scale == "linear":
+            return value / self.unit
+        return math.log(value) / math.log1p(self.unit) if value > 0 else -math.inf
+
     def bounds(self) -> tuple[int, int]:
         lo_value = self.min_value if self.scale == "linear" else max(self.min_value, 1e-300)
         return self.index(lo_value), self.index(self.max_value)
@@ -118,30 +124,28 @@ def perturb(value: float, grid: Grid, eps: float, u_side: float, u_mag: float,
     return grid.value(y - 0.5 + u_cell)
 
 
-def cell_rendering(grid: Grid, y: int, render: Callable[[float], str]) -> dict[str, float]:
-    """P(string | cell y) for a value uniform in the cell and a non-decreasing ``render``.
+def cell_rendering(grid: Grid, y: int, render: Callable[[float], str],
+                   edge: Callable[[float], float]) -> dict[str, float]:
+    """P(string | cell y) for a value uniform in the cell (in the grid coordinate).
 
-    The cell is cut where the rendered string changes (bisection in the grid coordinate, to
-    1e-13 of a cell); each string's probability is the length of its piece.
+    ``render`` is non-decreasing and constant on pieces whose upper ends ``edge`` gives
+    (``numbers.upper_edge``); each string's probability is the length of its pieces in the cell.
     """
     out: dict[str, float] = {}
     t, end = y - 0.5, y + 0.5
     while t < end:
-        current = render(grid.value(t))
-        if render(grid.value(math.nextafter(end, t))) == current:
-            out[current] = out.get(current, 0.0) + (end - t)
-            break
-        a, b = t, end  # render(a) == current != render(b)
-        while b - a > 1e-13:
-            mid = (a + b) / 2
-            a, b = (mid, b) if render(grid.value(mid)) == current else (a, mid)
-        out[current] = out.get(current, 0.0) + (b - t)
-        t = b
+        value = grid.value(t)
+        text = render(value)
+        nxt = min(end, grid.coordinate(edge(value)))
+        if nxt <= t:  # float rounding right at an edge: step over it
+            nxt = math.nextafter(t, math.inf)
+        out[text] = out.get(text, 0.0) + (nxt - t)
+        t = nxt
     return out
 
 
 def output_distribution(x: float, grid: Grid, eps: float, render: Callable[[float], str],
-                        cells: range) -> dict[str, float]:
+                        edge: Callable[[float], float], cells: range) -> dict[str, float]:
     """Exact P(string | x) restricted to ``cells`` (the mixture over cells; see module doc)."""
     lo, hi = grid.bounds()
     k = grid.index(x)
@@ -150,6 +154,6 @@ def output_distribution(x: float, grid: Grid, eps: float, render: Callable[[floa
         p_cell = mechanism_probability(k, y, lo, hi, eps)
         if p_cell == 0.0:
             continue
-        for text, p in cell_rendering(grid, y, render).items():
+        for text, p in cell_rendering(grid, y, render, edge).items():
             out[text] = out.get(text, 0.0) + p_cell * p
     return out

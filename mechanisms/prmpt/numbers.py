@@ -102,6 +102,23 @@ def quantize(value: float, style: NumberStyle, significant: int | None = None) -
     return scaled.quantize(Decimal(1).scaleb(-style.decimals), rounding=ROUND_HALF_EVEN)
 
 
+def upper_edge(value: float, style: NumberStyle, significant: int | None = None) -> float:
+    """The magnitude at which :func:`quantize` of ``|value|`` moves to its next step: the pieces
+    [edge(v_prev), edge(v)) on which the written string is constant (exact output distributions)."""
+    multiplier = _multiplier(style)
+    scaled = Decimal(repr(abs(value) / multiplier))
+    if significant is not None and scaled != 0:
+        exponent = scaled.adjusted() - significant + 1
+        step = Decimal(1).scaleb(exponent)
+        q = scaled.quantize(step, rounding=ROUND_HALF_EVEN)
+        if q.adjusted() > scaled.adjusted():  # 9.996 -> 10.0: the step grew with the exponent
+            step = step * 10
+    else:
+        step = Decimal(1).scaleb(-style.decimals)
+        q = scaled.quantize(step, rounding=ROUND_HALF_EVEN)
+    return float(q + step / 2) * multiplier
+
+
 def format_number(value: float, style: NumberStyle, significant: int | None = None) -> str:
     """Write ``value`` in ``style`` (see :func:`quantize` for the precision)."""
     text = format(quantize(value, style, significant), "f")

@@ -22,7 +22,9 @@ from __future__ import annotations
 import regex
 
 _SEP = r"[\s.\-/()]{0,2}"
-_EDGE_L = r"(?<![0-9A-Za-z])"
+# A stand-in starts after a non-alphanumeric character, or right after a JSON escape such as the
+# "\n" of "Dear X,\nSmith" inside tool-call arguments (the proxy restores those JSON-escaped).
+_EDGE_L = r"(?:(?<![0-9A-Za-z])|(?<=\\[nrtbf]))"
 _EDGE_R = r"(?![0-9A-Za-z])"
 
 
@@ -135,7 +137,7 @@ class StreamingRestorer:
     def __init__(self, mapping: dict[str, str] | RestorePlan) -> None:
         self._plan = mapping if isinstance(mapping, RestorePlan) else RestorePlan(mapping)
         self._held = ""
-        self._prev = ""  # the last emitted character: left-boundary context for the next match
+        self._prev = ""  # the last two emitted characters: left-boundary context for the next match
 
     def feed(self, delta: str) -> str:
         if self._plan.empty:
@@ -144,7 +146,7 @@ class StreamingRestorer:
         out, cut = self._plan.scan(text, len(self._prev), final=False)
         self._held = text[cut:]
         if cut > 0:
-            self._prev = text[cut - 1]
+            self._prev = text[max(0, cut - 2):cut]
         return out
 
     def flush(self) -> str:

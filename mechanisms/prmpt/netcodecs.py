@@ -15,7 +15,7 @@ from mechanisms.prmpt.charclass import transform_classed
 from mechanisms.prmpt.permutation import DomainError, permutation, walk_decrypt, walk_encrypt
 
 if TYPE_CHECKING:
-    from mechanisms.prmpt.names import RequestNames
+    from mechanisms.prmpt.names import NameLists, RequestNames
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -96,20 +96,25 @@ def offline_tld_extractor() -> tldextract.TLDExtract:
 
 
 class EmailCodec:
-    """Email addresses with realistic stand-ins: every word of the local part and of the domain
-    becomes a name from the public lists, so models copy the stand-in as well as the original.
+    """Email addresses. The local part gets a realistic stand-in made of names, so models copy it
+    as well as the original; the domain is encrypted per character class as before.
 
-    * A word that is a listed name goes through the PERSON codec's class permutation (so
-      "john.smith" becomes the stand-ins of "John" and "Smith", whatever the request).
-    * A word that is a name part of the request, or two of them run together ("jsmith",
-      "danielpark"), uses those parts' stand-ins (an initial: the initial of the first name's).
-    * Any other word of 3+ letters gets a plain last name drawn by the keyed PRF of the request
-      (``RequestNames.draw``): not invertible with the key alone; the mapping restores it.
-    * Words of 1-2 letters and digit runs are encrypted per character (keyed permutation).
+    Local part, word by word (letter runs; punctuation kept):
 
-    Punctuation is kept; the domain's public suffix is kept (tldextract's bundled snapshot); a
-    domain in ``keep_domains`` (public providers) is kept; any other domain stays off that list and
-    keeps its suffix. Two emails of one request never get the same stand-in.
+    * a listed name goes through the PERSON codec's class permutation (so "john.smith" becomes the
+      stand-ins of "John" and "Smith", in every request);
+    * an initial or a listed name run together with a listed name ("jsmith", "danielpark") is
+      encrypted part by part (initials by the PERSON codec's letter permutation, as in "J. Smith"),
+      when the result decrypts back with the key alone (checked at encryption);
+    * a name part of the request that is not listed ("oluwaseun") uses that part's stand-in, and
+      any other word of 3+ letters a plain last name drawn by the request's keyed PRF
+      (``RequestNames.draw``): not invertible with the key alone, the mapping restores them;
+    * other words of 1-2 letters (kept off the name lists) and digit runs per character class.
+
+    Domain: the public suffix kept (tldextract's bundled snapshot); a domain in ``keep_domains``
+    (public providers) kept; any other domain encrypted per character class, cycle-walked off
+    that list and to the same suffix (invertible with the key alone). Two emails of one request
+    never get the same stand-in.
     """
 
     entity_type = "EMAIL_ADDRESS"
@@ -128,41 +133,39 @@ class EmailCodec:
         local, at, domain = value.rpartition("@")
         if not at or not local or not domain:
             raise DomainError("not an email address")
-        local_out = _words(local, lambda w: _word_stand_in(w, names, f"{self.entity_type}|local"))
-        if domain.lower() in self.keep:
-            out = f"{local_out}@{domain}"
-        else:
-            head, tail, suffix = self._head_tail(domain)
-            head_out = _words(head, lambda w: _word_stand_in(w, names, f"{self.entity_type}|domain"))
-            full = head_out + tail
-            if full.lower() in self.keep or offline_tld_extractor()(full).suffix != suffix:
-                # cannot happen with name words; a generic stand-in, never the original
-                head_out = _words(head, lambda w: _classed(w, names.keys, f"{self.entity_type}|domain"))
-            out = f"{local_out}@{head_out}{tail}"
+        local_out = _words(local, lambda w: _word_stand_in(w, names))
+        out = f"{local_out}@{self._domain(domain, names.keys, decrypt=False)}"
         return _unique(out, value, names.emails)
 
-    def _head_tail(self, domain: str) -> tuple[str, str, str]:
-        suffix = offline_tld_extractor()(domain).suffix
-        head = domain[: len(domain) - len(suffix) - 1] if suffix and domain.endswith("." + suffix) else domain
-        if not head.strip(".") or (suffix and domain.lower() == suffix.lower()):
-            raise DomainError("email domain is a bare public suffix")
-        return head, domain[len(head):], suffix
-
     def decrypt(self, value: str, keys: UserKeys) -> str:
-        """Key-alone inverse: listed-name words, short words and digits; other words are kept
-        (a drawn stand-in is a listed name, so it decrypts to a wrong name: see docs/prmpt.md)."""
+        """Key-alone inverse (see the class docstring for the words it cannot restore)."""
         local, at, domain = value.rpartition("@")
         if not at or not local or not domain:
             raise DomainError("not an email address")
-        local_out = _words(local, lambda w: _word_decrypt(w, keys, f"{self.entity_type}|local", self.version))
+        local_out = _words(local, lambda w: _word_decrypt(w, keys, self.version))
+        return f"{local_out}@{self._domain(domain, keys, decrypt=True)}"
+
+    def _domain(self, domain: str, keys: UserKeys, decrypt: bool) -> str:
         if domain.lower() in self.keep:
-            return f"{local_out}@{domain}"
-        head, tail, _ = self._head_tail(domain)
-        head_out = _words(head, lambda w: _word_decrypt(w, keys, f"{self.entity_type}|domain", self.version))
-        return f"{local_out}@{head_out}{tail}"
+            return domain
+        suffix = offline_tld_extractor()(domain).suffix
+        head = domain[: len(domain) - len(suffix) - 1] if suffix and domain.endswith("." + suffix) else domain
+        tail = domain[len(head):]
+        if not head.strip(".") or (suffix and domain.lower() == suffix.lower()):
+            raise DomainError("email domain is a bare public suffix")
+        keep, extract = self.keep, offline_tld_extractor()
+
+        def not_kept(candidate_head: str) -> bool:
+            # same public suffix and not a kept provider: decryption then splits it the same way
+            full = candidate_head + tail
+            return full.lower() not in keep and extract(full).suffix == suffix
+
+        return transform_classed(keys, f"{self.entity_type}|domain", head, decrypt=decrypt,
+                                 accept=not_kept) + tail
 
 
 _RUNS = re.compile(r"([A-Za-z]+|[0-9]+)")
+_LOCAL = "EMAIL_ADDRESS|local"
 
 
 def _words(text: str, transform: Callable[[str], str]) -> str:
@@ -170,56 +173,87 @@ def _words(text: str, transform: Callable[[str], str]) -> str:
     return "".join(transform(p) if p and _RUNS.fullmatch(p) else p for p in _RUNS.split(text))
 
 
-def _classed(word: str, keys: UserKeys, label: str, decrypt: bool = False) -> str:
-    return transform_classed(keys, label, word, decrypt=decrypt)
+def _short(word: str, keys: UserKeys, decrypt: bool, version: str) -> str:
+    """Digits, or 1-2 letters that are not a listed name: per character class, kept off the lists."""
+    from mechanisms.prmpt.names import load_name_lists
+
+    if word.isdigit():
+        return transform_classed(keys, _LOCAL, word, decrypt=decrypt)
+    lists = load_name_lists(version)
+    return transform_classed(keys, _LOCAL, word, decrypt=decrypt, accept=lambda w: not lists.is_listed(w))
 
 
-def _word_stand_in(word: str, names: "RequestNames", label: str) -> str:
-    from mechanisms.prmpt.names import cased, listed_crypt
+def _stateless_stand_in(word: str, keys: UserKeys, version: str) -> str | None:
+    """The key-alone stand-in of a listed name, or of an initial / listed name run together with a
+    listed name; None for other words."""
+    from mechanisms.prmpt.names import RequestNames, cased, listed_crypt, load_name_lists
 
-    if word.isdigit() or len(word) <= 2:
-        return _classed(word, names.keys, label)
-    lists, low = names.lists, word.lower()
+    lists = load_name_lists(version)
     key = lists.class_of(word)
     if key is not None:
-        return cased(word, listed_crypt(names.keys, lists, key, word, False))
+        return cased(word, listed_crypt(keys, lists, key, word, False))
+    split = _segment(word.lower(), lists)
+    if split is None:
+        return None
+    a, b = split
+    names = RequestNames(keys, version)
+    head = names.initial(a) if len(a) == 1 else listed_crypt(keys, lists, lists.class_of(a), a, False)  # type: ignore[arg-type]
+    tail = listed_crypt(keys, lists, lists.class_of(b), b, False)  # type: ignore[arg-type]
+    out = cased(word, head.lower() + tail.lower())
+    # only when the key alone brings it back (the split of the stand-in may differ): else None
+    return out if _word_decrypt(out, keys, version) == word else None
+
+
+def _word_stand_in(word: str, names: "RequestNames") -> str:
+    from mechanisms.prmpt.names import cased
+
+    low = word.lower()
+    if word.isdigit() or (len(word) <= 2 and not names.lists.is_listed(word)):
+        return _short(word, names.keys, False, names.version)
+    fixed = _stateless_stand_in(word, names.keys, names.version)
+    if fixed is not None:
+        return fixed
     if low in names.roles:
         return cased(word, names.draw(low, names.roles[low]))
-    split = _segment(low, names)
-    if split is not None:
-        a, b = split
-        if len(a) == 1:
-            first = next((f for f, last in names.full_names if last == b and f.startswith(a)), None)
-            head = names.part(first, "first")[0].lower() if first else _classed(a, names.keys, label)
-        else:
-            head = _word_stand_in(a, names, label).lower()
-        return cased(word, head + _word_stand_in(b, names, label).lower())
+    for i in range(1, len(low) - 2):  # "oadeyemi": an initial or a name, then a name of the request
+        a, b = low[:i], low[i:]
+        if b in names.roles and (len(a) == 1 or names.lists.is_listed(a) or a in names.roles):
+            if len(a) == 1:  # the initial of the stand-in of that person's first name
+                first = next((f for f, last in names.full_names if last == b and f.startswith(a)), None)
+                head = names.part(first, "first")[0].lower() if first else names.initial(a)
+            else:
+                head = names.part(a, names.roles.get(a, "first")).lower()
+            return cased(word, head + names.draw(b, names.roles[b]).lower())
     return cased(word, names.draw(low, "last"))
 
 
-def _segment(low: str, names: "RequestNames") -> tuple[str, str] | None:
-    """Two name parts run together ("jsmith", "danielpark"), preferring the request's own names."""
-    best: tuple[tuple[int, int, int], tuple[str, str]] | None = None
+def _segment(low: str, lists: "NameLists") -> tuple[str, str] | None:
+    """An initial or a listed name followed by a listed name ("jsmith", "danielpark"): the split
+    with the longest listed second part (a deterministic function of the word)."""
     for i in range(1, len(low) - 2):
         a, b = low[:i], low[i:]
-        a_ok = len(a) == 1 or names.lists.is_listed(a) or a in names.roles
-        if not a_ok or not (names.lists.is_listed(b) or b in names.roles):
-            continue
-        score = ((a in names.seen_parts) + (b in names.seen_parts), len(a) > 1 or b in names.seen_parts,
-                 -abs(len(a) - len(b)))
-        if best is None or score > best[0]:
-            best = (score, (a, b))
-    return best[1] if best else None
+        if (len(a) == 1 or lists.is_listed(a)) and lists.is_listed(b):
+            return a, b
+    return None
 
 
-def _word_decrypt(word: str, keys: UserKeys, label: str, version: str) -> str:
-    from mechanisms.prmpt.names import cased, listed_crypt, load_name_lists
+def _word_decrypt(word: str, keys: UserKeys, version: str) -> str:
+    from mechanisms.prmpt.names import RequestNames, cased, listed_crypt, load_name_lists
 
-    if word.isdigit() or len(word) <= 2:
-        return _classed(word, keys, label, decrypt=True)
     lists = load_name_lists(version)
+    if word.isdigit() or (len(word) <= 2 and not lists.is_listed(word)):
+        return _short(word, keys, True, version)
     key = lists.class_of(word)
-    return cased(word, listed_crypt(keys, lists, key, word, True)) if key is not None else word
+    if key is not None:
+        return cased(word, listed_crypt(keys, lists, key, word, True))
+    split = _segment(word.lower(), lists)
+    if split is None:
+        return word
+    a, b = split
+    names = RequestNames(keys, version)
+    head = names.initial(a, decrypt=True) if len(a) == 1 else listed_crypt(
+        keys, lists, lists.class_of(a), a, True)  # type: ignore[arg-type]
+    return cased(word, head.lower() + listed_crypt(keys, lists, lists.class_of(b), b, True).lower())  # type: ignore[arg-type]
 
 
 def _unique(stand_in: str, original: str, used: dict[str, str]) -> str:

@@ -97,9 +97,10 @@ def run(n: int, seed: int, max_tokens: int) -> str:
             veil_server("prmpt", f"http://127.0.0.1:{local.port}/v1") as veil, \
             httpx.Client(timeout=600) as client:
         direct_base, veil_base = f"http://127.0.0.1:{local.port}", f"http://127.0.0.1:{veil.port}"
-        for case in cases:  # interleaved: A then B for each prompt
+        for i, case in enumerate(cases):  # interleaved: A then B for each prompt
             direct = _ask(client, direct_base, case.prompt, max_tokens)
             through = _ask(client, veil_base, case.prompt, max_tokens)
+            print(f"{i + 1}/{n} done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
             direct_ok += all(v in direct for v in case.values.values())
             veil_ok += all(v in through for v in case.values.values())
             for k, v in case.values.items():

@@ -93,9 +93,10 @@ def run(n: int, seed: int, max_tokens: int) -> str:
     direct_ok = veil_ok = 0
     per_type = {k: [0, 0] for k in cases[0].values}
     t0 = time.perf_counter()
-    with veil_server("off", None, preload=True) as local, \
-            veil_server("prmpt", f"http://127.0.0.1:{local.port}/v1") as veil, \
-            httpx.Client(timeout=600) as client:
+    slow_ok = {"VEIL_SANITIZE_TIMEOUT": "600", "VEIL_WORKERS__TIMEOUT": "600"}  # a busy CPU is not a failure
+    with veil_server("off", None, env=slow_ok, preload=True) as local, \
+            veil_server("prmpt", f"http://127.0.0.1:{local.port}/v1", env=slow_ok) as veil, \
+            httpx.Client(timeout=900) as client:
         direct_base, veil_base = f"http://127.0.0.1:{local.port}", f"http://127.0.0.1:{veil.port}"
         for i, case in enumerate(cases):  # interleaved: A then B for each prompt
             direct = _ask(client, direct_base, case.prompt, max_tokens)

@@ -8,13 +8,13 @@ gets new files.
 
 Names are encrypted **by parts** (Prmpt appendix D.2.1 encrypts the (first, last) pair jointly;
 then "Smith" alone encrypts to something else than the "Smith" of "John Smith", and an answer that
-says "Dear Mr. Maysonet" cannot be restored). A span is split on whitespace; titles (Mr, Dr, ...),
+says "Dear Mr. <stand-in of Smith>" cannot be restored). A span is split on whitespace; titles (Mr, Dr, ...),
 suffixes (Jr, III) and punctuation are kept; hyphenated parts are encrypted part by part.
 
 * **Listed part** (in the first-name or the last-name list): a keyed permutation of its class,
   the set of listed names with the same membership (first only, last only, both) and the same
   "plainness" (a plain name is not word-like and has 3+ letters). The class is a property of the
-  stand-in too, so decryption needs no state and no context: "Smith" is always "Maysonet", alone,
+  stand-in too, so decryption needs no state and no context: "Smith" is always "Houck" (for one key), alone,
   in "John Smith", in "Mr. Smith's" or in "Smith, John"; family members share the stand-in surname.
 * **Unlisted part** ("Oluwaseun"): a plain listed name drawn by a keyed PRF of (user, role, part),
   the role being first name (first/middle position, or alone) or last name (last position, after

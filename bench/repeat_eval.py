@@ -18,6 +18,7 @@ utility cost of the stand-ins: a stand-in the model cannot copy (gibberish) is n
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -88,7 +89,7 @@ def _ask(client: httpx.Client, base: str, prompt: str, max_tokens: int) -> str:
     return r.json()["choices"][0]["message"]["content"] or ""
 
 
-def run(n: int, seed: int, max_tokens: int) -> str:
+def run(n: int, seed: int, max_tokens: int, log: Path | None = None) -> str:
     cases = make_cases(n, seed)
     direct_ok = veil_ok = 0
     per_type = {k: [0, 0] for k in cases[0].values}
@@ -102,6 +103,9 @@ def run(n: int, seed: int, max_tokens: int) -> str:
             direct = _ask(client, direct_base, case.prompt, max_tokens)
             through = _ask(client, veil_base, case.prompt, max_tokens)
             print(f"{i + 1}/{n} done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+            if log is not None:  # one line per prompt, so an interrupted run still has its results
+                with log.open("a") as f:
+                    f.write(json.dumps({k: [v in direct, v in through] for k, v in case.values.items()}) + "\n")
             direct_ok += all(v in direct for v in case.values.values())
             veil_ok += all(v in through for v in case.values.values())
             for k, v in case.values.items():
@@ -123,8 +127,9 @@ def main() -> None:
     p.add_argument("--n", type=int, default=40, help="number of prompts (default 40)")
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--max-tokens", type=int, default=120)
+    p.add_argument("--log", type=Path, help="append per-prompt results (value kinds only) as JSON lines")
     args = p.parse_args()
-    print(run(args.n, args.seed, args.max_tokens))
+    print(run(args.n, args.seed, args.max_tokens, args.log))
 
 
 if __name__ == "__main__":

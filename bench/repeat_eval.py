@@ -122,14 +122,29 @@ def run(n: int, seed: int, max_tokens: int, log: Path | None = None) -> str:
             + table(["values repeated", "direct", "through Veil (restored)", "ratio"], rows) + "\n")
 
 
+def summarize(log: Path) -> str:
+    """The table of a (possibly partial) ``--log`` file."""
+    rows_in = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    n = len(rows_in)
+    direct = sum(all(d for d, _ in r.values()) for r in rows_in)
+    veil = sum(all(v for _, v in r.values()) for r in rows_in)
+    rows = [["every value", f"{direct / n:.3f} ({direct}/{n})", f"{veil / n:.3f} ({veil}/{n})",
+             f"{veil / direct:.2f}" if direct else "n/a"]]
+    for k in rows_in[0]:
+        a, b = sum(r[k][0] for r in rows_in), sum(r[k][1] for r in rows_in)
+        rows.append([k, f"{a / n:.3f}", f"{b / n:.3f}", f"{b / a:.2f}" if a else "n/a"])
+    return table(["values repeated", "direct", "through Veil (restored)", "ratio"], rows) + "\n"
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=40, help="number of prompts (default 40)")
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--max-tokens", type=int, default=120)
     p.add_argument("--log", type=Path, help="append per-prompt results (value kinds only) as JSON lines")
+    p.add_argument("--summarize", type=Path, help="only print the table of an earlier --log file")
     args = p.parse_args()
-    print(run(args.n, args.seed, args.max_tokens, args.log))
+    print(summarize(args.summarize) if args.summarize else run(args.n, args.seed, args.max_tokens, args.log))
 
 
 if __name__ == "__main__":

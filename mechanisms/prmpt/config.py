@@ -36,6 +36,12 @@ class EntityPolicy(BaseModel):
     unit: float = Field(1.0, gt=0.0)
     min_value: float = 0.0
     max_value: float = 1e15
+    significant_figures: int | None = Field(
+        None, ge=1, le=15,
+        description="noised values are written with this many significant figures (then the "
+        "original format's decimals); None: the format's decimals only. A public setting: how a "
+        "value is written never depends on the original's digits",
+    )
 
 
 class CustomEntity(BaseModel):
@@ -64,21 +70,34 @@ class CustomEntity(BaseModel):
 
 
 class DependencyRule(BaseModel):
-    """Automatic functional dependency (Prmpt's helper string, section 4.4).
+    """A public functional dependency found by context (Prmpt's helper string, section 4.4).
 
-    When two values of ``entity_type`` satisfy dependent = factor * determinant (within
-    ``tolerance``, relative) and their surroundings match the two context regexes, only the
-    determinant is noised and the dependent is derived from it (post-processing, no extra eps).
+    It fires by context alone, never by the values: a value of ``entity_type`` qualified by
+    ``dependent_context`` (a regex, case-insensitive) is derived as ``factor`` times the nearest
+    value of the same type qualified by ``determinant_context``, when the two name the same thing
+    ("monthly salary" / "annual salary") or neither names one ("per month" / "a year"). A
+    qualifier belongs to the nearest value within ``window`` characters, in the same clause first.
+    Only the determinant is noised (and charged); the dependent is post-processing.
     """
 
     model_config = ConfigDict(extra="forbid")
 
-    entity_type: str = "MONEY"
-    factor: float = 12.0
-    determinant_context: str = r"month"
-    dependent_context: str = r"annual|year"
-    window: int = Field(40, ge=0, description="characters searched around each value")
-    tolerance: float = Field(0.005, ge=0.0)
+    entity_type: str = Field("MONEY", pattern=r"^[A-Z][A-Z0-9_]*$")
+    factor: float = Field(12.0, gt=0.0)
+    determinant_context: str = Field(r"\bmonthly\b|\bper month\b|\ba month\b|/month\b|/mo\b",
+                                     min_length=1, max_length=200)
+    dependent_context: str = Field(r"\bannual(?:ly)?\b|\byearly\b|\bper year\b|\ba year\b|/year\b|/yr\b",
+                                   min_length=1, max_length=200)
+    window: int = Field(40, ge=0, le=200, description="characters searched around each value")
+
+    @field_validator("determinant_context", "dependent_context")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        try:
+            re.compile(value)
+        except re.error:
+            raise ValueError("not a valid regular expression") from None
+        return value
 
 
 class FunctionalDependency(BaseModel):
@@ -90,8 +109,8 @@ class FunctionalDependency(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    dependent: str
-    determinants: dict[str, float]
+    dependent: str = Field(min_length=1, max_length=200)
+    determinants: dict[str, float] = Field(min_length=1, max_length=16)
     offset: float = 0.0
 
 
@@ -104,10 +123,9 @@ def _default_entities() -> dict[str, EntityPolicy]:
 
 def _default_rules() -> list[DependencyRule]:
     return [
-        DependencyRule(entity_type="MONEY", factor=12.0, determinant_context=r"month",
-                       dependent_context=r"annual|year"),
-        DependencyRule(entity_type="MONEY", factor=52.0, determinant_context=r"week",
-                       dependent_context=r"annual|year"),
+        DependencyRule(entity_type="MONEY", factor=12.0),
+        DependencyRule(entity_type="MONEY", factor=52.0,
+                       determinant_context=r"\bweekly\b|\bper week\b|\ba week\b|/week\b|/wk\b"),
     ]
 
 
@@ -166,6 +184,7 @@ class PrmptConfig(BaseModel):
                     category=custom.category, threshold=min(custom.score, 0.5), eps=custom.eps,
                     scale=custom.scale, unit=custom.unit,
                     min_value=1e-6 if custom.scale == "log" else 0.0,
+                    significant_figures=3 if custom.scale == "log" else None,
                 )
         return self
 

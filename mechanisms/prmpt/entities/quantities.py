@@ -107,14 +107,15 @@ TYPES = (
     ),
     EntityType(
         "MONEY", EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
-                              min_value=0.01, max_value=1e15), tier=1, spacy_labels=("MONEY",),
+                              min_value=0.01, max_value=1e15, significant_figures=3), tier=1,
+        spacy_labels=("MONEY",),
         finders=(lambda config: money_finder(),),
         family="numbers", description="an amount of money (Category II, noised on a log scale)",
         examples=("$85,000",),
     ),
     EntityType(
         "QUANTITY", EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
-                                 min_value=1e-6, max_value=1e15), tier=3,
+                                 min_value=1e-6, max_value=1e15, significant_figures=3), tier=3,
         finders=(regex_finder("QUANTITY", [
             (rf"(?P<v>(?<![\w.,])(?:{NUM})\s?(?:{_UNITS}))(?![A-Za-z])", 0.7),
         ]),),
@@ -122,7 +123,7 @@ TYPES = (
     ),
     EntityType(
         "NUMBER", EntityPolicy(category="off", threshold=0.5, eps=0.1, scale="log", unit=0.01,
-                               min_value=1e-6, max_value=1e15), tier=4,
+                               min_value=1e-6, max_value=1e15, significant_figures=3), tier=4,
         finders=(regex_finder("NUMBER", [
             (r"(?P<v>(?<![\w.,:/-])\d+(?:[.,]\d+)?)(?![\w.,:/-]?\d)", 0.5),
         ]),),

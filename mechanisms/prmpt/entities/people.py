@@ -56,8 +56,10 @@ class NameIndex:
 @lru_cache(maxsize=1)
 def name_index() -> NameIndex:
     """The recognition lists, read once (on first use, never at import)."""
-    first = {w.lower() for w in _read("names_first_v1.txt") + _read("given_names_fr_es_v1.txt")}
-    last = {w.lower() for w in _read("names_last_v1.txt") + _read("surnames_fr_es_v1.txt")}
+    first = {w.lower() for w in _read("names_first_v1.txt") + _read("given_names_fr_es_v1.txt")
+             + _read("given_names_world_v1.txt")}
+    last = {w.lower() for w in _read("names_last_v1.txt") + _read("surnames_fr_es_v1.txt")
+            + _read("family_names_world_v1.txt")}
     return NameIndex(frozenset(first), frozenset(last), frozenset(_read("common_words_v1.txt")))
 
 
@@ -250,7 +252,7 @@ TYPES = (
     EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: find_listed_names, lambda config: find_keyed_names,
-                 lambda config: find_table_names),
+                 lambda config: find_table_names, lambda config: RecasedNames(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -262,3 +264,147 @@ def _name_codec(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.names import NameCodec
 
     return NameCodec(config.name_list_version)
+
+
+# ---------------------------------------------------------------- names in capitals or lower case
+_VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
+
+
+def _recase(word: str) -> str:
+    """Title case, one character for one (offsets stay valid: "İ".lower() is two characters)."""
+    out = []
+    for i, ch in enumerate(word):
+        new = ch.upper() if i == 0 or word[i - 1] in "-'’" else ch.lower()
+        out.append(new if len(new) == 1 else ch)
+    return "".join(out)
+
+
+def _lower_same_length(word: str) -> str:
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in word)
+
+
+@dataclass(frozen=True)
+class EnglishWords:
+    """English dictionary words: WordNet's index as shipped in the English spaCy pipeline's
+    lemmatizer tables, read with its suffix rules ("tests" -> "test") and irregular forms."""
+
+    words: frozenset[str]
+    rules: tuple[tuple[str, str], ...]
+    irregular: frozenset[str]
+
+    def __contains__(self, word: str) -> bool:
+        low = word.lower()
+        if low in self.words or low in self.irregular:
+            return True
+        return any(low.endswith(suffix) and len(low) - len(suffix) + len(base) >= 3
+                   and low[:len(low) - len(suffix)] + base in self.words for suffix, base in self.rules)
+
+
+@lru_cache(maxsize=4)
+def english_words(model: str) -> EnglishWords:
+    """The vocabulary of ``model``'s lemmatizer tables (empty when the package has none)."""
+    try:
+        import spacy.util
+        from spacy.lookups import Lookups
+
+        found = sorted(spacy.util.get_package_path(model).glob("*/lemmatizer/lookups"))
+        tables = Lookups().from_disk(found[0])
+    except (ImportError, OSError, IndexError, ValueError):
+        return EnglishWords(frozenset(), (), frozenset())
+    words = {w.lower() for part in tables.get_table("lemma_index").values() for w in part if w.isalpha()}
+    rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
+             if suffix and suffix.isalpha()}
+    irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
+    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular))
+
+
+_CONTEXT = 200  # characters of context on each side of a candidate that NER reads again
+_ENGLISH_SHARE = 0.6
+
+
+class RecasedNames:
+    """Names written in capitals or lower case ("JANOS MUDE", "tuukka hämäläinen"): NER reads a copy
+    of their neighbourhood where the candidate words are in Title case and the other words of a
+    line in capitals are in lower case; a PERSON span made only of candidate words is a name.
+
+    A candidate is two adjacent words in one case, neither an everyday word, each either in the name
+    lists or not an English dictionary word (so "TESTS PASSED" and "witty comedy" never are); in
+    lower case one of them must be listed. English only: the test needs the dictionary. A short
+    text with foreign names can fool the language detector, so a text most of whose words are
+    English words is read as English whatever its detected language.
+    """
+
+    def __init__(self, config) -> None:  # noqa: ANN001
+        self.config = config
+        self.model = config.model_for("en") if "en" in config.languages else None
+        if self.model:
+            english_words(self.model)  # read at load time, not on the first request
+
+    def _candidates(self, text: str, words: list, english: EnglishWords) -> set[int]:
+        index = name_index()
+        out: set[int] = set()
+        for k in range(len(words) - 1):
+            a, b = words[k], words[k + 1]
+            wa, wb = a.group(0), b.group(0)
+            style = _case_style(wa)
+            if style == "title" or _case_style(wb) != style or text[a.end():b.start()] not in (" ", "\t"):
+                continue
+            if len(wa) < 2 or len(wb) < 2 or index.is_common(wa) or index.is_common(wb):
+                continue
+            if not (_VOWEL.search(wa) and _VOWEL.search(wb)):
+                continue
+            if a.start() > 0 and text[a.start() - 1] in "@./\\-_'’" or text[b.end():b.end() + 1] in ("@", "_", "."):
+                continue
+            listed = [index.is_first(w) or index.is_last(w) for w in (wa, wb)]
+            if not all(is_listed or w not in english for w, is_listed in zip((wa, wb), listed)):
+                continue  # "TESTS PASSED", "witty comedy": English words that are not names
+            if not any(listed) and style == "lower":
+                continue
+            out.update((k, k + 1))
+        return out
+
+    def __call__(self, text: str, lang: str) -> list[Found]:
+        if self.model is None:
+            return []
+        english = english_words(self.model)
+        words = list(_WORDS.finditer(text))
+        if lang != "en" and sum(w.group(0) in english for w in words) < _ENGLISH_SHARE * len(words):
+            return []
+        cands = self._candidates(text, words, english)
+        if not cands:
+            return []
+        from mechanisms.prmpt.annotator import _load_spacy
+
+        copy, segments = self._recased(text, words, cands)
+        spans = {words[k].span() for k in cands}
+        out = []
+        for (lo, hi), doc in zip(segments, _load_spacy(self.model).pipe(copy[lo:hi] for lo, hi in segments)):
+            for ent in doc.ents:
+                if ent.label_ not in ("PERSON", "PER"):
+                    continue
+                inner = [m.span() for m in _WORDS.finditer(text, lo + ent.start_char, lo + ent.end_char)]
+                if len(inner) >= 2 and all(s in spans for s in inner):
+                    out.append(Found("PERSON", inner[0][0], inner[-1][1], 0.7))
+        return out
+
+    @staticmethod
+    def _recased(text: str, words: list, cands: set[int]) -> tuple[str, list[tuple[int, int]]]:
+        """The recased copy (same length as ``text``) and the merged windows around the candidates."""
+        chars = list(text)
+        lines = {text.count("\n", 0, words[k].start()) for k in cands if words[k].group(0).isupper()}
+        for k, w in enumerate(words):
+            word = w.group(0)
+            if k in cands:
+                chars[w.start():w.end()] = _recase(word)
+            elif word.isupper() and len(word) > 1 and text.count("\n", 0, w.start()) in lines:
+                chars[w.start():w.end()] = _lower_same_length(word)
+        segments: list[tuple[int, int]] = []
+        for k in sorted(cands):
+            lo = max(text.rfind("\n", 0, words[k].start()) + 1, words[k].start() - _CONTEXT)
+            end = text.find("\n", words[k].end())
+            hi = min(len(text) if end < 0 else end, words[k].end() + _CONTEXT)
+            if segments and lo <= segments[-1][1]:
+                segments[-1] = (segments[-1][0], max(hi, segments[-1][1]))
+            else:
+                segments.append((lo, hi))
+        return "".join(chars), segments

@@ -113,12 +113,94 @@ def _case_style(word: str) -> str:
     return "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
 
 
-def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
+_VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class EnglishWords:
+    """English dictionary words: WordNet's index as shipped in the English spaCy pipeline's
+    lemmatizer tables, read with its suffix rules ("tests" -> "test") and irregular forms."""
+
+    words: frozenset[str]
+    rules: tuple[tuple[str, str], ...]
+    irregular: frozenset[str]
+
+    def __contains__(self, word: str) -> bool:
+        low = word.lower()
+        if low in self.words or low in self.irregular:
+            return True
+        return any(low.endswith(suffix) and len(low) - len(suffix) + len(base) >= 3
+                   and low[:len(low) - len(suffix)] + base in self.words for suffix, base in self.rules)
+
+
+@lru_cache(maxsize=4)
+def english_words(model: str) -> EnglishWords:
+    """The vocabulary of ``model``'s lemmatizer tables (empty when the package has none)."""
+    try:
+        import spacy.util
+        from spacy.lookups import Lookups
+
+        found = sorted(spacy.util.get_package_path(model).glob("*/lemmatizer/lookups"))
+        tables = Lookups().from_disk(found[0])
+    except (ImportError, OSError, IndexError, ValueError):
+        return EnglishWords(frozenset(), (), frozenset())
+    words = {w.lower() for part in tables.get_table("lemma_index").values() for w in part if w.isalpha()}
+    rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
+             if suffix and suffix.isalpha()}
+    irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
+    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular))
+
+
+# Context that says a capitalized pair of unlisted words is a person: a word for a person or an act
+# on one before it ("my landlord", "remind", "lunch with"), a verb of a person or a possessive after it.
+_RELATION_BEFORE = regex.compile(
+    r"\b(?:landlord|landlady|neighbou?r|boss|manager|colleague|co-?worker|friend|wife|husband|partner|"
+    r"fianc[ée]e?|son|daughter|mother|father|mom|mum|dad|brother|sister|uncle|aunt|cousin|grand(?:ma|pa|mother|"
+    r"father)|tenant|doctor|nurse|teacher|student|lawyer|attorney|client|customer|patient|employee|candidate|"
+    r"applicant|reviewer|author|assignee|reporter|owner|recipient|sender|attendees?|participants?|speaker|"
+    r"guest|interviewer|mentor|intern|contractor|plumber|agent|accountant|therapist|dentist|ceo|cto|cfo|founder|"
+    r"director|secretary|assistant|remind|thank|thanks\s+to|email|e-mail|text|ping|invite|hire|hired|fire|"
+    r"fired|interview|promote|congratulate|(?:lunch|dinner|coffee|meeting|call|chat|talk|interview)\s+with|"
+    r"(?:reply|respond|write|talk|speak|send\s+it|forward\s+it)\s+to|(?:message|note|letter|gift|card|"
+    r"feedback|recommendation|invitation)\s+for|(?:email|message|letter|note|call|text)\s+from|"
+    r"according\s+to|prepared\s+by|written\s+by|signed\s+by|reported\s+by|sent\s+by)\W{0,3}$",
+    regex.IGNORECASE)
+_PERSON_AFTER = regex.compile(
+    r"(?:['’]s\b|,?\s+(?:who|whose|said|says|asked|asks|told|tells|wrote|writes|replied|replies|answered|"
+    r"called|calls|emailed|texted|joined|joins|left|leaves|wants|wanted|needs|needed|thinks|thought|agreed|"
+    r"agrees|approved|reviewed|signed|sent|mentioned|explained|suggested|confirmed|complained|promised|"
+    r"presented|reported|decided|prefers|lives|lived|works|worked|keeps|kept|started|starts|and\s+I|"
+    r"and\s+me)\b)", regex.IGNORECASE)
+
+
+def _name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:
+    """A word that can be part of a name: not everyday, and either listed or not an English word."""
+    if index.is_common(word) or not _VOWEL.search(word):
+        return False
+    return index.is_first(word) or index.is_last(word) or word not in english
+
+
+def _unlisted_pair_score(index: NameIndex, first: str, last: str, before: str, after: str,
+                         english: EnglishWords | None) -> float:
+    """Title-case words outside the lists (or one of them in it): a name when the context says so."""
+    if english is None or not (_TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)):
+        return 0.0
+    if not (_name_word(index, first, english) and _name_word(index, last, english)):
+        return 0.0
+    return 0.6 if _RELATION_BEFORE.search(before) or _PERSON_AFTER.match(after) else 0.0
+
+
+def _pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
+                english: EnglishWords | None = None) -> float:
     """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
     caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
     first_ok = not index.is_common(first) or in_first  # "Victoria" is an everyday word and a name
+    if cased and not (in_first and in_last):
+        unlisted = _unlisted_pair_score(index, first, last, before, after, english)
+        if unlisted:
+            return max(unlisted, _pair_score(index, first, last, before))
     if not (in_first and in_last) and first_ok and not index.is_common(last):
         # Unlisted words: right after an addressing cue ("cc", "ping", "assigned to", "Dear"); in
         # lower case only after the narrowest of those cues.
@@ -145,7 +227,7 @@ def _pair_score(index: NameIndex, first: str, last: str, before: str) -> float:
     return 0.6 if common == 1 and cued else 0.0
 
 
-def find_listed_names(text: str, lang: str) -> list[Found]:
+def find_listed_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """Adjacent word pairs (a middle initial allowed in Title case) scored by :func:`_pair_score`."""
     index = name_index()
     out: list[Found] = []
@@ -167,7 +249,8 @@ def find_listed_names(text: str, lang: str) -> list[Found]:
         if a.start() > 0 and text[a.start() - 1] in "@./\\-_'’" or text[b.end():b.end() + 1] in ("@", "_") \
                 and b.end() < len(text):
             continue
-        score = _pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()])
+        score = _pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
+                            text[b.end():b.end() + 12], english)
         if score >= 0.5:
             out.append(Found("PERSON", a.start(), b.end(), score))
     for m in _GREETING.finditer(text):
@@ -251,13 +334,18 @@ def find_table_names(text: str, lang: str) -> list[Found]:
 TYPES = (
     EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
-        finders=(lambda config: find_listed_names, lambda config: find_keyed_names,
+        finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
                  lambda config: find_table_names, lambda config: RecasedNames(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
     ),
 )
+
+
+def _listed_names_finder(config):  # noqa: ANN001, ANN202
+    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    return lambda text, lang: find_listed_names(text, lang, english)
 
 
 def _name_codec(config):  # noqa: ANN001, ANN202
@@ -267,7 +355,6 @@ def _name_codec(config):  # noqa: ANN001, ANN202
 
 
 # ---------------------------------------------------------------- names in capitals or lower case
-_VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
 
 
 def _recase(word: str) -> str:
@@ -279,43 +366,50 @@ def _recase(word: str) -> str:
     return "".join(out)
 
 
+class _Word:
+    """A word of the text without its possessive ("OSIAL's" -> "OSIAL"), with the API of a match."""
+
+    __slots__ = ("_start", "_end", "_text")
+
+    def __init__(self, start: int, end: int, text: str) -> None:
+        self._start, self._end, self._text = start, end, text
+
+    def group(self, _: int = 0) -> str:
+        return self._text
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+    def span(self) -> tuple[int, int]:
+        return self._start, self._end
+
+
+_POSSESSIVE = regex.compile(r"['’]s?$", regex.IGNORECASE)
+
+
+def _plain_words(text: str) -> list[_Word]:
+    out = []
+    for m in _WORDS.finditer(text):
+        word = _POSSESSIVE.sub("", m.group(0)) or m.group(0)
+        out.append(_Word(m.start(), m.start() + len(word), word))
+    return out
+
+
+def _longest_run(inner: list[tuple[int, int]], spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    best: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    for span in inner:
+        run = run + [span] if span in spans else []
+        if len(run) > len(best):
+            best = run
+    return best
+
+
 def _lower_same_length(word: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in word)
-
-
-@dataclass(frozen=True)
-class EnglishWords:
-    """English dictionary words: WordNet's index as shipped in the English spaCy pipeline's
-    lemmatizer tables, read with its suffix rules ("tests" -> "test") and irregular forms."""
-
-    words: frozenset[str]
-    rules: tuple[tuple[str, str], ...]
-    irregular: frozenset[str]
-
-    def __contains__(self, word: str) -> bool:
-        low = word.lower()
-        if low in self.words or low in self.irregular:
-            return True
-        return any(low.endswith(suffix) and len(low) - len(suffix) + len(base) >= 3
-                   and low[:len(low) - len(suffix)] + base in self.words for suffix, base in self.rules)
-
-
-@lru_cache(maxsize=4)
-def english_words(model: str) -> EnglishWords:
-    """The vocabulary of ``model``'s lemmatizer tables (empty when the package has none)."""
-    try:
-        import spacy.util
-        from spacy.lookups import Lookups
-
-        found = sorted(spacy.util.get_package_path(model).glob("*/lemmatizer/lookups"))
-        tables = Lookups().from_disk(found[0])
-    except (ImportError, OSError, IndexError, ValueError):
-        return EnglishWords(frozenset(), (), frozenset())
-    words = {w.lower() for part in tables.get_table("lemma_index").values() for w in part if w.isalpha()}
-    rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
-             if suffix and suffix.isalpha()}
-    irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
-    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular))
 
 
 _CONTEXT = 200  # characters of context on each side of a candidate that NER reads again
@@ -367,7 +461,7 @@ class RecasedNames:
         if self.model is None:
             return []
         english = english_words(self.model)
-        words = list(_WORDS.finditer(text))
+        words = _plain_words(text)
         if lang != "en" and sum(w.group(0) in english for w in words) < _ENGLISH_SHARE * len(words):
             return []
         cands = self._candidates(text, words, english)
@@ -382,9 +476,28 @@ class RecasedNames:
             for ent in doc.ents:
                 if ent.label_ not in ("PERSON", "PER"):
                     continue
-                inner = [m.span() for m in _WORDS.finditer(text, lo + ent.start_char, lo + ent.end_char)]
-                if len(inner) >= 2 and all(s in spans for s in inner):
-                    out.append(Found("PERSON", inner[0][0], inner[-1][1], 0.7))
+                # the candidate words the entity covers ("Vilhelmiina Mäkelä\nDecision": the first two)
+                inner = [w.span() for w in words if lo + ent.start_char <= w.start() and w.end() <= lo + ent.end_char]
+                run = _longest_run(inner, spans)
+                if len(run) >= 2:
+                    out.append(Found("PERSON", run[0][0], run[-1][1], 0.7))
+        return out + self._scored(copy, words, cands, english, out)
+
+    @staticmethod
+    def _scored(copy: str, words: list, cands: set[int], english: EnglishWords, taken: list[Found]) -> list[Found]:
+        """Candidate pairs NER did not take, scored as the Title-case pairs they were recased to."""
+        index = name_index()
+        out = []
+        for k in sorted(cands):
+            if k + 1 not in cands:
+                continue
+            a, b = words[k], words[k + 1]
+            if any(f.start <= a.start() and b.end() <= f.end for f in taken):
+                continue
+            score = _pair_score(index, copy[a.start():a.end()], copy[b.start():b.end()],
+                                copy[max(0, a.start() - 30):a.start()], copy[b.end():b.end() + 12], english)
+            if score >= 0.6:
+                out.append(Found("PERSON", a.start(), b.end(), score))
         return out
 
     @staticmethod

@@ -1,10 +1,10 @@
 """PERSON: names found by the NER model and by the public name lists, in any case and place.
 
-* Title-case "First Last" where the words are in the name lists (US Census, and Faker's French and
-  Spanish lists), names after a greeting or a title (Dear, Mr, Mme, Sra., Don, ...).
-* Lowercase and ALL-CAPS pairs ("can you email john smith"): both words in the lists and neither an
-  everyday word (``data/common_words_v1.txt``: stop words, common words, and names that are also
-  words such as "will", "mark", "rose"); a pair with one everyday word needs a cue word before it.
+* Pairs of words (:mod:`name_pairs`): Title-case "First Last" from the name lists (US Census, Faker's
+  French, Spanish and multi-locale lists: :mod:`name_words`), unlisted words with a person context,
+  lowercase and ALL-CAPS pairs of listed words, names after a greeting or a title.
+* Names in capitals or lower case that the lists do not settle (:mod:`recased_names`): NER reads
+  them again in Title case.
 * Values of name-like keys in JSON, YAML, code, logs and forms (``"first_name": "john"``), and
   the cells of name columns in CSV, TSV and markdown tables.
 The NER model's PERSON / PER spans are added by the annotator (spaCy labels of this record).
@@ -13,73 +13,17 @@ The NER model's PERSON / PER spans are added by the annotator (spaCy labels of t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 
 import regex
 
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.entities.name_pairs import find_listed_names
+from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index
+
+__all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
 
-def _read(name: str) -> list[str]:
-    text = resources.files("mechanisms.prmpt").joinpath("data", name).read_text("utf-8")
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-_PARTS = re.compile(r"[-'’]")
-
-
-@dataclass(frozen=True)
-class NameIndex:
-    first: frozenset[str]
-    last: frozenset[str]
-    common: frozenset[str]
-
-    def is_first(self, word: str) -> bool:
-        low = word.lower()
-        if low in self.first:
-            return True
-        return any(ch in low for ch in "-'’") and any(p in self.first for p in _PARTS.split(low) if p)
-
-    def is_last(self, word: str) -> bool:
-        low = word.lower()
-        if low in self.last:
-            return True
-        return any(ch in low for ch in "-'’") and any(p in self.last for p in _PARTS.split(low) if p)
-
-    def is_common(self, word: str) -> bool:
-        return word.lower() in self.common
-
-
-@lru_cache(maxsize=1)
-def name_index() -> NameIndex:
-    """The recognition lists, read once (on first use, never at import)."""
-    first = {w.lower() for w in _read("names_first_v1.txt") + _read("given_names_fr_es_v1.txt")
-             + _read("given_names_world_v1.txt")}
-    last = {w.lower() for w in _read("names_last_v1.txt") + _read("surnames_fr_es_v1.txt")
-            + _read("family_names_world_v1.txt")}
-    return NameIndex(frozenset(first), frozenset(last), frozenset(_read("common_words_v1.txt")))
-
-
-_WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
-_GREETING = regex.compile(
-    rf"\b(?:Dear|Hi|Hello|Hey|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Prof\.?|Mme\.?|Mlle\.?|Monsieur|Madame|Bonjour|Cher|Chère|"
-    rf"Sr\.?|Sra\.?|Srta\.?|Señor|Señora|Don|Doña|Hola|Estimad[oa]|Querid[oa])[ \t,]+"
-    rf"(?P<v>{_WORD}(?:[ \t]+(?:(?:de|del|la|de la|y)[ \t]+)?{_WORD}){{0,2}})")
-_PERSON_CUES = regex.compile(
-    r"\b(?:dear|hi|hello|hey|with|by|from|to|cc|bcc|contact|name|named|called|mr|mrs|ms|dr|patient|customer|"
-    r"client|father|mother|son|daughter|wife|husband|brother|sister|friend|colleague|manager|it's|i'm|"
-    r"i am|this is|signed|regards|sincerely|email|e-mail|mail|call|phone|text|message|ask|tell|meet|invite|"
-    r"ping|remind|thank|thanks|and|or|para|con|de|avec|pour|et|y|appeler|appelle|llama|llamar|écrire|escribe)"
-    r"\b\W{0,3}$", regex.IGNORECASE)
-_STRONG_CUES = regex.compile(
-    r"(?:\b(?:cc|bcc|ping|attn|assigned\s+to|assignee|dear|hi|hello|hey|thanks|regards|patient|customer|"
-    r"employee|contact|from|to|by|signed|owner|reporter|cher|chère|bonjour|merci|estimad[oa]|querid[oa]|hola|"
-    r"gracias|paciente|cliente|m\.|mme|sr\.|sra\.)\s*[:,]?\s*)$", regex.IGNORECASE)
-_ADDRESSING_CUES = regex.compile(r"\b(?:cc|bcc|ping|attn|assigned\s+to|dear|hi|hello|hey|thanks|regards)"
-                                 r"\s*[:,]?\s*$", regex.IGNORECASE)
 _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surname|middle_?name|name|"
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
@@ -97,165 +41,6 @@ _HEADER_HINT = re.compile(r"name|nom|customer|client|patient|employee|person|con
                           r"sender|assignee|reporter|manager|cardholder|holder|beneficiary|titular|"
                           r"destinatario|remitente|paciente|cliente|apellido|surname", re.IGNORECASE)
 _CELL_NAME = regex.compile(r"^\s*[\"']?(?P<v>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[\"']?\s*$")
-
-
-_WORDS = regex.compile(r"\p{L}[\p{L}'’-]*")
-_TITLE_WORD = regex.compile(_WORD)
-_PARTICLES = frozenset({"de", "del", "da", "di", "van", "von", "der", "den", "la", "le", "los", "las", "y"})
-_MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.|(?:(?:de|del|da|di|van|von|der|den|la|le|los|las|y)[ \t]+)*"
-                        r"(?:de|del|da|di|van|von|der|den|la|le|los|las|y))[ \t]+")
-
-
-_CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
-
-
-def _case_style(word: str) -> str:
-    return "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
-
-
-_VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class EnglishWords:
-    """English dictionary words: WordNet's index as shipped in the English spaCy pipeline's
-    lemmatizer tables, read with its suffix rules ("tests" -> "test") and irregular forms."""
-
-    words: frozenset[str]
-    rules: tuple[tuple[str, str], ...]
-    irregular: frozenset[str]
-
-    def __contains__(self, word: str) -> bool:
-        low = word.lower()
-        if low in self.words or low in self.irregular:
-            return True
-        return any(low.endswith(suffix) and len(low) - len(suffix) + len(base) >= 3
-                   and low[:len(low) - len(suffix)] + base in self.words for suffix, base in self.rules)
-
-
-@lru_cache(maxsize=4)
-def english_words(model: str) -> EnglishWords:
-    """The vocabulary of ``model``'s lemmatizer tables (empty when the package has none)."""
-    try:
-        import spacy.util
-        from spacy.lookups import Lookups
-
-        found = sorted(spacy.util.get_package_path(model).glob("*/lemmatizer/lookups"))
-        tables = Lookups().from_disk(found[0])
-    except (ImportError, OSError, IndexError, ValueError):
-        return EnglishWords(frozenset(), (), frozenset())
-    words = {w.lower() for part in tables.get_table("lemma_index").values() for w in part if w.isalpha()}
-    rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
-             if suffix and suffix.isalpha()}
-    irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
-    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular))
-
-
-# Context that says a capitalized pair of unlisted words is a person: a word for a person or an act
-# on one before it ("my landlord", "remind", "lunch with"), a verb of a person or a possessive after it.
-_RELATION_BEFORE = regex.compile(
-    r"\b(?:landlord|landlady|neighbou?r|boss|manager|colleague|co-?worker|friend|wife|husband|partner|"
-    r"fianc[ée]e?|son|daughter|mother|father|mom|mum|dad|brother|sister|uncle|aunt|cousin|grand(?:ma|pa|mother|"
-    r"father)|tenant|doctor|nurse|teacher|student|lawyer|attorney|client|customer|patient|employee|candidate|"
-    r"applicant|reviewer|author|assignee|reporter|owner|recipient|sender|attendees?|participants?|speaker|"
-    r"guest|interviewer|mentor|intern|contractor|plumber|agent|accountant|therapist|dentist|ceo|cto|cfo|founder|"
-    r"director|secretary|assistant|remind|thank|thanks\s+to|email|e-mail|text|ping|invite|hire|hired|fire|"
-    r"fired|interview|promote|congratulate|(?:lunch|dinner|coffee|meeting|call|chat|talk|interview)\s+with|"
-    r"(?:reply|respond|write|talk|speak|send\s+it|forward\s+it)\s+to|(?:message|note|letter|gift|card|"
-    r"feedback|recommendation|invitation)\s+for|(?:email|message|letter|note|call|text)\s+from|"
-    r"according\s+to|prepared\s+by|written\s+by|signed\s+by|reported\s+by|sent\s+by)\W{0,3}$",
-    regex.IGNORECASE)
-_PERSON_AFTER = regex.compile(
-    r"(?:['’]s\b|,?\s+(?:who|whose|said|says|asked|asks|told|tells|wrote|writes|replied|replies|answered|"
-    r"called|calls|emailed|texted|joined|joins|left|leaves|wants|wanted|needs|needed|thinks|thought|agreed|"
-    r"agrees|approved|reviewed|signed|sent|mentioned|explained|suggested|confirmed|complained|promised|"
-    r"presented|reported|decided|prefers|lives|lived|works|worked|keeps|kept|started|starts|and\s+I|"
-    r"and\s+me)\b)", regex.IGNORECASE)
-
-
-def _name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:
-    """A word that can be part of a name: not everyday, and either listed or not an English word."""
-    if index.is_common(word) or not _VOWEL.search(word):
-        return False
-    return index.is_first(word) or index.is_last(word) or word not in english
-
-
-def _unlisted_pair_score(index: NameIndex, first: str, last: str, before: str, after: str,
-                         english: EnglishWords | None) -> float:
-    """Title-case words outside the lists (or one of them in it): a name when the context says so."""
-    if english is None or not (_TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)):
-        return 0.0
-    if not (_name_word(index, first, english) and _name_word(index, last, english)):
-        return 0.0
-    return 0.6 if _RELATION_BEFORE.search(before) or _PERSON_AFTER.match(after) else 0.0
-
-
-def _pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
-                english: EnglishWords | None = None) -> float:
-    """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
-    cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
-    in_first, in_last = index.is_first(first), index.is_last(last)
-    caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
-    first_ok = not index.is_common(first) or in_first  # "Victoria" is an everyday word and a name
-    if cased and not (in_first and in_last):
-        unlisted = _unlisted_pair_score(index, first, last, before, after, english)
-        if unlisted:
-            return max(unlisted, _pair_score(index, first, last, before))
-    if not (in_first and in_last) and first_ok and not index.is_common(last):
-        # Unlisted words: right after an addressing cue ("cc", "ping", "assigned to", "Dear"); in
-        # lower case only after the narrowest of those cues.
-        capital = (cased and _TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)) or caps
-        if capital and _STRONG_CUES.search(before) or \
-                first.islower() and last.islower() and _ADDRESSING_CUES.search(before):
-            return 0.6
-    if not (in_first or in_last):
-        return 0.0
-    if cased:
-        if not _TITLE_WORD.fullmatch(first) or not _TITLE_WORD.fullmatch(last):
-            return 0.0
-        score = 0.65 if in_first and in_last else 0.5
-        stripped = before.rstrip(" \t")
-        if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
-            score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
-        return score + 0.15 if _PERSON_CUES.search(before) else score
-    if not (in_first and in_last) or len(first) < 2 or len(last) < 2:
-        return 0.0
-    common = index.is_common(first) + index.is_common(last)
-    cued = _PERSON_CUES.search(before) is not None
-    if common == 0:
-        return 0.8 if cued else 0.65
-    return 0.6 if common == 1 and cued else 0.0
-
-
-def find_listed_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
-    """Adjacent word pairs (a middle initial allowed in Title case) scored by :func:`_pair_score`."""
-    index = name_index()
-    out: list[Found] = []
-    words = list(_WORDS.finditer(text))
-    listed = [index.is_first(w.group(0)) or index.is_last(w.group(0)) for w in words]
-    for k, a in enumerate(words[:-1]):
-        j = k + 1
-        while j < len(words) - 1 and j - k <= 2 and words[j].group(0) in _PARTICLES and a.group(0)[:1].isupper():
-            j += 1  # "Héctor de la Cruz", "Ludwig van Beethoven": the particles sit between the two names
-        b = words[j]
-        after_cue = k > 0 and words[k - 1].group(0).lower() in _CUE_WORDS
-        if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper() or after_cue):
-            continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
-        if _case_style(a.group(0)) != _case_style(b.group(0)):
-            continue  # "ping MORGAN": one name is written in one case
-        gap = text[a.end():b.start()]
-        if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):
-            continue
-        if a.start() > 0 and text[a.start() - 1] in "@./\\-_'’" or text[b.end():b.end() + 1] in ("@", "_") \
-                and b.end() < len(text):
-            continue
-        score = _pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
-                            text[b.end():b.end() + 12], english)
-        if score >= 0.5:
-            out.append(Found("PERSON", a.start(), b.end(), score))
-    for m in _GREETING.finditer(text):
-        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
-    return out
 
 
 _STRONG_KEYS = regex.compile(r"^(?:full_?name|first_?name|last_?name|given_?name|family_?name|surname|"
@@ -335,7 +120,7 @@ TYPES = (
     EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
-                 lambda config: find_table_names, lambda config: RecasedNames(config)),
+                 lambda config: find_table_names, lambda config: _recased_names_finder(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -348,6 +133,12 @@ def _listed_names_finder(config):  # noqa: ANN001, ANN202
     return lambda text, lang: find_listed_names(text, lang, english)
 
 
+def _recased_names_finder(config):  # noqa: ANN001, ANN202
+    from mechanisms.prmpt.entities.recased_names import RecasedNames
+
+    return RecasedNames(config)
+
+
 def _name_codec(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.names import NameCodec
 
@@ -355,169 +146,3 @@ def _name_codec(config):  # noqa: ANN001, ANN202
 
 
 # ---------------------------------------------------------------- names in capitals or lower case
-
-
-def _recase(word: str) -> str:
-    """Title case, one character for one (offsets stay valid: "İ".lower() is two characters)."""
-    out = []
-    for i, ch in enumerate(word):
-        new = ch.upper() if i == 0 or word[i - 1] in "-'’" else ch.lower()
-        out.append(new if len(new) == 1 else ch)
-    return "".join(out)
-
-
-class _Word:
-    """A word of the text without its possessive ("OSIAL's" -> "OSIAL"), with the API of a match."""
-
-    __slots__ = ("_start", "_end", "_text")
-
-    def __init__(self, start: int, end: int, text: str) -> None:
-        self._start, self._end, self._text = start, end, text
-
-    def group(self, _: int = 0) -> str:
-        return self._text
-
-    def start(self) -> int:
-        return self._start
-
-    def end(self) -> int:
-        return self._end
-
-    def span(self) -> tuple[int, int]:
-        return self._start, self._end
-
-
-_POSSESSIVE = regex.compile(r"['’]s?$", regex.IGNORECASE)
-
-
-def _plain_words(text: str) -> list[_Word]:
-    out = []
-    for m in _WORDS.finditer(text):
-        word = _POSSESSIVE.sub("", m.group(0)) or m.group(0)
-        out.append(_Word(m.start(), m.start() + len(word), word))
-    return out
-
-
-def _longest_run(inner: list[tuple[int, int]], spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
-    best: list[tuple[int, int]] = []
-    run: list[tuple[int, int]] = []
-    for span in inner:
-        run = run + [span] if span in spans else []
-        if len(run) > len(best):
-            best = run
-    return best
-
-
-def _lower_same_length(word: str) -> str:
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in word)
-
-
-_CONTEXT = 200  # characters of context on each side of a candidate that NER reads again
-_ENGLISH_SHARE = 0.6
-
-
-class RecasedNames:
-    """Names written in capitals or lower case ("JANOS MUDE", "tuukka hämäläinen"): NER reads a copy
-    of their neighbourhood where the candidate words are in Title case and the other words of a
-    line in capitals are in lower case; a PERSON span made only of candidate words is a name.
-
-    A candidate is two adjacent words in one case, neither an everyday word, each either in the name
-    lists or not an English dictionary word (so "TESTS PASSED" and "witty comedy" never are); in
-    lower case one of them must be listed. English only: the test needs the dictionary. A short
-    text with foreign names can fool the language detector, so a text most of whose words are
-    English words is read as English whatever its detected language.
-    """
-
-    def __init__(self, config) -> None:  # noqa: ANN001
-        self.config = config
-        self.model = config.model_for("en") if "en" in config.languages else None
-        if self.model:
-            english_words(self.model)  # read at load time, not on the first request
-
-    def _candidates(self, text: str, words: list, english: EnglishWords) -> set[int]:
-        index = name_index()
-        out: set[int] = set()
-        for k in range(len(words) - 1):
-            a, b = words[k], words[k + 1]
-            wa, wb = a.group(0), b.group(0)
-            style = _case_style(wa)
-            if style == "title" or _case_style(wb) != style or text[a.end():b.start()] not in (" ", "\t"):
-                continue
-            if len(wa) < 2 or len(wb) < 2 or index.is_common(wa) or index.is_common(wb):
-                continue
-            if not (_VOWEL.search(wa) and _VOWEL.search(wb)):
-                continue
-            if a.start() > 0 and text[a.start() - 1] in "@./\\-_'’" or text[b.end():b.end() + 1] in ("@", "_", "."):
-                continue
-            listed = [index.is_first(w) or index.is_last(w) for w in (wa, wb)]
-            if not all(is_listed or w not in english for w, is_listed in zip((wa, wb), listed)):
-                continue  # "TESTS PASSED", "witty comedy": English words that are not names
-            if not any(listed) and style == "lower":
-                continue
-            out.update((k, k + 1))
-        return out
-
-    def __call__(self, text: str, lang: str) -> list[Found]:
-        if self.model is None:
-            return []
-        english = english_words(self.model)
-        words = _plain_words(text)
-        if lang != "en" and sum(w.group(0) in english for w in words) < _ENGLISH_SHARE * len(words):
-            return []
-        cands = self._candidates(text, words, english)
-        if not cands:
-            return []
-        from mechanisms.prmpt.annotator import _load_spacy
-
-        copy, segments = self._recased(text, words, cands)
-        spans = {words[k].span() for k in cands}
-        out = []
-        for (lo, hi), doc in zip(segments, _load_spacy(self.model).pipe(copy[lo:hi] for lo, hi in segments)):
-            for ent in doc.ents:
-                if ent.label_ not in ("PERSON", "PER"):
-                    continue
-                # the candidate words the entity covers ("Vilhelmiina Mäkelä\nDecision": the first two)
-                inner = [w.span() for w in words if lo + ent.start_char <= w.start() and w.end() <= lo + ent.end_char]
-                run = _longest_run(inner, spans)
-                if len(run) >= 2:
-                    out.append(Found("PERSON", run[0][0], run[-1][1], 0.7))
-        return out + self._scored(copy, words, cands, english, out)
-
-    @staticmethod
-    def _scored(copy: str, words: list, cands: set[int], english: EnglishWords, taken: list[Found]) -> list[Found]:
-        """Candidate pairs NER did not take, scored as the Title-case pairs they were recased to."""
-        index = name_index()
-        out = []
-        for k in sorted(cands):
-            if k + 1 not in cands:
-                continue
-            a, b = words[k], words[k + 1]
-            if any(f.start <= a.start() and b.end() <= f.end for f in taken):
-                continue
-            score = _pair_score(index, copy[a.start():a.end()], copy[b.start():b.end()],
-                                copy[max(0, a.start() - 30):a.start()], copy[b.end():b.end() + 12], english)
-            if score >= 0.6:
-                out.append(Found("PERSON", a.start(), b.end(), score))
-        return out
-
-    @staticmethod
-    def _recased(text: str, words: list, cands: set[int]) -> tuple[str, list[tuple[int, int]]]:
-        """The recased copy (same length as ``text``) and the merged windows around the candidates."""
-        chars = list(text)
-        lines = {text.count("\n", 0, words[k].start()) for k in cands if words[k].group(0).isupper()}
-        for k, w in enumerate(words):
-            word = w.group(0)
-            if k in cands:
-                chars[w.start():w.end()] = _recase(word)
-            elif word.isupper() and len(word) > 1 and text.count("\n", 0, w.start()) in lines:
-                chars[w.start():w.end()] = _lower_same_length(word)
-        segments: list[tuple[int, int]] = []
-        for k in sorted(cands):
-            lo = max(text.rfind("\n", 0, words[k].start()) + 1, words[k].start() - _CONTEXT)
-            end = text.find("\n", words[k].end())
-            hi = min(len(text) if end < 0 else end, words[k].end() + _CONTEXT)
-            if segments and lo <= segments[-1][1]:
-                segments[-1] = (segments[-1][0], max(hi, segments[-1][1]))
-            else:
-                segments.append((lo, hi))
-        return "".join(chars), segments

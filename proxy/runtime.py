@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,8 +57,9 @@ class Runtime:
             part.load()
 
     def readiness(self) -> dict[str, Any]:
+        """Of the process that answers (with ``--workers N`` each process loads its own models)."""
         models = {name: bool(part.ready) for name, part in self._preloaded().items()}
-        return {"ready": all(models.values()), "models": models}
+        return {"ready": all(models.values()), "models": models, "pid": os.getpid()}
 
     async def aclose(self) -> None:
         for client in self.upstreams.values():

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ class Runtime:
         """Runs in a thread at start-up when ``local_model.preload`` is set."""
         for part in self._preloaded().values():
             part.load()
+        settle_heap()
 
     def readiness(self) -> dict[str, Any]:
         """Of the process that answers (with ``--workers N`` each process loads its own models)."""
@@ -65,6 +67,15 @@ class Runtime:
         for client in self.upstreams.values():
             await client.aclose()
         self.pool.close()
+
+
+def settle_heap() -> None:
+    """Move what start-up built (modules, models, tables: ~200,000 objects in mode off, far more with
+    spaCy loaded) out of the garbage collector's reach. Otherwise each full collection walks all of it:
+    ~60-240 ms with every request of the process waiting, which was most of mode off's p99 at 32 clients.
+    Objects made later are collected as usual."""
+    gc.collect()
+    gc.freeze()
 
 
 def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,

@@ -51,12 +51,14 @@ def _serve_one(settings: Settings) -> int:
 
     from mechanisms.keys import MasterKeyError
     from proxy.app import create_app
+    from proxy.runtime import settle_heap
 
     try:
         app = create_app(settings)
     except MasterKeyError as exc:
         print(f"veil: {exc}", file=sys.stderr)
         return 2
+    settle_heap()
     _announce(settings, 1)
     uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
     return 0
@@ -81,10 +83,12 @@ def _child_main(settings: Settings, sock: socket.socket, ready: Event) -> None:
 
     from proxy.app import create_app
     from proxy.logs import configure_logging
+    from proxy.runtime import settle_heap
 
     _die_with_parent()
     configure_logging(settings.logging.level, settings.logging.json_format)
     app = create_app(settings)
+    settle_heap()
     server = uvicorn.Server(uvicorn.Config(app, log_config=None, access_log=False))
 
     def report_ready() -> None:

@@ -23,10 +23,11 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.handler import Pipeline
 from proxy.pipeline.surface import Surface
-from proxy.pool import InProcessWorkerPool, WorkerPool
+from proxy.pool import WorkerPool
 from proxy.settings import Settings
 from proxy.upstream import UpstreamClient
 from proxy.watermark.service import WatermarkService
+from proxy.workers import build_pool
 
 log = logging.getLogger("veil.runtime")
 
@@ -82,7 +83,7 @@ def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,
                   upstream_transport: httpx.AsyncBaseTransport | None = None,
                   pool: WorkerPool | None = None) -> Runtime:
     metrics = Metrics()
-    pool = pool or InProcessWorkerPool(settings.local_model.device)
+    pool = pool or build_pool(settings)
     needs_key = settings.mode != "off" or settings.watermark.enabled
     keyring = KeyRing(settings.master_key_file, settings.auth.key_version, master_key, load_now=needs_key)
     engine = PrivacyEngine(settings.prmpt, settings.cape, settings.workers, pool, settings.sanitize_timeout,

@@ -9,6 +9,8 @@ request), so N processes need to share nothing but the master key. The superviso
   whole burst); where ``SO_REUSEPORT`` is missing, the processes share one socket;
 * gives the processes a fresh folder for Prometheus' multiprocess mode, so ``/metrics`` in any process
   counts the requests of all of them (proxy/metrics.py);
+* with ``workers.backend: ray`` and no ``ray_address``, starts one local Ray instance that every
+  process joins (the model lanes' deployments are then shared by all of them);
 * restarts a process that dies after it started serving, and stops everything when one fails to start
   or on SIGINT / SIGTERM (each process finishes its requests in flight, as a single server does).
 """
@@ -136,6 +138,7 @@ class Supervisor:
         self.metrics_dir: str | None = None
         self.reuse_port = hasattr(socket, "SO_REUSEPORT")
         self.shared: socket.socket | None = None
+        self.owns_ray = False
 
     # ---- sockets
     def _bind(self, port: int) -> socket.socket:
@@ -195,6 +198,10 @@ class Supervisor:
                 signal.signal(sig, handler)
             if self.metrics_dir:  # made here for this run
                 shutil.rmtree(self.metrics_dir, ignore_errors=True)
+            if self.owns_ray:
+                import ray
+
+                ray.shutdown()
 
     def _prepare(self) -> int:
         from mechanisms.keys import MasterKey, MasterKeyError
@@ -208,6 +215,15 @@ class Supervisor:
         if not os.environ.get(MULTIPROC_ENV):
             self.metrics_dir = tempfile.mkdtemp(prefix="veil-metrics-")
             os.environ[MULTIPROC_ENV] = self.metrics_dir  # the processes inherit it
+        workers = self.settings.workers
+        if workers.backend == "ray" and not workers.ray_address:
+            # One local Ray instance for all the processes, owned here; they join it as clients.
+            from proxy.workers.ray_backend import start_local_cluster
+
+            address = start_local_cluster(workers)
+            self.owns_ray = True
+            self.settings = self.settings.model_copy(
+                update={"workers": workers.model_copy(update={"ray_address": address})})
         return 0
 
     def _wait_ready(self) -> bool:

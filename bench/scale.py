@@ -18,7 +18,7 @@ import time
 import httpx
 from faker import Faker
 
-from bench.common import Server, median, mock_server, pct, table, veil_server, verdict
+from bench.common import Server, median, mock_server, pct, table, tree_cpu_seconds, veil_server, verdict
 from bench.loadgen import CheckedRun, checked_load, request_bytes
 
 CLIENTS = 32
@@ -66,15 +66,24 @@ def wait_ready(server: Server, processes: int, timeout: float = 300.0) -> None:
 
 
 def _interleaved(ports: dict[str, int], loads: dict[str, list[bytes]], checks: dict[str, object],
-                 rounds: int, per_client: int) -> dict[str, list[CheckedRun]]:
+                 rounds: int, per_client: int, pids: dict[str, int] | None = None,
+                 cpu: dict[str, float] | None = None) -> dict[str, list[CheckedRun]]:
+    """Rounds A/B/C then C/B/A; ``cpu[name]`` gets the CPU seconds per request of ``pids[name]``'s tree."""
     names = list(ports)
     for name in names:  # warm-up: connections, lazy loads, first batches
         asyncio.run(checked_load(ports[name], loads[name], CLIENTS, 3, checks[name]))  # type: ignore[arg-type]
     runs: dict[str, list[CheckedRun]] = {n: [] for n in names}
+    spent: dict[str, float] = {n: 0.0 for n in names}
     for r in range(rounds):
         for name in (names if r % 2 == 0 else names[::-1]):
+            pid = (pids or {}).get(name)
+            before = tree_cpu_seconds(pid) if pid else 0.0
             runs[name].append(asyncio.run(checked_load(ports[name], loads[name], CLIENTS, per_client,
                                                        checks[name])))  # type: ignore[arg-type]
+            spent[name] += (tree_cpu_seconds(pid) - before) if pid else 0.0
+    if cpu is not None:
+        for name in names:
+            cpu[name] = spent[name] / max(1, sum(len(r.latencies) for r in runs[name]))
     return runs
 
 
@@ -96,11 +105,16 @@ def run_prmpt(rounds: int = 4, per_client: int = 12) -> tuple[str, bool]:
             ports = {"direct": mock.port, "workers 1": one.port, "workers 2": two.port}
             loads = {"direct": payloads(texts, "off"), "workers 1": payloads(texts, "prmpt"),
                      "workers 2": payloads(texts, "prmpt")}
-            results = _interleaved(ports, loads, {k: check for k in ports}, rounds, per_client)
+            cpu: dict[str, float] = {}
+            results = _interleaved(ports, loads, {k: check for k in ports}, rounds, per_client,
+                                   {"workers 1": one.proc.pid, "workers 2": two.proc.pid}, cpu)
     rows, ok = [], True
     base = _summary(results["direct"])
+    cores = os.cpu_count() or 1
     for name, runs in results.items():
         rps, p50, p99, errors, wrong = _summary(runs)
+        per = cpu.get(name, 0.0) * 1000
+        capacity = f"{per:.1f} ms / {cores * 1000 / per:.0f}" if per else ""
         target = ""
         if name == "workers 2":
             met = rps >= 250 and p99 <= 150 and errors == 0 and wrong == 0
@@ -108,9 +122,11 @@ def run_prmpt(rounds: int = 4, per_client: int = 12) -> tuple[str, bool]:
             target = f">= 250 req/s, p99 <= 150 ms, all restored: {verdict(met)}"
         added = "" if name == "direct" else f"{p50 - base[1]:+.1f} / {p99 - base[2]:+.1f}"
         rows.append([name if name == "direct" else f"Veil prmpt, {name}", f"{rps:.0f}", f"{p50:.1f} / {p99:.1f}",
-                     added, errors, wrong, target])
+                     added, capacity, errors, wrong, target])
     n = sum(len(r.latencies) for r in results["workers 2"])
-    md = table(["path", "req/s", "p50 / p99 ms", "added p50 / p99 ms", "errors", "not restored", "target"], rows)
+    md = table(["path", "req/s", "p50 / p99 ms", "added p50 / p99 ms",
+                f"Veil CPU per request / req/s it would take to fill {cores} free cores", "errors", "not restored",
+                "target"], rows)
     return (f"### Scale: mode prmpt at {CLIENTS} clients, 300-character prompts with 5 values, echoed and "
             f"restored (interleaved, {rounds} rounds, {n} requests per path; load average {_load()})\n\n{md}\n"), ok
 
@@ -123,7 +139,9 @@ def run_off(rounds: int = 6, per_client: int = 25) -> tuple[str, bool]:
             wait_ready(two, 2)
             ports = {"direct": mock.port, "workers 1": one.port, "workers 2": two.port}
             loads = {k: payloads(texts, "off") for k in ports}
-            results = _interleaved(ports, loads, {k: restored(texts) for k in ports}, rounds, per_client)
+            cpu: dict[str, float] = {}
+            results = _interleaved(ports, loads, {k: restored(texts) for k in ports}, rounds, per_client,
+                                   {"workers 1": one.proc.pid, "workers 2": two.proc.pid}, cpu)
     rows, ok = [], True
     base = _summary(results["direct"])
     for name, runs in results.items():
@@ -134,9 +152,12 @@ def run_off(rounds: int = 6, per_client: int = 25) -> tuple[str, bool]:
             ok = met
             target = f"added p99 <= 20 ms: {verdict(met)}"
         added = "" if name == "direct" else f"{p50 - base[1]:+.2f} / {p99 - base[2]:+.2f}"
+        per = cpu.get(name, 0.0) * 1000
         rows.append([name if name == "direct" else f"Veil off, {name}", f"{rps:.0f}",
-                     f"{p50:.2f} / {p99:.2f}", f"{p99 / p50:.1f}", added, errors, target])
-    md = table(["path", "req/s", "p50 / p99 ms", "p99 / p50", "added p50 / p99 ms", "errors", "target"], rows)
+                     f"{p50:.2f} / {p99:.2f}", f"{p99 / p50:.1f}", added, f"{per:.2f}" if per else "", errors,
+                     target])
+    md = table(["path", "req/s", "p50 / p99 ms", "p99 / p50", "added p50 / p99 ms", "Veil CPU ms per request",
+                "errors", "target"], rows)
     return (f"### Scale: mode off's tail at {CLIENTS} clients (interleaved, {rounds} rounds; load average "
             f"{_load()})\n\n{md}\n"), ok
 

@@ -123,7 +123,6 @@ class _Worker:
     process: Any
     sock: socket.socket
     ready: Event
-    started_at: float
     served: bool = False  # it answered on its port at least once (a later death is restarted)
 
 
@@ -167,7 +166,7 @@ class Supervisor:
         process = _spawn.Process(target=_child_main, args=(self.settings, sock, ready),
                                  name=f"veil-server-{index}", daemon=False)
         process.start()
-        return _Worker(index, process, sock, ready, time.monotonic())
+        return _Worker(index, process, sock, ready)
 
     def _retire(self, worker: _Worker) -> None:
         if worker.process.pid is not None:

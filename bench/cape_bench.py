@@ -1,16 +1,22 @@
-"""Cape: latency per prompt (30 / 128 / 512 tokens) and prompts per second with batching, on the
-device at hand (cpu here; cuda when present)."""
+"""Cape: the mechanism's cost beside the model's forward pass for the same prompt, in both contexts,
+and prompts per second with batching, on the device at hand (cpu here; cuda when present).
+
+On a CPU it measures the CPU time of one thread (torch on one thread), so that other jobs sharing
+the machine do not skew the ratio; each prompt is measured side by side (forward pass, then Cape).
+"""
 
 from __future__ import annotations
 
+import statistics
 import time
 
 import torch
 
-from bench.common import median, table, verdict
+from bench.common import table, verdict
 
 WORDS = ("the patient reported a persistent cough and mild fever after returning from a business trip "
          "to the coast where the weather had been cold and wet for most of the week ").split()
+CONTEXTS = ("original", "released")
 
 
 def _prompt(tokenizer, n_tokens: int) -> str:  # type: ignore[no-untyped-def]
@@ -20,42 +26,82 @@ def _prompt(tokenizer, n_tokens: int) -> str:  # type: ignore[no-untyped-def]
     return " ".join(words)
 
 
+def _clock(device: torch.device) -> float:
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+        return time.perf_counter()
+    return time.thread_time()
+
+
+def side_by_side(p, prompt: str, reps: int) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    """Median ms per context: the plain forward pass, Cape in total, and Cape's model / mechanism parts."""
+    from mechanisms.cape.timing import StageTimer
+
+    ids = torch.tensor([[p.adapter.context_token_id, *p.adapter.encode(prompt).ids]], device=p.device)
+    p.timer = StageTimer()
+    cost = {c: {"forward": [], "cape": [], "model": [], "mechanism": []} for c in CONTEXTS}
+    try:
+        for r in range(reps + 1):
+            for context in CONTEXTS:
+                start = _clock(p.device)
+                with torch.inference_mode():
+                    p.adapter.model(input_ids=ids, use_cache=False)
+                forward = _clock(p.device) - start
+                p.cfg.context = context
+                p.timer.reset()
+                start = _clock(p.device)
+                p.perturb_batch([prompt], 6.0, seeds=[r])
+                if r:  # the first round warms up
+                    c = cost[context]
+                    c["forward"].append(forward)
+                    c["cape"].append(_clock(p.device) - start)
+                    seconds = p.timer.seconds if p.device.type == "cuda" else p.timer.cpu_seconds
+                    c["model"].append(seconds.get("model", 0.0))
+                    c["mechanism"].append(seconds.get("mechanism", 0.0))
+    finally:
+        p.timer = None
+    return {c: {k: 1000 * statistics.median(v) for k, v in d.items()} for c, d in cost.items()}
+
+
 def run(reps: int = 10) -> tuple[str, bool]:
     from mechanisms.cape import CapeConfig, CapePerturber
 
     p = CapePerturber(CapeConfig())
     p.load()
-    tok = p.adapter.tokenizer if hasattr(p.adapter, "tokenizer") else None
-    if tok is None:
-        from mechanisms.models import load_tokenizer
-
-        tok = load_tokenizer()
-    gen = torch.Generator().manual_seed(0)
+    tok = p.adapter.tokenizer
+    threads = torch.get_num_threads()
+    if p.device.type == "cpu":
+        torch.set_num_threads(1)
     rows, ok = [], True
-    for n in (30, 128, 512):
-        text = _prompt(tok, n)
-        p.perturb_batch([text], 6.0, generator=gen)
-        times = []
-        for _ in range(reps if n < 512 else max(3, reps // 3)):
-            t0 = time.perf_counter()
-            p.perturb_batch([text], 6.0, generator=gen)
-            times.append(time.perf_counter() - t0)
-        target = ""
-        if n == 30:
-            met = median(times) * 1000 <= 50
-            ok = ok and met
-            target = "<= 50 ms (CPU): " + verdict(met)
-        rows.append([f"one {n}-token prompt", f"{median(times) * 1000:.1f} ms p50", target])
-    for batch in (16, 64):
-        texts = [_prompt(tok, 30) + f" {i}" for i in range(batch)]
-        p.perturb_batch(texts, 6.0, generator=gen)
-        t0 = time.perf_counter()
-        rounds = 3
-        for _ in range(rounds):
-            p.perturb_batch(texts, 6.0, generator=gen)
-        rate = batch * rounds / (time.perf_counter() - t0)
-        rows.append([f"30-token prompts, batches of {batch}", f"{rate:.1f} prompts/s",
-                     ">= 500/s on one H100: not measurable here (no GPU lent)" if batch == 64 else ""])
-    device = str(p.device)
-    md = table(["measure", f"result ({device})", "target"], rows)
+    try:
+        prompt = _prompt(tok, 30)
+        for context, c in side_by_side(p, prompt, reps).items():
+            # The target: the mechanism costs <= 30 % on top of the model's forward pass for the prompt.
+            share = c["mechanism"] / c["forward"]
+            ok = ok and share <= 0.30
+            rows.append([f"{context}: one 30-token prompt",
+                         f"forward pass {c['forward']:.0f} ms; Cape {c['cape']:.0f} ms = model "
+                         f"{c['model']:.0f} + mechanism {c['mechanism']:.0f} "
+                         f"({100 * c['mechanism'] / c['model']:.0f} % of Cape's own model work)",
+                         f"mechanism / forward pass {100 * share:.0f} % (<= 30 %): {verdict(share <= 0.30)}; "
+                         f"Cape / forward pass {c['cape'] / c['forward']:.2f}x"])
+        sizes = (16, 64) if p.device.type == "cpu" else (64, 512)
+        for context in CONTEXTS:
+            p.cfg.context = context
+            for batch in sizes:
+                texts = [_prompt(tok, 30) + f" {i}" for i in range(batch)]
+                p.perturb_batch(texts[:4], 6.0, seeds=list(range(4)))
+                start = time.perf_counter()
+                p.perturb_batch(texts, 6.0, seeds=list(range(batch)))
+                rate = batch / (time.perf_counter() - start)
+                target = ""
+                if batch == sizes[-1]:
+                    target = (f">= 500/s on a GPU: {verdict(rate >= 500)}" if p.device.type == "cuda"
+                              else ">= 500/s on a GPU: not measured (no GPU available)")
+                rows.append([f"{context}: 30-token prompts, batches of {batch}", f"{rate:.1f} prompts/s (wall)",
+                             target])
+    finally:
+        torch.set_num_threads(threads)
+    unit = "CPU ms of one thread" if p.device.type == "cpu" else "ms"
+    md = table(["measure", f"result ({p.device}, {unit})", "target"], rows)
     return f"### Cape (default model SmolLM2-135M, eps = 6)\n\n{md}\n", ok

@@ -1,16 +1,19 @@
-"""Cape evaluation: utility, empirical privacy and speed, beside the paper's figures.
+"""Cape evaluation: utility, empirical privacy, reported bounds and speed, beside the paper's figures.
 
-    python bench/cape_eval.py                      # ~200 sentences, 3 draws per eps, CPU (+ GPU if present)
-    python bench/cape_eval.py --sentences 60 --draws 1 --out /tmp/cape.md
+    python bench/cape_eval.py                         # small sample: 60 sentences, 1 draw (~15 min here)
+    python bench/cape_eval.py --full                  # 200 sentences, 3 draws per eps (~1.5 h here)
+    python bench/cape_eval.py --sentences 100 --draws 2 --skip-speed --out /tmp/cape.md
+    python bench/cape_eval.py --speed-only            # re-measure the speed section into --out
 
-For eps in 1, 2, 3, 6, 10, 14, 20 it perturbs the shipped English sentence set (bench/data/: 80
-hand-written movie-review sentences and 120 Faker sentences with personal details) and measures
-Rouge-L F1 between original and perturbed sentence (package rouge-score), the retention ratio (share
-of perturbed tokens left unchanged), the KNN top-10 attack on the model's embedding table (privacy =
-1 - share of perturbed tokens whose original is among the 10 nearest neighbours of the output), and
-eps' of Theorem 4.1. Then per-prompt latency and batched throughput. It prints a markdown report and
-writes it to bench/results/cape.md. The utilities are computed once per sentence and reused for
-every eps (they do not depend on it); only the draws differ.
+For eps in 1, 2, 3, 6, 10, 14, 20, each context (``original``, the paper's; ``released``) and each
+sensitivity (``unit``: Delta = 1; ``bucket_range``: the paper's Delta) it perturbs the shipped English
+sentence set (bench/data/: 80 hand-written movie-review sentences, the SST-2 analogue, and 120 Faker
+sentences with personal details) and measures Rouge-L F1 between original and perturbed sentence
+(rouge-score), the retention ratio, the KNN top-10 attack on the model's embedding table (privacy =
+1 - share of perturbed tokens whose original is among the 10 nearest neighbours of the output) and the
+bounds each result reports. It also prints the exact per-position log-likelihood ratios of one output
+between two neighbouring prompts under both contexts, and the speed of each context beside the plain
+forward pass of the model for the same prompt. Writes bench/results/cape_eval.md.
 """
 
 from __future__ import annotations
@@ -21,24 +24,28 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 import torch
 
-from mechanisms.cape import CapeConfig, CapePerturber, worst_case_epsilon
+from mechanisms.cape import CapeConfig, CapePerturber, PerturbResult, worst_case_epsilon
+from mechanisms.cape.timing import StageTimer
 
 HERE = Path(__file__).resolve().parent
 EPSILONS = (1.0, 2.0, 3.0, 6.0, 10.0, 14.0, 20.0)
-# cape.txt Table 3 (Rouge-L F1 on SST-2, Cape BERT / GPT-2) and Table 8 (KNN top-10 privacy, Cape BERT).
+VARIANTS = (("original", "unit"), ("original", "bucket_range"), ("released", "unit"), ("released", "bucket_range"))
+# cape.txt Table 3 (Rouge-L F1 on SST-2, Cape BERT / GPT-2) and Table 8 (KNN top-10 privacy, Cape BERT:
+# the only KNN figures the paper tabulates; its GPT-2 privacy is in a figure only).
 PAPER_ROUGE = {1: (38.38, 37.60), 2: (39.20, 38.19), 3: (40.86, 40.08), 6: (46.85, 44.55),
                10: (60.22, 56.46), 14: (76.49, 73.46), 20: (92.03, 90.65)}  # fmt: skip
 PAPER_KNN = {1: 94.40, 2: 92.56, 3: 90.34, 6: 80.54, 10: 67.74, 14: 40.80, 20: 9.07}
-SPEED_TITLE = (
-    "Speed (30-token prompts; the paper: 0.10-0.15 s per input, batch 2, V100; "
-    "target: <= 50 ms per prompt on this CPU):"
-)
 EXAMPLES = ["it's a charming and often affecting journey.", "it's slow -- very, very slow."]
+NEIGHBOURS = ("I work as a doctor in Portland and my wife is sick.",
+              "I work as a teacher in Portland and my wife is sick.")  # fmt: skip
+BATCH = 16
 
 
 def read_lines(path: Path) -> list[str]:
@@ -71,132 +78,207 @@ class KnnAttack:
         self.sq = self.table.pow(2).sum(1)
         self.k = k
 
-    def hits(self, outputs: torch.Tensor, originals: torch.Tensor) -> int:
-        found = 0
+    def hits(self, outputs: torch.Tensor, originals: torch.Tensor) -> torch.Tensor:
+        """Per token: True where the original is among the k nearest neighbours of the output."""
+        found = []
         for start in range(0, outputs.shape[0], 512):
             out = self.full[outputs[start : start + 512]]
             d = self.sq.unsqueeze(0) - 2.0 * out @ self.table.t()  # |a|^2 is constant per row
             near = self.ids[d.topk(self.k, dim=1, largest=False).indices]
-            found += int((near == originals[start : start + 512].unsqueeze(1)).any(1).sum())
-        return found
+            found.append((near == originals[start : start + 512].unsqueeze(1)).any(1))
+        return torch.cat(found) if found else torch.zeros(0, dtype=torch.bool)
 
 
-def utility_and_privacy(p: CapePerturber, reviews: list[str], personal: list[str], draws: int) -> list[dict]:
-    from rouge_score import rouge_scorer
+@dataclass
+class Row:
+    """One (variant, eps) cell, averaged over sentences and draws."""
 
-    scorer = rouge_scorer.RougeScorer(["rougeL"])
-    texts = reviews + personal
-    t0 = time.perf_counter()
-    batches = [p.prepare(texts[i : i + 16]) for i in range(0, len(texts), 16)]
-    prep_s = time.perf_counter() - t0
-    attack = KnnAttack(p)
-    eps_prime = torch.cat([b.eps_prime for b in batches]).cpu()
-    originals = torch.tensor(
-        [t.ids[q] for b in batches for t in b.items for q in t.eligible], device=p.device
-    )
-    rows = []
-    n_cand = len(p.adapter.candidates.ids)
-    for eps in EPSILONS:
-        rouge_all, rouge_rev, kept, hits, worst = [], [], 0, 0, []
-        for draw in range(draws):
-            outs, new_ids = [], []
-            for bi, batch in enumerate(batches):
-                seeds = [(draw * 1009 + bi) * 100_003 + i + int(eps * 1e6) for i in range(len(batch.items))]
-                cols = p.sample_columns(batch, eps, seeds=seeds)
-                new_ids.append(p.adapter.cand_ids[cols.to(p.device)])
-                outs += p.render(batch, cols, eps)
-            ids = torch.cat(new_ids)
-            kept += int((ids == originals).sum())
-            hits += attack.hits(ids, originals)
-            worst += [r.epsilon_worst for r in outs if r.tokens_perturbed]
-            for i, (src, res) in enumerate(zip(texts, outs)):
-                f = scorer.score(src, res.text)["rougeL"].fmeasure * 100
+    context: str
+    sensitivity: str
+    eps: float
+    rouge_reviews: float
+    rouge_all: float
+    retention: float
+    knn_reviews: float
+    knn_all: float
+    bound: float  # per position (epsilon_bound)
+    token_bound: float  # one changed token (epsilon_token), mean over sentences
+    total_bound: float  # whole sentence (epsilon_total), mean over sentences
+    paper_worst: float  # the paper's eps + eps', worst sentence
+
+
+class Scorer:
+    """Rouge-L and the KNN attack over a list of results (reviews first)."""
+
+    def __init__(self, perturber: CapePerturber, texts: list[str], n_reviews: int):
+        from rouge_score import rouge_scorer
+
+        self.rouge = rouge_scorer.RougeScorer(["rougeL"])
+        self.attack = KnnAttack(perturber)
+        self.texts, self.n_reviews = texts, n_reviews
+        self.device = perturber.device
+
+    def score(self, draws: Sequence[list[PerturbResult]]) -> dict[str, float]:
+        rouge_all, rouge_rev, kept, hit_all, hit_rev, n_all, n_rev = [], [], 0, 0, 0, 0, 0
+        for results in draws:
+            for i, (src, res) in enumerate(zip(self.texts, results)):
+                f = self.rouge.score(src, res.text)["rougeL"].fmeasure * 100
                 rouge_all.append(f)
-                if i < len(reviews):
+                out = torch.tensor([res.ids[p] for p in res.positions], dtype=torch.long, device=self.device)
+                orig = torch.tensor([res.original_ids[p] for p in res.positions], dtype=torch.long,
+                                    device=self.device)  # fmt: skip
+                hits = int(self.attack.hits(out, orig).sum())
+                kept += int((out == orig).sum())
+                hit_all, n_all = hit_all + hits, n_all + len(res.positions)
+                if i < self.n_reviews:
                     rouge_rev.append(f)
-        n_tok = originals.numel() * draws
-        rows.append({
-            "eps": eps, "rouge_reviews": statistics.mean(rouge_rev), "rouge_all": statistics.mean(rouge_all),
-            "retention": 100 * kept / n_tok, "knn_privacy": 100 * (1 - hits / n_tok),
-            "eps_prime_mean": float(eps_prime.mean()), "eps_prime_max": float(eps_prime.max()),
-            "worst": max(worst), "bound": worst_case_epsilon(eps, p.cfg.buckets, n_cand),
-        })  # fmt: skip
-    rows[0]["_meta"] = {"tokens": int(originals.numel()), "sentences": len(texts), "prepare_s": prep_s}
+                    hit_rev, n_rev = hit_rev + hits, n_rev + len(res.positions)
+        return {
+            "rouge_reviews": statistics.mean(rouge_rev), "rouge_all": statistics.mean(rouge_all),
+            "retention": 100 * kept / n_all, "knn_reviews": 100 * (1 - hit_rev / n_rev),
+            "knn_all": 100 * (1 - hit_all / n_all),
+        }  # fmt: skip
+
+
+def _seeds(variant: int, eps: float, draw: int, start: int, n: int) -> list[int]:
+    return [((variant * 1009 + draw) * 100_003 + start + i) * 31 + int(eps * 1000) for i in range(n)]
+
+
+def evaluate(p: CapePerturber, texts: list[str], n_reviews: int, draws: int) -> list[Row]:
+    """Every variant at every eps. The original context's utilities do not depend on eps or Delta, so
+    they are computed once and only drawn again; the released context decodes each draw afresh."""
+    scorer = Scorer(p, texts, n_reviews)
+    n_cand = len(p.adapter.candidates.ids)
+    prepared = [p.prepare(texts[i : i + BATCH]) for i in range(0, len(texts), BATCH)]
+    rows: list[Row] = []
+    for v, (context, sensitivity) in enumerate(VARIANTS):
+        p.cfg.context, p.cfg.sensitivity = context, sensitivity  # type: ignore[assignment]
+        for eps in EPSILONS:
+            runs = []
+            for draw in range(draws):
+                results: list[PerturbResult] = []
+                for k, start in enumerate(range(0, len(texts), BATCH)):
+                    chunk = texts[start : start + BATCH]
+                    seeds = _seeds(v, eps, draw, start, len(chunk))
+                    if context == "original":
+                        batch = prepared[k]
+                        results += p.render(batch, p.sample_columns(batch, eps, seeds=seeds), eps)
+                    else:
+                        results += p.perturb_batch(chunk, eps, seeds=seeds)
+                runs.append(results)
+            m = scorer.score(runs)
+            flat = [r for run in runs for r in run if r.tokens_perturbed]
+            rows.append(Row(context, sensitivity, eps, bound=worst_case_epsilon(eps, p.cfg.buckets, n_cand),
+                            token_bound=statistics.mean(r.epsilon_token for r in flat),
+                            total_bound=statistics.mean(r.epsilon_total for r in flat),
+                            paper_worst=max(r.epsilon_worst for r in flat), **m))  # fmt: skip
+            print(f"{context:9s} {sensitivity:12s} eps={eps:g}: Rouge-L {m['rouge_reviews']:.1f}, "
+                  f"KNN privacy {m['knn_reviews']:.1f}", file=sys.stderr, flush=True)  # fmt: skip
     return rows
 
 
+def neighbour_ratios(p: CapePerturber, eps: float = 1.0, draws: int = 20) -> dict[str, list[tuple[str, float]]]:
+    """Exact |ln P[y_i | x] - ln P[y_i | x']| per perturbed position, x and x' the NEIGHBOURS, y an
+    output of x drawn in each context: of ``draws`` outputs, the one with the largest total."""
+    out: dict[str, list[tuple[str, float]]] = {}
+    for context in ("original", "released"):
+        p.cfg.context, p.cfg.sensitivity = context, "unit"  # type: ignore[assignment]
+        x, x2 = p.encode(list(NEIGHBOURS))
+        words = [p.adapter.decode([x.ids[i]]) for i in x.eligible]
+        for y in p.perturb_batch([NEIGHBOURS[0]] * draws, eps, seeds=list(range(draws))):
+            lp = p.position_log_probs(x.ids, y.ids, x.eligible, eps)
+            lp2 = p.position_log_probs(x2.ids, y.ids, x.eligible, eps)
+            pairs = [(w, abs(a - b)) for w, a, b in zip(words, lp, lp2)]
+            if sum(v for _, v in pairs) > sum(v for _, v in out.get(context, [("", -1.0)])):
+                out[context] = pairs
+    return out
+
+
+# -- speed ---------------------------------------------------------------------------------------
 def thirty_token_prompts(p: CapePerturber, pool: list[str], count: int) -> list[str]:
-    """Prompts of about 30 tokens, built by joining sentences of the set."""
+    """Prompts of 30 tokens, built by joining sentences of the set."""
     out, cur = [], ""
     for s in pool * 4:
         cur = f"{cur} {s}".strip()
         if len(p.adapter.encode(cur).ids) >= 30:
-            ids = p.adapter.encode(cur).ids[:30]
-            out.append(p.adapter.decode(ids))
+            out.append(p.adapter.decode(p.adapter.encode(cur).ids[:30]))
             cur = ""
         if len(out) == count:
             break
     return out
 
 
-def _sync(p: CapePerturber) -> None:
-    if p.device.type == "cuda":
-        torch.cuda.synchronize()
+def _forward(p: CapePerturber, prompt: str) -> None:
+    """The model's plain forward pass for the prompt: every position's logits over the vocabulary."""
+    ids = [p.adapter.context_token_id, *p.adapter.encode(prompt).ids]
+    with torch.inference_mode():
+        p.adapter.model(input_ids=torch.tensor([ids], device=p.device), use_cache=False)
 
 
-def speed(p: CapePerturber, prompts: list[str], batch_sizes: tuple[int, ...]) -> dict:
-    load_before = os.getloadavg()[0]
-    for q in prompts[:3]:
-        p.perturb_batch([q], seeds=[0])
-    lat, fwd = [], []
-    for i, q in enumerate(prompts):
-        _sync(p)
-        t = time.perf_counter()
-        p.perturb_batch([q], seeds=[i])
-        _sync(p)
-        lat.append(time.perf_counter() - t)
-        enc = p.adapter.encode(q)
-        t = time.perf_counter()
-        p.adapter.contextual_features([enc.ids], [list(range(len(enc.ids)))])
-        _sync(p)
-        fwd.append(time.perf_counter() - t)
-    thr = {}
-    for bs in batch_sizes:
-        reps = max(1, 256 // bs) if p.device.type == "cuda" else max(1, 64 // bs)
+def side_by_side(p: CapePerturber, prompts: list[str], contexts: Sequence[str]) -> dict[str, dict[str, float]]:
+    """Per prompt, interleaved: the plain forward pass, then Cape in each context (stages timed).
+    CPU time of the calling thread: with torch on one thread it is all of the work, whatever else runs."""
+    timer = StageTimer()
+    p.timer = timer
+    cost: dict[str, dict[str, list[float]]] = {c: {"forward": [], "total": [], "model": [], "mechanism": []}
+                                               for c in contexts}  # fmt: skip
+    try:
+        for i, prompt in enumerate([*prompts[:2], *prompts]):
+            for context in contexts:
+                start = time.thread_time()
+                _forward(p, prompt)
+                forward = time.thread_time() - start
+                p.cfg.context = context  # type: ignore[assignment]
+                timer.reset()
+                start = time.thread_time()
+                p.perturb_batch([prompt], 6.0, seeds=[i])
+                if i >= 2:  # the first two are warm-up
+                    c = cost[context]
+                    c["forward"].append(forward)
+                    c["total"].append(time.thread_time() - start)
+                    c["model"].append(timer.cpu_seconds.get("model", 0.0))
+                    c["mechanism"].append(timer.cpu_seconds.get("mechanism", 0.0))
+    finally:
+        p.timer = None
+    return {c: {k: 1000 * statistics.median(v) for k, v in d.items()} for c, d in cost.items()}
+
+
+def throughput(p: CapePerturber, prompts: list[str], context: str, sizes: Sequence[int]) -> dict[int, float]:
+    """Prompts per second (wall clock) with batches of the given sizes."""
+    p.cfg.context = context  # type: ignore[assignment]
+    out = {}
+    for bs in sizes:
         work = (prompts * (bs // len(prompts) + 2))[:bs]
-        p.perturb_batch(work, seeds=list(range(bs)))
-        _sync(p)
-        t = time.perf_counter()
-        for r in range(reps):
-            p.perturb_batch(work, seeds=list(range(r * bs, (r + 1) * bs)))
-        _sync(p)
-        thr[bs] = bs * reps / (time.perf_counter() - t)
-    lat.sort()
-    fwd.sort()
-    cpu_ms = single_thread_cpu_ms(p, prompts) if p.device.type == "cpu" else float("nan")
-    return {
-        "median_ms": 1000 * statistics.median(lat), "p90_ms": 1000 * lat[int(0.9 * (len(lat) - 1))],
-        "min_ms": 1000 * lat[0], "forward_median_ms": 1000 * statistics.median(fwd),
-        "forward_min_ms": 1000 * fwd[0], "throughput": thr, "cpu_ms": cpu_ms,
-        "load": (load_before, os.getloadavg()[0]), "dtype": str(next(p.adapter.model.parameters()).dtype),
-    }  # fmt: skip
+        p.perturb_batch(work[: min(bs, 4)], 6.0, seeds=list(range(min(bs, 4))))
+        start = time.perf_counter()
+        p.perturb_batch(work, 6.0, seeds=list(range(bs)))
+        out[bs] = bs / (time.perf_counter() - start)
+    return out
 
 
-def single_thread_cpu_ms(p: CapePerturber, prompts: list[str]) -> float:
-    """Median CPU time of one prompt on one thread: what the work costs, whatever else runs."""
+def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
+    prompts = thirty_token_prompts(p, pool, count)
     threads = torch.get_num_threads()
+    load = [os.getloadavg()[0]]
     torch.set_num_threads(1)
     try:
-        costs = []
-        for i, q in enumerate(prompts):
-            t = time.thread_time()
-            p.perturb_batch([q], seeds=[i])
-            costs.append(time.thread_time() - t)
+        cpu = side_by_side(p, prompts, ("original", "released"))
+        load.append(os.getloadavg()[0])
+        thr1 = {c: throughput(p, prompts, c, (1, 8, 32)) for c in ("original", "released")}
     finally:
         torch.set_num_threads(threads)
-    return 1000 * statistics.median(costs)
+    p.cfg.cpu_threads = None  # torch's own thread count for this row (the default config pins 1)
+    try:
+        thr = {c: throughput(p, prompts, c, (8,)) for c in ("original", "released")}
+    finally:
+        p.cfg.cpu_threads = 1
+    load.append(os.getloadavg()[0])
+    eligible = statistics.mean(len(t.eligible) for t in p.encode(prompts))
+    return {"cpu": cpu, "thr1": thr1, "thr": thr, "threads": threads, "load": load, "prompts": len(prompts),
+            "eligible": eligible}  # fmt: skip
 
 
+# -- report --------------------------------------------------------------------------------------
 def machine() -> str:
     cpu = platform.processor() or "unknown CPU"
     try:
@@ -207,46 +289,105 @@ def machine() -> str:
     except OSError:
         pass
     gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else "no GPU"
-    return (f"{os.cpu_count()}-core CPU ({cpu}), {gpu}; torch {torch.__version__}, "
-            f"{torch.get_num_threads()} threads; Python {platform.python_version()}")  # fmt: skip
+    return f"{os.cpu_count()}-core CPU ({cpu}), {gpu}; torch {torch.__version__}; Python {platform.python_version()}"
 
 
-def report(
-    rows: list[dict],
-    speeds: dict[str, dict],
-    examples: list[tuple[float, list[str]]],
-    args: argparse.Namespace,
-) -> str:
-    meta = rows[0].pop("_meta")
+def _tick(ours: float, paper: float) -> str:
+    return "yes" if ours >= paper else "no"
+
+
+def comparison_table(rows: list[Row]) -> list[str]:
+    lines = [
+        "| context | Delta | eps | Rouge-L reviews | paper GPT-2 / BERT (Table 3) | KNN privacy % reviews "
+        "| paper BERT (Table 8) | both >= paper GPT-2 Rouge-L and Table 8 privacy |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        e = int(r.eps)
+        bert, gpt = PAPER_ROUGE[e]
+        both = _tick(r.rouge_reviews, gpt) == "yes" and _tick(r.knn_reviews, PAPER_KNN[e]) == "yes"
+        lines.append(f"| {r.context} | {r.sensitivity} | {e} | {r.rouge_reviews:.1f} | {gpt:.1f} / {bert:.1f} | "
+                     f"{r.knn_reviews:.1f} | {PAPER_KNN[e]:.1f} | {'yes' if both else 'no'} |")  # fmt: skip
+    return lines
+
+
+def detail_table(rows: list[Row]) -> list[str]:
+    lines = [
+        "| context | Delta | eps | Rouge-L all | retention % | KNN privacy % all | bound per position "
+        "| bound, one token changed (mean) | bound, whole sentence (mean) | paper's eps + eps' (worst; not a bound) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(f"| {r.context} | {r.sensitivity} | {int(r.eps)} | {r.rouge_all:.1f} | {r.retention:.1f} | "
+                     f"{r.knn_all:.1f} | {r.bound:.2f} | {r.token_bound:.1f} | {r.total_bound:.1f} | "
+                     f"{r.paper_worst:.2f} |")  # fmt: skip
+    return lines
+
+
+def neighbour_section(ratios: dict[str, list[tuple[str, float]]]) -> list[str]:
+    words = [w for w, _ in ratios["original"]]
+    lines = ["", f"Exact per-position |log-likelihood ratio| of one output (eps = 1, Delta = 1) between "
+             f"`{NEIGHBOURS[0]}` and `{NEIGHBOURS[1]}`: of 20 outputs drawn from the first in each "
+             "context, the one with the largest sum:",
+             "", "| context | " + " | ".join(f"`{w}`" for w in words) + " | sum |",
+             "|---|" + "---:|" * (len(words) + 1)]  # fmt: skip
+    for context, pairs in ratios.items():
+        lines.append(f"| {context} | " + " | ".join(f"{v:.2f}" for _, v in pairs) + f" | {sum(v for _, v in pairs):.2f} |")
+    return lines
+
+
+def speed_section(s: dict | None) -> list[str]:
+    if not s:
+        return ["", "Speed: not measured (--skip-speed)."]
+    o, r = s["cpu"]["original"], s["cpu"]["released"]
+    lines = [
+        "",
+        f"Speed: {s['prompts']} prompts of 30 tokens ({s['eligible']:.1f} perturbed on average), eps = 6; CPU time "
+        f"of one thread (torch on 1 thread), medians, each prompt measured side by side with the model's plain "
+        f"forward pass (all 30 positions' logits). 1-minute load average during the runs: "
+        + " / ".join(f"{x:.1f}" for x in s["load"]) + " (the machine was shared with other jobs).",
+        "",
+        "| context | forward pass alone (ms) | Cape total (ms) | of which model (ms) | of which mechanism (ms) "
+        "| mechanism / model | Cape total / forward pass |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, c in (("original", o), ("released", r)):
+        lines.append(f"| {name} | {c['forward']:.0f} | {c['total']:.0f} | {c['model']:.0f} | {c['mechanism']:.0f} | "
+                     f"{100 * c['mechanism'] / c['model']:.0f} % | {c['total'] / c['forward']:.2f} |")  # fmt: skip
+    lines += ["", "Throughput (prompts/s, wall clock, 30-token prompts):", "",
+              "| context | 1 thread: batch 1 / 8 / 32 | " + f"{s['threads']} threads: batch 8 |", "|---|---|---|"]
+    for c in ("original", "released"):
+        one = " / ".join(f"{v:.1f}" for v in s["thr1"][c].values())
+        many = " / ".join(f"{v:.1f}" for v in s["thr"][c].values())
+        lines.append(f"| {c} | {one} | {many} |")
+    gpu = "measured above" if torch.cuda.is_available() else "not measured (no GPU available)"
+    lines += ["", f"GPU (>= 500 prompts/s of 30 tokens with batching): {gpu}."]
+    return lines
+
+
+def report(rows: list[Row], ratios: dict, speed: dict | None, examples: list, args: argparse.Namespace) -> str:
+    meta = args.meta
     lines = [
         "# Cape evaluation",
         "",
         f"Machine: {machine()}. Date: {datetime.now(timezone.utc):%Y-%m-%d}.",
         f"Command: `python bench/cape_eval.py {' '.join(sys.argv[1:])}`".rstrip(),
-        f"Model: packaged SmolLM2-135M-Instruct (causal adapter, {args.dtype} forward pass), "
-        f"B = {args.bound:.2f}, "
-        "lambda_L = 0.5, "
-        f"lambda_D = 1.0, N_b = 50. Sentences: {meta['sentences']} ({meta['tokens']} perturbed tokens), "
-        f"{args.draws} draws per eps.",
+        f"Model: packaged SmolLM2-135M-Instruct (causal adapter, {meta['dtype']} forward pass), B = "
+        f"{meta['bound']:.2f}, lambda_L = 0.5, lambda_D = 1.0, N_b = 50, {meta['candidates']} candidates. "
+        f"Sentences: {meta['sentences']} ({meta['reviews']} reviews; {meta['tokens']} perturbed tokens), "
+        f"{args.draws} draw(s) per eps and variant.",
         "",
-        "| eps | Rouge-L F1 reviews | Rouge-L F1 all | paper Rouge-L BERT / GPT-2 (Table 3) | retention % "
-        "| KNN top-10 privacy % | paper privacy BERT (Table 8) | mean eps' | max eps' | worst eps+eps' "
-        "| data-independent bound |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in rows:
-        e = int(r["eps"])
-        bert, gpt = PAPER_ROUGE[e]
-        lines.append(
-            f"| {e} | {r['rouge_reviews']:.1f} | {r['rouge_all']:.1f} | {bert:.1f} / {gpt:.1f} | "
-            f"{r['retention']:.1f} | {r['knn_privacy']:.1f} | {PAPER_KNN[e]:.1f} | "
-            f"{r['eps_prime_mean']:.2f} | "
-            f"{r['eps_prime_max']:.2f} | {r['worst']:.2f} | {r['bound']:.2f} |"
-        )
-    lines += speed_section(speeds)
-    lines += [
+        "Against the paper (reviews, the SST-2 analogue):",
         "",
-        "Examples (the paper's Table 10 inputs, independent draws):",
+        *comparison_table(rows),
+        "",
+        "All sentences, and the bounds each result reports (data-independent; docs/cape.md):",
+        "",
+        *detail_table(rows),
+        *neighbour_section(ratios),
+        *speed_section(speed),
+        "",
+        "Examples (the paper's Table 10 inputs, released context, Delta = 1, independent draws):",
         "",
         "| eps | perturbed |",
         "|---:|---|",
@@ -257,72 +398,52 @@ def report(
     return "\n".join(lines) + "\n"
 
 
-def speed_section(speeds: dict[str, dict]) -> list[str]:
-    lines = ["", SPEED_TITLE, "",
-              "| device | forward dtype | latency median (ms) | p90 | min | forward pass alone (median / min) "
-              "| CPU time per prompt, 1 thread (ms) | throughput (prompts/s) | 1-min load avg before / after |",
-              "|---|---|---:|---:|---:|---:|---:|---|---|"]  # fmt: skip
-    for dev, s in speeds.items():
-        thr = ", ".join(f"batch {bs}: {v:.1f}" for bs, v in s["throughput"].items())
-        lines.append(
-            f"| {dev} | {s['dtype'].replace('torch.', '')} | {s['median_ms']:.0f} | {s['p90_ms']:.0f} | "
-            f"{s['min_ms']:.0f} | {s['forward_median_ms']:.0f} / {s['forward_min_ms']:.0f} | "
-            f"{s['cpu_ms']:.0f} | {thr} | "
-            f"{s['load'][0]:.1f} / {s['load'][1]:.1f} |"
-        )
-    if not speeds:
-        lines.append("| (not measured: --skip-speed) | | | | | | | | |")
-    return lines
-
-
-def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict[str, dict]:
-    prompts = thirty_token_prompts(p, pool, count)
-    speeds = {"cpu": speed(p, prompts, (8, 32))}
-    if next(p.adapter.model.parameters()).dtype != torch.float32:
-        p32 = CapePerturber(CapeConfig(compute_dtype="float32"), device="cpu")
-        p32.load()
-        speeds["cpu (compute_dtype=float32)"] = speed(p32, prompts, (8, 32))
-    if torch.cuda.is_available():
-        g = CapePerturber(CapeConfig(), device="cuda")
-        g.load()
-        speeds[torch.cuda.get_device_name(0)] = speed(g, prompts, (32, 128, 512))
-    return speeds
-
-
-def splice_speed(report_text: str, speeds: dict[str, dict]) -> str:
-    """Replace the speed table of an existing report (``--speed-only``)."""
-    head, _, rest = report_text.partition("\n" + SPEED_TITLE)
-    _, _, tail = rest.partition("\n\nExamples")
-    note = f"\n(speed re-measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC: `{' '.join(sys.argv)}`)"
-    return head + "\n".join(speed_section(speeds)) + note + "\n\nExamples" + tail
+def splice_speed(text: str, speed: dict) -> str:
+    """Replace the speed section of an existing report (``--speed-only``)."""
+    head, _, rest = text.partition("\nSpeed: ")
+    _, _, tail = rest.partition("\nExamples")
+    note = f"(speed re-measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC: `{' '.join(sys.argv)}`)"
+    return head + "\n".join(speed_section(speed)[1:]) + "\n" + note + "\n\nExamples" + tail
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sentences", type=int, default=200, help="sentences to perturb (half reviews)")
-    ap.add_argument("--draws", type=int, default=3, help="independent perturbations per sentence and eps")
-    ap.add_argument("--latency-prompts", type=int, default=30)
+    ap.add_argument("--sentences", type=int, default=60, help="sentences to perturb (half reviews)")
+    ap.add_argument("--draws", type=int, default=1, help="independent perturbations per sentence and eps")
+    ap.add_argument("--full", action="store_true", help="200 sentences, 3 draws")
+    ap.add_argument("--latency-prompts", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=1, help="torch threads for the utility runs")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--speed-only", action="store_true", help="re-measure speed into an existing --out")
-    ap.add_argument("--out", type=Path, default=HERE / "results" / "cape.md")
+    ap.add_argument("--out", type=Path, default=HERE / "results" / "cape_eval.md")
     args = ap.parse_args(argv)
+    if args.full:
+        args.sentences, args.draws = 200, 3
     p = CapePerturber(CapeConfig(), device="cpu")
     p.load()
-    args.bound = p.logit_bound
-    args.dtype = str(next(p.adapter.model.parameters()).dtype).replace("torch.", "")
     reviews, personal = sentence_set(args.sentences)
     if args.speed_only:
-        text = splice_speed(
-            args.out.read_text(encoding="utf-8"), measure_speed(p, reviews + personal, args.latency_prompts)
-        )
+        text = splice_speed(args.out.read_text(encoding="utf-8"),
+                            measure_speed(p, reviews + personal, args.latency_prompts))  # fmt: skip
     else:
-        rows = utility_and_privacy(p, reviews, personal, args.draws)
-        examples = [
-            (eps, [r.text for r in p.perturb_batch(EXAMPLES, epsilon=eps, seeds=[2 * k, 2 * k + 1])])
-            for k, eps in enumerate(EPSILONS)
-        ]
-        speeds = {} if args.skip_speed else measure_speed(p, reviews + personal, args.latency_prompts)
-        text = report(rows, speeds, examples, args)
+        threads = torch.get_num_threads()
+        torch.set_num_threads(args.threads)
+        try:
+            texts = reviews + personal
+            rows = evaluate(p, texts, len(reviews), args.draws)
+            ratios = neighbour_ratios(p)
+            p.cfg.context, p.cfg.sensitivity = "released", "unit"  # type: ignore[assignment]
+            examples = [(eps, [r.text for r in p.perturb_batch(EXAMPLES, eps, seeds=[2 * k, 2 * k + 1])])
+                        for k, eps in enumerate(EPSILONS)]  # fmt: skip
+        finally:
+            torch.set_num_threads(threads)
+        args.meta = {
+            "dtype": str(next(p.adapter.model.parameters()).dtype).replace("torch.", ""),
+            "bound": p.logit_bound, "candidates": len(p.adapter.candidates.ids), "sentences": len(texts),
+            "reviews": len(reviews), "tokens": sum(len(t.eligible) for t in p.encode(texts)),
+        }  # fmt: skip
+        speed = None if args.skip_speed else measure_speed(p, texts, args.latency_prompts)
+        text = report(rows, ratios, speed, examples, args)
     print(text)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")

@@ -1,6 +1,15 @@
-"""Prmpt annotator recall/precision on a generated, labelled set, plus sanitize/restore timings.
+"""Prmpt detection: recall and precision per type and language, restoration through the proxy, timings.
 
-    python bench/prmpt_eval.py [--n 1000] [--seed 1234] [--json out.json]
+    python bench/prmpt_eval.py [--n 1500] [--seed 1234] [--json out.json] [--legacy-n 1000]
+
+Main report (``bench/prmpt_corpus.py``): every detected type in English, French and Spanish, a tuned
+column (templates and shapes the recognizers were written against), a held-out column (other
+templates, containers and shapes, not used for tuning) and a negative corpus (review sentences,
+code, logs, configuration without personal data) whose every detection counts as a false positive.
+Restoration: held-out prompts sent through the proxy in mode prmpt to an echo upstream (in process,
+``httpx.MockTransport``); a prompt counts when the answer equals the prompt exactly.
+
+The legacy English set below (``generate_labelled``) is the earlier, smaller evaluation:
 
 The set is made with Faker under a fixed seed: varied templates (sentences, letters, markdown
 tables, CSV, JSON, code, logs) carrying PERSON, EMAIL_ADDRESS, PHONE_NUMBER, US_SSN, CREDIT_CARD,
@@ -18,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -276,10 +286,19 @@ class Metrics:
         }
 
 
+def annotate_each(sanitizer: Any, texts: list[str]) -> list[list[Any]]:
+    """One spaCy pass for all texts, but each text is its own request: values found in one example
+    are propagated within that example only (as the proxy does within one request)."""
+    from mechanisms.prmpt.propagation import propagate_values
+
+    spans = sanitizer.annotator.annotate_many(texts, propagate=False)
+    return [propagate_values([t], [s], sanitizer.config)[0] for t, s in zip(texts, spans)]
+
+
 def evaluate(sanitizer: Any, examples: list[Example]) -> dict[str, dict[str, float]]:
     """Per-type recall / protected / precision of ``sanitizer.annotator`` on ``examples``."""
     metrics: dict[str, Metrics] = {}
-    predictions = sanitizer.annotator.annotate_many([e.text for e in examples])
+    predictions = annotate_each(sanitizer, [e.text for e in examples])
     for example, predicted in zip(examples, predictions):
         for entity_type, start, end in example.spans:
             m = metrics.setdefault(entity_type, Metrics())
@@ -313,6 +332,50 @@ def sanitize_latency_ms(sanitizer: Any, keys: Any, repeats: int = 200) -> dict[s
             "p90_ms": times[int(0.9 * len(times))]}
 
 
+_LATENCY_SNIPPET = """
+import os, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+if hasattr(os, "sched_setaffinity"):
+    os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[-1]})
+from mechanisms.keys import MasterKey
+from mechanisms.prmpt import PrmptConfig, Sanitizer
+prompt = sys.argv[3]
+s = Sanitizer(PrmptConfig()); s.load()
+k = MasterKey.from_bytes(bytes(32)).user_keys("bench")
+for _ in range(20):
+    s.sanitize(prompt, k)
+times = []
+for _ in range(int(sys.argv[2])):
+    t0 = time.thread_time(); s.sanitize(prompt, k); times.append((time.thread_time() - t0) * 1e3)
+print(statistics.median(times))
+"""
+
+
+def compare_latency(other_root: Path, rounds: int = 4, repeats: int = 150) -> dict[str, Any]:
+    """p50 CPU time of one sanitize() of the 300-character prompt, this tree vs ``other_root``
+    (e.g. an export of the previous commit), in alternating subprocesses pinned to one core.
+
+    CPU time (``thread_time``) rather than wall time: on a shared machine it is what the run itself
+    cost; alternation cancels slow drifts of the machine.
+    """
+    import subprocess
+
+    prompt = ("Hi, I'm John Smith and I'm 45 years old. Please email jsmith@acme-corp.com or call "
+              "(415) 555-0132 about my card 4111 1111 1111 1111. I'd like advice on how to pay it "
+              "off and on a savings plan for a trip to Lisbon next spring with my two daughters. "
+              "What should I cut first?")
+    here = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": ""}
+    results: dict[str, list[float]] = {"this": [], "other": []}
+    for _ in range(rounds):
+        for name, root in (("other", other_root), ("this", here)):
+            out = subprocess.run([sys.executable, "-c", _LATENCY_SNIPPET, str(root), str(repeats), prompt],
+                                 capture_output=True, text=True, check=True, env=env, timeout=600)
+            results[name].append(float(out.stdout.strip().splitlines()[-1]))
+    this, other = statistics.median(results["this"]), statistics.median(results["other"])
+    return {"this_p50_ms": this, "other_p50_ms": other, "ratio": this / other, "rounds": results}
+
+
 def feed_latency_us(repeats: int = 20000) -> float:
     """Mean StreamingRestorer.feed time for typical 1-6 character deltas."""
     from mechanisms.prmpt import StreamingRestorer
@@ -338,9 +401,139 @@ def feed_latency_us(repeats: int = 20000) -> float:
     return (time.perf_counter() - t0) / count * 1e6
 
 
+# ------------------------------------------------------------------ per type x language matrix
+def _corpus() -> Any:
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import prmpt_corpus  # type: ignore[import-not-found]
+
+    return prmpt_corpus
+
+
+def evaluate_matrix(sanitizer: Any, examples: list[Any], negatives: list[Any]) -> dict[str, dict[str, Any]]:
+    """{type: {lang: metrics}}; spans predicted in ``negatives`` are false positives of their type."""
+    table: dict[tuple[str, str], Metrics] = {}
+    texts = [e.text for e in examples] + [e.text for e in negatives]
+    predictions = annotate_each(sanitizer, texts)
+    for example, predicted in zip(list(examples) + list(negatives), predictions):
+        for entity_type, start, end in example.spans:
+            m = table.setdefault((entity_type, example.lang), Metrics())
+            m.gold += 1
+            covering = [p for p in predicted if p.start <= start and p.end >= end]
+            m.recalled += any(p.entity_type == entity_type for p in covering)
+            m.protected += bool(covering)
+        for p in predicted:
+            m = table.setdefault((p.entity_type, example.lang), Metrics())
+            m.predicted += 1
+            m.correct += any(t == p.entity_type and p.start < e and p.end > s for t, s, e in example.spans)
+    out: dict[str, dict[str, Any]] = {}
+    for (entity_type, lang), m in sorted(table.items()):
+        out.setdefault(entity_type, {})[lang] = m.as_dict()
+    return out
+
+
+def negative_false_positives(sanitizer: Any, negatives: list[Any]) -> dict[str, Any]:
+    spans = annotate_each(sanitizer, [e.text for e in negatives])
+    by_type: dict[str, int] = {}
+    for found in spans:
+        for span in found:
+            by_type[span.entity_type] = by_type.get(span.entity_type, 0) + 1
+    return {"texts": len(negatives), "texts_with_detections": sum(bool(f) for f in spans), "by_type": by_type}
+
+
+def proxy_restoration(examples: list[Any], restore_mldp: bool) -> dict[str, Any]:
+    """Send each prompt through the proxy (mode prmpt, echo upstream, in process); count exact answers."""
+    import asyncio
+
+    import httpx
+
+    from mechanisms.keys import MasterKey
+    from proxy.app import create_app
+    from proxy.settings import load_settings
+
+    seen: list[str] = []
+
+    def echo(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        content = body["messages"][-1]["content"]
+        seen.append(content)
+        return httpx.Response(200, json={
+            "id": "chatcmpl-echo", "object": "chat.completion", "created": 0, "model": body.get("model", "m"),
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
+
+    settings = load_settings(None, mode="prmpt", upstream={"base_url": "http://upstream.test/v1"},
+                             local_model={"preload": False}, prmpt={"restore_mldp_values": restore_mldp})
+    app = create_app(settings, upstream_transport=httpx.MockTransport(echo),
+                     master_key=MasterKey.from_bytes(bytes(range(32))))
+
+    async def run() -> tuple[int, int, int]:
+        exact = changed = 0
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://veil.test") as client:
+            for example in examples:
+                response = await client.post("/v1/chat/completions", json={
+                    "model": "m", "messages": [{"role": "user", "content": example.text}]})
+                answer = response.json()["choices"][0]["message"]["content"]
+                exact += answer == example.text
+                changed += response.headers.get("x-veil-entities", "") != ""
+        return exact, changed, len(examples)
+
+    app.state.veil.engine.sanitizer.load()
+    exact, _, total = asyncio.run(run())
+    fpe = {t for t, p in settings.prmpt.entities.items() if p.category == "fpe"}
+    leaks = sum(example.text[s:e] in sent for example, sent in zip(examples, seen)
+                for t, s, e in example.spans if t in fpe)
+    values = sum(t in fpe for example in examples for t, _, _ in example.spans)
+    return {"prompts": total, "exact": exact, "rate": exact / total if total else 1.0,
+            "restore_mldp_values": restore_mldp, "fpe_values": values, "verbatim_leaks": leaks}
+
+
+def matrix_report(sanitizer: Any, n: int, seed: int) -> dict[str, Any]:
+    corpus = _corpus()
+    negatives = corpus.negatives()
+    tuned = corpus.generate(n, seed, held_out=False)
+    held_out = corpus.generate(n, seed + 1, held_out=True)
+    return {
+        "tuned": evaluate_matrix(sanitizer, tuned, negatives),
+        "held_out": evaluate_matrix(sanitizer, held_out, negatives),
+        "negatives": negative_false_positives(sanitizer, negatives),
+        "held_out_examples": held_out,
+    }
+
+
+def _cell(metrics: dict[str, Any] | None) -> str:
+    if not metrics or not metrics["gold"]:
+        return "—"
+    return f"{metrics['recall']:.3f} / {metrics['precision']:.3f}"
+
+
+def print_matrix(report: dict[str, Any]) -> None:
+    langs = ("en", "fr", "es")
+    head = " | ".join(f"{lang} tuned | {lang} held-out" for lang in langs)
+    print(f"\n| type | {head} |\n|---|" + "---|" * (2 * len(langs)))
+    for entity_type in sorted(set(report["tuned"]) | set(report["held_out"])):
+        cells = []
+        for lang in langs:
+            for split in ("tuned", "held_out"):
+                cells.append(_cell(report[split].get(entity_type, {}).get(lang)))
+        if any(c != "—" for c in cells):
+            print(f"| {entity_type} | " + " | ".join(cells) + " |")
+    print("\ncells: recall / precision (precision counts detections in the negative corpus too)")
+    neg = report["negatives"]
+    print(f"negative corpus: {neg['texts']} texts, {neg['texts_with_detections']} with a detection: {neg['by_type']}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1000)
+    parser.add_argument("--n", type=int, default=1500, help="examples per split of the main corpus")
+    parser.add_argument("--legacy-n", type=int, default=1000, help="examples of the legacy English set")
+    parser.add_argument("--no-proxy", action="store_true", help="skip the restoration run")
+    parser.add_argument("--compare-with", type=Path, default=None,
+                        help="another source tree (e.g. `git archive HEAD~1 | tar -x -C DIR`): sanitize "
+                             "latency of both, side by side")
     parser.add_argument("--seed", type=int, default=1234)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -353,20 +546,33 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     sanitizer.load()
     load_s = time.perf_counter() - t0
-    report: dict[str, Any] = {"n": args.n, "seed": args.seed, "load_s": load_s,
-                              "types": evaluate(sanitizer, generate_labelled(args.n, args.seed)),
-                              "held_out": evaluate(sanitizer, generate_labelled(args.n, args.seed + 1,
+    matrix = matrix_report(sanitizer, args.n, args.seed)
+    held_out_examples = matrix.pop("held_out_examples")
+    report: dict[str, Any] = {"n": args.n, "seed": args.seed, "load_s": load_s, "matrix": matrix,
+                              "types": evaluate(sanitizer, generate_labelled(args.legacy_n, args.seed)),
+                              "held_out": evaluate(sanitizer, generate_labelled(args.legacy_n, args.seed + 1,
                                                                                 held_out=True))}
+    if not args.no_proxy:
+        report["restoration"] = [proxy_restoration(held_out_examples, restore_mldp=True),
+                                 proxy_restoration(held_out_examples, restore_mldp=False)]
     keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
     report["sanitize"] = sanitize_latency_ms(sanitizer, keys)
+    if args.compare_with:
+        report["compare"] = compare_latency(args.compare_with)
     report["feed_us"] = feed_latency_us()
     try:
         import resource
         report["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     except ImportError:  # pragma: no cover - not on POSIX
         pass
-    for title, key in (("tuned set", "types"), ("held-out set", "held_out")):
-        print(f"\n{title} (n={args.n})\n\n| type | gold | recall | protected | precision |\n"
+    print(f"per type and language (n={args.n} per split; seed {args.seed})")
+    print_matrix(matrix)
+    for r in report.get("restoration", []):
+        print(f"restoration through the proxy (echo upstream, restore_mldp_values={r['restore_mldp_values']}): "
+              f"{r['exact']}/{r['prompts']} held-out prompts exact ({r['rate']:.3f}); "
+              f"{r['verbatim_leaks']} of {r['fpe_values']} Category I values reached the upstream verbatim")
+    for title, key in (("legacy tuned set", "types"), ("legacy held-out set", "held_out")):
+        print(f"\n{title} (n={args.legacy_n})\n\n| type | gold | recall | protected | precision |\n"
               "|---|---|---|---|---|")
         for entity_type, m in report[key].items():
             if m["gold"]:
@@ -376,6 +582,10 @@ def main(argv: list[str] | None = None) -> int:
           f"p50 {report['sanitize']['p50_ms']:.2f} ms, p90 {report['sanitize']['p90_ms']:.2f} ms; "
           f"StreamingRestorer.feed {report['feed_us']:.2f} us; max RSS "
           f"{report.get('max_rss_mb', float('nan')):.0f} MB")
+    if "compare" in report:
+        c = report["compare"]
+        print(f"sanitize 300 chars, CPU time p50 (one core, alternating subprocesses): this tree "
+              f"{c['this_p50_ms']:.2f} ms, {args.compare_with}: {c['other_p50_ms']:.2f} ms, ratio {c['ratio']:.3f}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0

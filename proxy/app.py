@@ -25,6 +25,7 @@ from proxy.messages import routes as messages_routes
 from proxy.responses import routes as responses_routes
 from proxy.auth import authenticate
 from proxy.errors import ProxyError, anthropic_error, error_body, json_response
+from proxy.inspector import routes as inspector_routes
 from proxy.pipeline.endpoint import Endpoint
 from proxy.pool import WorkerPool
 from proxy.privacy.routes import router as privacy_router
@@ -62,9 +63,11 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
     _install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
 
-    for routes in SURFACES:
+    mounted = 0
+    for routes in SURFACES:  # in this order at the head of the route list: chat is matched first
         for endpoint in routes.endpoints(rt):
-            _mount(app, endpoint)
+            _mount(app, endpoint, mounted)
+            mounted += 1
             if endpoint.surface is not None:
                 rt.surfaces.setdefault(endpoint.surface.name, endpoint.surface)
 
@@ -87,12 +90,13 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
 
     app.include_router(privacy_router(rt.pipeline, rt.surfaces))
     app.include_router(watermark_router(settings, rt.watermarks, rt.local))
+    inspector_routes.install(app, rt.pipeline, sorted(rt.surfaces))
     return app
 
 
-def _mount(app: FastAPI, endpoint: Endpoint) -> None:
+def _mount(app: FastAPI, endpoint: Endpoint, at: int) -> None:
     """A plain Starlette route first (the hot path), and a documented twin for the OpenAPI schema."""
-    app.router.routes.insert(0, Route(endpoint.path, endpoint.handler, methods=list(endpoint.methods),
+    app.router.routes.insert(at, Route(endpoint.path, endpoint.handler, methods=list(endpoint.methods),
                                       name=endpoint.name))
     extra: dict[str, Any] = dict(endpoint.extra)
     if endpoint.request_schema is not None:

@@ -188,6 +188,20 @@ class SanitizeScope(BaseModel):
     turn_cache: TurnCacheSettings = Field(default_factory=TurnCacheSettings)
 
 
+class InspectorSettings(BaseModel):
+    """The privacy inspector page (`GET /inspector`): previews with the user's own key, nothing stored."""
+
+    enabled: bool | None = Field(
+        None, description="Serve `/inspector`. Unset: on when `host` is a loopback address, off (404) "
+        "otherwise. Its data calls obey `auth.api_keys` like every route.",
+    )
+    recent_requests: bool = Field(
+        False, description="Keep this process's recent requests (route, mode, entity counts, ε, status, "
+        "latency; never text or values) in memory for the inspector's live panel.",
+    )
+    recent_size: int = Field(200, ge=1, le=10_000, description="Recent requests kept (oldest dropped).")
+
+
 class LoggingSettings(BaseModel):
     level: str = Field("INFO", description="Log level (DEBUG, INFO, WARNING, ERROR).")
     json_format: bool = Field(True, description="One JSON object per line; never prompt text or keys.")
@@ -222,6 +236,7 @@ class Settings(BaseSettings):
     auth: AuthSettings = Field(default_factory=AuthSettings)
     sanitize: SanitizeScope = Field(default_factory=SanitizeScope)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
+    inspector: InspectorSettings = Field(default_factory=InspectorSettings)
     prmpt: PrmptConfig = Field(default_factory=PrmptConfig)
     cape: CapeConfig = Field(default_factory=CapeConfig)
     watermark: WatermarkConfig = Field(default_factory=WatermarkConfig)

@@ -165,6 +165,8 @@ class MockUpstream:
             return failed
         prompt = body.get("prompt")
         text = "echo: " + (prompt if isinstance(prompt, str) else json.dumps(prompt))
+        if body.get("model") == "mock-echo-all":
+            text = self.echo_all(body)
         if body.get("stream"):
             async def gen():  # type: ignore[no-untyped-def]
                 for i in range(0, len(text), self.chunk_size):

@@ -125,3 +125,21 @@ def test_splicing_keeps_spacing_case_and_stopwords(masked: CapePerturber) -> Non
         assert res.tokens_perturbed == 3  # cat, sat, mat
         assert re.fullmatch(r"The  \S+ \S+\non the \S+!", res.text), res.text
         assert "[" not in res.text  # special tokens are never sampled
+
+
+def test_released_context_sees_the_released_prefix_only(masked: CapePerturber) -> None:
+    """Masked LM, released context: position i is predicted from [CLS] y_<i [MASK] [SEP], so the exact
+    likelihood ratio of an output between neighbours is 0 everywhere but at the changed token."""
+    assert masked.cfg.context == "released"
+    a, b = "the cat sat on the mat", "the dog sat on the mat"
+    x, x2 = masked.encode([a, b])
+    assert x.eligible == x2.eligible == [1, 2, 5]
+    for seed in range(3):
+        out = masked.perturb_batch([a], 3.0, seeds=[seed])[0]
+        lp = masked.position_log_probs(x.ids, out.ids, x.eligible, 3.0)
+        lp2 = masked.position_log_probs(x2.ids, out.ids, x.eligible, 3.0)
+        assert lp[1:] == lp2[1:]
+        assert 0 < abs(lp[0] - lp2[0]) <= out.epsilon_bound == out.epsilon_token
+    batched = masked.perturb_batch([a, b, "john smith was a nurse in paris"], 3.0, seeds=[1, 2, 3])
+    single = [masked.perturb_batch([t], 3.0, seeds=[s])[0] for t, s in zip([a, b], [1, 2])]
+    assert [r.text for r in batched[:2]] == [r.text for r in single]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 
 import pytest
 import torch
@@ -25,6 +26,16 @@ SENTENCES = [
     "Our meeting with Keller Logistics about the hiring project is on Tuesday.",
     "A tense thriller that keeps you guessing until the final minute.",
 ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread() -> Iterator[None]:
+    """Many small kernels (the released context steps once per perturbed token): on a busy shared CPU
+    two threads mostly wait on each other, so this module runs on one (results do not depend on it)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="module")

@@ -39,6 +39,8 @@ def test_cape_mode_perturbs_what_leaves(veil_factory, upstream) -> None:  # type
     assert float(raw.headers["x-veil-cape-epsilon"]) == 6.0
     assert float(raw.headers["x-veil-cape-worst-epsilon"]) > 6.0  # eps + eps' is reported, not hidden
     assert float(raw.headers["x-veil-cape-epsilon-bound"]) > 6.0  # and the data-independent bound
+    total = float(raw.headers["x-veil-cape-epsilon-total"])  # the request's bound: a sum over positions
+    assert total >= float(raw.headers["x-veil-cape-epsilon-bound"]) and raw.headers["x-veil-cape-context"]
     body = json.loads(raw.http_response.text)
     assert body["veil"]["cape"]["epsilon"] == 6.0
 

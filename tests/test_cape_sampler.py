@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mechanisms.cape.sampler import (
+    BucketTable,
     bucket_probabilities,
+    bucket_range,
     bucketize,
     distance_utility,
     eps_prime,
@@ -222,3 +224,52 @@ def test_worst_case_bound_holds_on_random_pairs(vocab: int, buckets: int, eps: f
     probs = token_probabilities(bucketize(u, buckets), eps).double()
     log_ratio = (probs[0].log() - probs[1].log()).abs().max().item()
     assert log_ratio <= worst_case_epsilon(eps, buckets, vocab) + 1e-9
+
+
+def test_bucket_range_is_the_papers_delta() -> None:
+    u = torch.tensor([[0.0, 0.1, 0.25, 0.5, 0.74, 0.76, 1.0], [0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3]])
+    table = bucketize(u, 4)
+    delta = bucket_range(table)
+    means = [m for m, c in zip(table.means[0].tolist(), table.counts[0].tolist()) if c > 0]
+    assert delta.shape == (2, 1)
+    assert delta[0, 0].item() == pytest.approx(max(means) - min(means))  # max |b - b'| over the row
+    assert delta[1, 0].item() == 1.0  # one bucket: drawn with probability 1 whatever Delta is
+
+
+def test_bucket_range_equals_unit_delta_on_rescaled_scores() -> None:
+    gen = torch.Generator().manual_seed(21)
+    u = torch.rand(3, 80, generator=gen).pow(2) * 0.6 + 0.2  # scores far from spanning [0, 1]
+    table = bucketize(u, 9)
+    filled = table.counts > 0
+    low = torch.where(filled, table.means, torch.full_like(table.means, 9.0)).amin(1, keepdim=True)
+    rescaled = BucketTable(table.index, table.counts, torch.where(filled, (table.means - low), table.means))
+    rescaled.means /= bucket_range(table)
+    for eps in (1.0, 6.0, 20.0):
+        got = token_probabilities(table, eps, bucket_range(table))
+        want = token_probabilities(rescaled, eps, 1.0)
+        assert torch.allclose(got, want, rtol=1e-9, atol=0)
+        # and it is sharper than Delta = 1 on the raw means: the best-scored bucket gains probability
+        top = torch.where(filled, table.means, torch.full_like(table.means, -1.0)).argmax(1, keepdim=True)
+        sharp = bucket_probabilities(table, eps, bucket_range(table)).gather(1, top)
+        assert (sharp > bucket_probabilities(table, eps).gather(1, top)).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    vocab=st.integers(2, 60), buckets=st.integers(1, 12), eps=st.floats(0.1, 20.0), seed=st.integers(0, 10**6)
+)
+def test_worst_case_bound_holds_with_bucket_range(vocab: int, buckets: int, eps: float, seed: int) -> None:
+    gen = torch.Generator().manual_seed(seed)
+    u = torch.rand(2, vocab, generator=gen).pow(torch.rand(2, 1, generator=gen) * 5 + 0.1)
+    table = bucketize(u, buckets)
+    probs = token_probabilities(table, eps, bucket_range(table)).double()
+    log_ratio = (probs[0].log() - probs[1].log()).abs().max().item()
+    assert log_ratio <= worst_case_epsilon(eps, buckets, vocab) + 1e-9
+
+
+def test_adversarial_pair_with_bucket_range_stays_within_the_bound() -> None:
+    vocab, buckets, eps = 40, 5, 1.0
+    table = bucketize(_adversarial_pair(vocab, buckets), buckets)
+    probs = token_probabilities(table, eps, bucket_range(table))
+    log_ratio = math.log(probs[0, 0].item() / probs[1, 0].item())
+    assert worst_case_epsilon(eps, buckets, vocab) - 0.5 < log_ratio <= worst_case_epsilon(eps, buckets, vocab)

@@ -65,6 +65,9 @@ def test_config_defaults_and_validation() -> None:
     cfg = CapeConfig()
     assert (cfg.epsilon, cfg.lambda_l, cfg.lambda_d, cfg.buckets) == (6.0, 0.5, 1.0, 50)
     assert cfg.adapter == "causal" and cfg.model is None and cfg.roles == ["user"] and not cfg.extract
+    assert cfg.context == "released" and cfg.sensitivity == "unit"
+    with pytest.raises(ValidationError):
+        CapeConfig(context="masked")  # type: ignore[arg-type]
     assert cfg.model_key() == "causal:smollm2-135m-instruct"
     with pytest.raises(ValidationError):
         CapeConfig(epsilon=0)

@@ -84,6 +84,14 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
         "prediction": {"type": "content", "content": "predicted text"},
         "stop": ["END"], "user": "user-42", "metadata": {"team": "support"}, "temperature": 0.5,
     }, ("model",)),
+    "completions": ("/v1/completions", {
+        "model": "mock-echo-all", "prompt": ["Once upon a time", "there was"], "suffix": "The end.",
+        "stop": ["\n\n"], "user": "user-42", "max_tokens": 20,
+    }, ("model",)),
+    "embeddings": ("/v1/embeddings", {
+        "model": "text-embedding-3-small", "input": ["first text", "second text"], "encoding_format": "float",
+        "user": "user-42",
+    }, ("model",)),
     "responses": ("/v1/responses", {
         "model": "mock-echo-all",
         "instructions": "Be brief.",
@@ -160,6 +168,8 @@ def _stream_text(surface: str, raw: bytes) -> str:
         data = json.loads(event.data)
         if surface == "chat":
             text += "".join((c.get("delta") or {}).get("content") or "" for c in data.get("choices", []))
+        elif surface == "completions":
+            text += "".join(c.get("text") or "" for c in data.get("choices", []))
         elif surface == "responses" and data.get("type") == "response.output_text.delta":
             text += data["delta"]
         elif surface == "messages" and data.get("type") == "content_block_delta":
@@ -168,6 +178,8 @@ def _stream_text(surface: str, raw: bytes) -> str:
 
 
 def _answer_text(surface: str, data: dict[str, Any]) -> str:
+    if surface == "completions":
+        return data["choices"][0]["text"]
     if surface == "chat":
         return data["choices"][0]["message"]["content"]
     if surface == "responses":
@@ -201,6 +213,8 @@ def test_pii_planted_anywhere_never_leaves_and_comes_back(surface, veil_factory,
         if is_allowed:
             return
         assert value not in sent, f"{value!r} planted at {_dotted(where)} reached the upstream"
+        if surface == "embeddings":  # vectors come back: nothing to restore
+            return
         assert value in _answer_text(surface, whole_answer.json()), _dotted(where)
         assert value in _stream_text(surface, streamed.content), _dotted(where)
 
@@ -287,3 +301,27 @@ def test_end_user_header_gives_end_users_their_own_keys(veil_factory, upstream) 
             model="gpt-4o-mini", messages=[{"role": "user", "content": f"mail {EMAIL}"}])
         sent.append(upstream.last.body["messages"][0]["content"])
     assert len(set(sent)) == 3  # one shared provider key, three different Prmpt keys
+
+
+def test_identifiers_carried_as_json_numbers_are_hidden_and_restored(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    import anthropic
+
+    args = {"ssn": 123456789, "card_number": 4111111111111111, "phone": 4155550132, "count": 3}
+    oai = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-1", max_retries=0)
+    oai.chat.completions.create(model="gpt-4o-mini", messages=[
+        {"role": "user", "content": "look it up"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+            "name": "lookup", "arguments": json.dumps(args)}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"account": 998877665544})}])
+    sent = upstream.last.body["messages"]
+    hidden = json.loads(sent[1]["tool_calls"][0]["function"]["arguments"])
+    assert hidden["ssn"] != 123456789 and isinstance(hidden["ssn"], int) and hidden["count"] == 3
+    assert hidden["card_number"] != 4111111111111111 and hidden["phone"] != 4155550132
+    client = anthropic.Anthropic(base_url=veil.url, api_key="sk-1", max_retries=0)
+    reply = client.messages.create(model="mock-echo-all", max_tokens=20, messages=[
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lookup", "input": args}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}])
+    tool_use = upstream.last.body["messages"][1]["content"][0]["input"]
+    assert tool_use["ssn"] != 123456789 and tool_use["count"] == 3
+    assert "123456789" in reply.content[0].text and "4111111111111111" in reply.content[0].text  # restored

@@ -1,7 +1,8 @@
 """Annotator recall and precision per type on the generated labelled sets (bench/prmpt_eval.py).
 
 The floors are the levels reached when this was written, minus a small margin, so that a change
-that loses detections fails here instead of silently leaking values.
+that loses detections fails here instead of silently leaking values. The main corpus covers every
+type in English, French and Spanish (bench/prmpt_corpus.py); the legacy English set is kept too.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ TUNED_FLOORS = {t: (0.98, 0.97) for t in ("PERSON", "EMAIL_ADDRESS", "PHONE_NUMB
                                          "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "AGE", "MONEY")}
 # held-out shapes (European names, non-US phones, money words); measured values in comments
 HELD_OUT_FLOORS = {
-    "PERSON": (0.90, 0.97),        # 0.926 / 1.00: names outside the US lists that NER misses
+    "PERSON": (0.92, 0.97),        # 0.943 / 1.00: names outside the lists that NER misses
     "PHONE_NUMBER": (0.95, 0.97),  # 1.00 / 1.00
     "EMAIL_ADDRESS": (0.98, 0.97), "US_SSN": (0.98, 0.97), "CREDIT_CARD": (0.98, 0.97),
     "IBAN_CODE": (0.98, 0.97), "IP_ADDRESS": (0.98, 0.97), "AGE": (0.98, 0.97), "MONEY": (0.98, 0.97),
@@ -39,6 +40,11 @@ def _eval_module() -> ModuleType:
         sys.modules[name] = module  # dataclasses look their module up here
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+# Issue targets on the held-out column: recall >= 0.95 and precision >= 0.95 for every type, pooled
+# over the three languages (the README table has the per-language cells, n=1500).
+MATRIX_FLOOR = 0.95
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +98,31 @@ def test_non_pii_numbers_are_not_flagged(sanitizer: Sanitizer) -> None:
     text = ("Order #48213 shipped on 2024-03-15 at 10:30; Python 3.11 and version 2.4 passed "
             "12 of 14 checks in room 204.")
     assert sanitizer.annotator.annotate(text) == []
+
+
+def _pooled(report: dict[str, dict[str, dict[str, float]]]) -> dict[str, tuple[int, float, float]]:
+    out = {}
+    for entity_type, by_lang in report.items():
+        gold = sum(m["gold"] for m in by_lang.values())
+        predicted = sum(m["predicted"] for m in by_lang.values())
+        recalled = sum(m["recall"] * m["gold"] for m in by_lang.values())
+        correct = sum(m["precision"] * m["predicted"] for m in by_lang.values())
+        out[entity_type] = (gold, recalled / gold if gold else 1.0, correct / predicted if predicted else 1.0)
+    return out
+
+
+@pytest.mark.parametrize("held_out", [False, True])
+def test_every_type_and_language_meets_the_floors(sanitizer: Sanitizer, held_out: bool) -> None:
+    bench = _eval_module()
+    corpus = bench._corpus()
+    examples = corpus.generate(500, seed=2025, held_out=held_out)
+    report = bench.evaluate_matrix(sanitizer, examples, corpus.negatives())
+    pooled = _pooled(report)
+    expected = {t for lang in corpus.LANGS for t in corpus.types_for(lang, held_out)}
+    assert expected <= set(pooled)
+    for entity_type in expected:
+        gold, recall, precision = pooled[entity_type]
+        assert gold >= 5, entity_type
+        assert recall >= MATRIX_FLOOR and precision >= MATRIX_FLOOR, (entity_type, gold, recall, precision)
+    for lang in corpus.LANGS:  # every language is exercised, with names in each
+        assert report["PERSON"][lang]["gold"] >= 5 and report["PERSON"][lang]["recall"] >= 0.9

@@ -112,3 +112,96 @@ def test_numbers_parse_and_render_in_their_own_style(text: str, value: float) ->
 
 
 
+# ---- the written string, not only the grid index, is eps-mLDP (exact output distributions) ----
+from mechanisms.prmpt import PrmptConfig, Sanitizer  # noqa: E402
+from mechanisms.prmpt.mldp import output_distribution  # noqa: E402
+from mechanisms.prmpt.numbers import upper_edge  # noqa: E402
+
+WRITER = Sanitizer(PrmptConfig())  # rendering needs no annotator
+
+
+def _exact(entity_type: str, text: str, cells: range) -> tuple[dict[str, float], int]:
+    policy = WRITER.config.policy(entity_type)
+    grid = Grid(policy.scale, policy.unit, policy.min_value, policy.max_value)
+    parsed = parse_number(text)
+    assert parsed is not None
+
+    def render(value: float) -> str:  # the sanitizer's own writer for this input's format
+        return WRITER.render(entity_type, text, parsed, value)
+
+    def edge(value: float) -> float:
+        return upper_edge(value, parsed.style, policy.significant_figures)
+
+    return output_distribution(parsed.value, grid, policy.eps, render, edge, cells), grid.index(parsed.value)
+
+
+def _cells(entity_type: str, texts: tuple[str, str], tail: float = 1e-10) -> range:
+    policy = WRITER.config.policy(entity_type)
+    grid = Grid(policy.scale, policy.unit, policy.min_value, policy.max_value)
+    ks = [grid.index(parse_number(t).value) for t in texts]  # type: ignore[union-attr]
+    reach = math.ceil(math.log(1 / tail) / (policy.eps / 2))
+    lo, hi = grid.bounds()
+    return range(max(lo, min(ks) - reach), min(hi, max(ks) + reach) + 1)
+
+
+@pytest.mark.parametrize("entity_type, a, b", [
+    ("MONEY", "$85,000", "$85,001"), ("MONEY", "$100,000", "$99,999"), ("MONEY", "$85,000", "$100,000"),
+    ("MONEY", "85k", "86k"), ("AGE", "45", "46"), ("AGE", "45", "52"), ("AGE", "3 years", "0 years"),
+])
+def test_every_output_string_respects_eps_times_distance(entity_type: str, a: str, b: str) -> None:
+    cells = _cells(entity_type, (a, b))
+    pa, ka = _exact(entity_type, a, cells)
+    pb, kb = _exact(entity_type, b, cells)
+    eps = WRITER.config.policy(entity_type).eps
+    bound = math.exp(eps * abs(ka - kb)) * (1 + 1e-9)
+    assert sum(pa.values()) == pytest.approx(1.0, abs=1e-6) and sum(pb.values()) == pytest.approx(1.0, abs=1e-6)
+    assert set(pa) == set(pb)  # the same strings are possible from both inputs
+    for s in pa:
+        assert pa[s] <= bound * pb[s] and pb[s] <= bound * pa[s], s
+    if ka == kb:  # the same point of the mechanism: the same distribution of strings
+        assert all(pa[s] == pytest.approx(pb[s], rel=1e-12) for s in pa)
+
+
+@pytest.mark.parametrize("text, significant", [("$85,000", 3), ("85k", 3), ("EUR 1.234,56", 3), ("45", None),
+                                               ("$9.99", 3), ("12,5 kg", 3)])
+def test_written_string_is_constant_below_each_edge_and_changes_after(text: str, significant: int | None) -> None:
+    parsed = parse_number(text)
+    assert parsed is not None
+    rng = random.Random(5)
+    for _ in range(300):
+        v = parsed.value * math.exp(rng.uniform(-0.5, 0.5))
+        e = upper_edge(v, parsed.style, significant)
+        below, above = e * (1 - 1e-12), e * (1 + 1e-12)
+        assert e > v
+        assert format_number(below, parsed.style, significant) == format_number(v, parsed.style, significant)
+        # past the edge the written value does not decrease (and changes unless the format's decimals
+        # are coarser than the significant figures, e.g. "7,8" for 7.805 with one decimal)
+        after = parse_number(format_number(above, parsed.style, significant))
+        here = parse_number(format_number(v, parsed.style, significant))
+        assert after is not None and here is not None and after.value >= here.value
+
+
+def test_written_amounts_do_not_sit_on_a_noise_grid() -> None:
+    dist, _ = _exact("MONEY", "$85,000", range(1120, 1162))
+    # every amount with 3 significant figures in [$80,000, $90,000] can be written, nothing else
+    assert {f"${v:,}" for v in range(80_000, 90_001, 100)} <= set(dist)
+    assert all(s.endswith("00") for s in dist)
+    ages, _ = _exact("AGE", "45", range(0, 121))
+    assert set(ages) == {str(v) for v in range(0, 121)}
+
+
+def test_sanitizer_samples_follow_the_exact_distribution() -> None:
+    master = MasterKey.from_bytes(bytes(range(32)))
+    policy = WRITER.config.policy("MONEY")
+    parsed = parse_number("$85,000")
+    assert parsed is not None
+    dist, _ = _exact("MONEY", "$85,000", _cells("MONEY", ("$85,000", "$85,000")))
+    outs = [WRITER.render("MONEY", "$85,000", parsed,
+                          WRITER._perturb("MONEY", 85_000.0, policy, master.user_keys(f"u{i}")))
+            for i in range(400)]
+    assert all(dist.get(o, 0.0) > 0 for o in outs)
+    # the mass within +-5 % of the input, exact vs sampled (binomial, 4.5 sigma)
+    near = {s for s in dist if 80_750 <= float(s[1:].replace(",", "")) <= 89_250}
+    p = sum(dist[s] for s in near)
+    hits = sum(o in near for o in outs)
+    assert abs(hits - 400 * p) <= 4.5 * math.sqrt(400 * p * (1 - p))

@@ -219,3 +219,27 @@ def test_privacy_preview_endpoints(prmpt_veil, upstream) -> None:  # type: ignor
                            headers={"authorization": "Bearer sk-user-2"}).json()
         assert case["ssn"] not in other["text"]  # another user's key does not decrypt
     assert upstream.requests == []
+
+
+def test_per_request_dependency_rules(prmpt_veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    from mechanisms.prmpt.numbers import parse_number
+
+    text = "My quarterly bonus is $9,000 and my annual bonus is $36,000."
+    rule = [{"entity_type": "MONEY", "factor": 4, "determinant_context": "quarterly",
+             "dependent_context": "annual"}]
+
+    def sent_amounts() -> list[float]:
+        content = upstream.last.body["messages"][0]["content"]
+        return [parse_number(w).value for w in content.split() if w.startswith("$")]  # type: ignore[union-attr]
+
+    with httpx.Client(base_url=prmpt_veil.url, timeout=30) as h:
+        body = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": text}]}
+        r = h.post("/v1/chat/completions", json=body, headers={"x-veil-dependencies": json.dumps(rule)})
+        assert r.status_code == 200
+        quarterly, annual = sent_amounts()
+        assert annual == pytest.approx(4 * quarterly)  # derived from the noised determinant
+        r = h.post("/v1/chat/completions", json={**body, "veil": {"dependencies": rule}})
+        assert r.status_code == 200 and "veil" not in upstream.last.body  # Veil's options stay here
+        assert sent_amounts()[1] == pytest.approx(4 * sent_amounts()[0])
+        bad = h.post("/v1/chat/completions", json=body, headers={"x-veil-dependencies": "{not json"})
+        assert bad.status_code == 400 and bad.json()["error"]["param"] == "X-Veil-Dependencies"

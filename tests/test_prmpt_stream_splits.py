@@ -93,3 +93,22 @@ def test_every_single_split_point(sanitized) -> None:  # type: ignore[no-untyped
         outs += restorer.transform(_chunk(content=result.text[cut:]))
         outs += restorer.transform(_chunk(finish="stop"))
         assert _collect(outs)[0] == TEXT
+
+
+def test_name_parts_restored_at_every_split_in_content_and_tool_arguments(sanitized) -> None:  # type: ignore[no-untyped-def]
+    sanitizer, result = sanitized
+    inv = {o: s for s, o in result.mapping.items()}
+    answer = f"Dear Mr. {inv['Smith']},\n{inv['John']} -- {inv['Smith']}'s card; {inv['Smith']}, {inv['John']}."
+    expected = "Dear Mr. Smith,\nJohn -- Smith's card; Smith, John."
+    for cut in range(len(answer) + 1):
+        restorer = _restorer(result)
+        outs = restorer.transform(_chunk(content=answer[:cut]))
+        outs += restorer.transform(_chunk(content=answer[cut:]))
+        outs += restorer.transform(_chunk(finish="stop"))
+        assert _collect(outs)[0] == expected
+    args = json.dumps({"letter": answer})
+    for cut in range(len(args) + 1):
+        restorer = _restorer(result)
+        outs = restorer.transform(_chunk(args=args[:cut])) + restorer.transform(_chunk(args=args[cut:]))
+        outs += restorer.transform(_chunk(finish="tool_calls"))
+        assert json.loads(_collect(outs)[1]) == {"letter": expected}

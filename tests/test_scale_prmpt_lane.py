@@ -1,5 +1,6 @@
-"""The prmpt lane: concurrent requests' texts go through the NER model together, each request is still
-encrypted under its own user's key, and a failing request fails alone."""
+"""The prmpt lane: concurrent requests' texts go through the NER model together; each request is still
+sanitized as alone (values propagated within it only, encrypted under its own user's key, the same
+result as ``Sanitizer.sanitize_many``), and a failing request fails alone."""
 
 from __future__ import annotations
 
@@ -41,10 +42,11 @@ async def _gated(engine: PrivacyEngine, calls: list[int], jobs: list[tuple[list[
     original = annotator.annotate_many
     gate = threading.Event()
 
-    def spy(texts):  # type: ignore[no-untyped-def]
+    def spy(texts, propagate=True):  # type: ignore[no-untyped-def]
         gate.wait(10)
+        assert propagate is False  # a value of one request must never be looked for in another's texts
         calls.append(len(texts))
-        return original(texts)
+        return original(texts, propagate=propagate)
 
     annotator.annotate_many = spy  # type: ignore[method-assign]
     try:
@@ -73,17 +75,17 @@ async def test_requests_share_one_ner_pass_and_keep_their_own_keys(engine: Priva
 
 async def test_a_failing_request_fails_alone(engine: PrivacyEngine) -> None:
     sanitizer = engine.sanitizer
-    original = sanitizer.apply
+    original = sanitizer.apply_many
 
-    def apply(text, spans, keys, dependencies=()):  # type: ignore[no-untyped-def]
+    def apply_many(texts, spans, keys, dependencies=()):  # type: ignore[no-untyped-def]
         if keys is BOB:
             raise RuntimeError("codec failure")
-        return original(text, spans, keys, dependencies)
+        return original(texts, spans, keys, dependencies)
 
-    sanitizer.apply = apply  # type: ignore[method-assign]
+    sanitizer.apply_many = apply_many  # type: ignore[method-assign]
     try:
         results = await _gated(engine, [], [(TEXTS[ALICE], ALICE), (TEXTS[BOB], BOB)])
     finally:
-        sanitizer.apply = original  # type: ignore[method-assign]
+        sanitizer.apply_many = original  # type: ignore[method-assign]
     assert [r.text for r in results[0]] == [r.text for r in sanitizer.sanitize_many(TEXTS[ALICE], ALICE)]  # type: ignore[union-attr]
     assert isinstance(results[1], Exception) and results[1].__class__.__name__ == "ServiceUnavailable"

@@ -3,8 +3,9 @@
 Public API (what the proxy calls)::
 
     from mechanisms.cape import CapeConfig, CapePerturber, PerturbResult, extraction_messages
-    p = CapePerturber(CapeConfig(), device="auto"); p.load()
+    p = CapePerturber(CapeConfig(), device="auto"); p.load()       # CapeConfig(context="released")
     results = p.perturb_batch(texts, epsilon=6.0, protected_spans=..., seeds=...)
+    summarize(results)["epsilon_total"]   # the request's prompt-level bound (sum over its texts)
 
 Importing this package loads no model and touches no file.
 """
@@ -16,6 +17,7 @@ from .sampler import (
     UTILITY_SENSITIVITY,
     BucketTable,
     bucket_probabilities,
+    bucket_range,
     bucketize,
     distance_utility,
     eps_prime,
@@ -37,6 +39,7 @@ __all__ = [
     "PerturbResult",
     "PreparedBatch",
     "bucket_probabilities",
+    "bucket_range",
     "bucketize",
     "distance_utility",
     "eps_prime",

@@ -23,6 +23,7 @@ from typing import Any
 import torch
 
 from .projection import VocabProjection
+from .released import CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track
 from .vocabulary import CandidateSet, build_candidate_set, subword_prefix
 
 # Upper bound on the (tokens x vocabulary) logits a masked-LM pass may allocate (float32 bytes).
@@ -118,6 +119,21 @@ class _AdapterBase:
     def logits_from_features(self, features: torch.Tensor) -> torch.Tensor:
         raise NotImplementedError
 
+    @property
+    def window(self) -> int:
+        """Tokens of a text per model window (texts longer than that are cut)."""
+        raise NotImplementedError
+
+    def released_session(self, tracks: list[Track]) -> ReleasedSession:
+        """A batch of windows decoded over their released prefixes (``cape.context: released``)."""
+        raise NotImplementedError
+
+    def released_features(
+        self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
+    ) -> torch.Tensor:
+        """The features a released session saw, recomputed in one go from the finished outputs."""
+        raise NotImplementedError
+
     def logits_and_dots(
         self, features: torch.Tensor, token_emb: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -143,17 +159,30 @@ class CausalLMAdapter(_AdapterBase):
         cfg = model.config
         exotic = getattr(cfg, "final_logit_softcapping", None) or getattr(cfg, "logit_scale", None)
         # Fast path: apply the (tied or not) linear head to the needed positions and candidates only.
-        self._plain_head = isinstance(head, torch.nn.Linear) and not exotic
-        if self._plain_head:
+        self.plain_head = isinstance(head, torch.nn.Linear) and not exotic
+        if self.plain_head:
             tied = head.weight.data_ptr() == model.get_input_embeddings().weight.data_ptr()
             self.head_tied = tied and head.bias is None
             self.head = self.projection if tied else VocabProjection(head.weight.detach()[self.cand_ids])
             self.head_bias = None if head.bias is None else head.bias.detach()[self.cand_ids].float()
 
+    @property
+    def window(self) -> int:
+        return self.max_context_tokens - 1  # one slot for the context token
+
+    def released_session(self, tracks: list[Track]) -> ReleasedSession:
+        return CausalReleasedSession(self, tracks)
+
+    def released_features(
+        self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
+    ) -> torch.Tensor:
+        # The prefix of a causal model is all it sees, so one pass over the output gives them all.
+        return self.contextual_features(ids_list, positions)
+
     def _jobs(
         self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
     ) -> tuple[list[_Job], int]:
-        window = self.max_context_tokens - 1
+        window = self.window
         jobs: list[_Job] = []
         row = 0
         for ids, pos in zip(ids_list, positions):
@@ -173,7 +202,7 @@ class CausalLMAdapter(_AdapterBase):
     ) -> torch.Tensor:
         """Last hidden states (or candidate logits) predicting each requested position."""
         jobs, rows = self._jobs(ids_list, positions)
-        width = int(self.cand_emb.shape[1]) if self._plain_head else len(self.candidates.ids)
+        width = int(self.cand_emb.shape[1]) if self.plain_head else len(self.candidates.ids)
         out = torch.empty((rows, width), dtype=torch.float32, device=self.device)
         for group in _token_batches(jobs, self.max_batch_tokens):
             ids, mask = _pad([j.seq for j in group], self.context_token_id, self.device)
@@ -181,7 +210,7 @@ class CausalLMAdapter(_AdapterBase):
             # Output at position p (after the context token) predicts input token p.
             p = torch.tensor([w for j in group for w in j.where], device=self.device)
             r = torch.tensor([x for j in group for x in j.rows], device=self.device)
-            if self._plain_head:
+            if self.plain_head:
                 hidden = self.model.base_model(input_ids=ids, attention_mask=mask, use_cache=False)
                 out[r] = hidden.last_hidden_state[b, p].float()
             else:
@@ -190,7 +219,7 @@ class CausalLMAdapter(_AdapterBase):
         return out
 
     def logits_from_features(self, features: torch.Tensor) -> torch.Tensor:
-        if not self._plain_head:
+        if not self.plain_head:
             return features
         logits = self.head(features)
         return logits if self.head_bias is None else logits.add_(self.head_bias)
@@ -199,7 +228,7 @@ class CausalLMAdapter(_AdapterBase):
         self, features: torch.Tensor, token_emb: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor]:
         """With a tied head, logits and embedding dot products come from one matmul over the table."""
-        if not (self._plain_head and self.head_tied):
+        if not (self.plain_head and self.head_tied):
             return super().logits_and_dots(features, token_emb)
         both = self.projection(torch.cat([features.float(), token_emb.float()]))
         n = features.shape[0]
@@ -225,10 +254,31 @@ class MaskedLMAdapter(_AdapterBase):
         per_token = 4 * int(model.get_input_embeddings().weight.shape[0])
         self.masked_batch_tokens = max(64, min(max_batch_tokens, _MASKED_LOGITS_BYTES // per_token))
 
+    @property
+    def window(self) -> int:
+        return self.max_context_tokens - len(self.prefix) - len(self.suffix)
+
+    def released_session(self, tracks: list[Track]) -> ReleasedSession:
+        return MaskedReleasedSession(self, tracks)
+
+    @torch.inference_mode()
+    def released_features(
+        self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
+    ) -> torch.Tensor:
+        jobs: list[_Job] = []
+        row = 0
+        for ids, pos in zip(ids_list, positions):
+            for p in pos:
+                start = (p // self.window) * self.window
+                seq = [*self.prefix, *ids[start:p], self.mask_id, *self.suffix]
+                jobs.append(_Job(seq, [len(self.prefix) + p - start], [row]))
+                row += 1
+        return self._masked_logits(jobs, row)
+
     def _jobs(
         self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
     ) -> tuple[list[_Job], int]:
-        window = self.max_context_tokens - len(self.prefix) - len(self.suffix)
+        window = self.window
         jobs: list[_Job] = []
         row = 0
         for ids, pos in zip(ids_list, positions):
@@ -247,6 +297,9 @@ class MaskedLMAdapter(_AdapterBase):
     ) -> torch.Tensor:
         """Candidate logits at each masked position (the features are the logits themselves)."""
         jobs, rows = self._jobs(ids_list, positions)
+        return self._masked_logits(jobs, rows)
+
+    def _masked_logits(self, jobs: list[_Job], rows: int) -> torch.Tensor:
         out = torch.empty((rows, len(self.candidates.ids)), dtype=torch.float32, device=self.device)
         for group in _token_batches(jobs, self.masked_batch_tokens):
             ids, mask = _pad([j.seq for j in group], self.pad_id, self.device)

@@ -20,6 +20,17 @@ class CapeConfig(BaseModel):
                     (mechanisms/cape/bounds.json, or the user cache after a one-time calibration).
       calibrate_if_missing  when no stored B exists for a user-supplied model, calibrate it once on
                     the packaged public text and store it in the user cache (True); False = refuse.
+      context       whose prefix gives position i its logits. "released": the already perturbed
+                    tokens y_<i (incremental decoding, one model step per perturbed position), so each
+                    position sees only released output plus its own token and the per-position bounds
+                    compose: a text differing in k perturbed tokens moves the output's likelihood by at
+                    most k * epsilon_bound. "original": the original neighbours (the paper; one pass),
+                    so one changed token moves the distributions of the other positions too and only
+                    the sum over the text's perturbed positions bounds it. See docs/cape.md.
+      sensitivity   Delta of the exponential mechanism. "unit": 1, the width of u's range [0, 1].
+                    "bucket_range": the paper's Delta = max gap between the bucket scores of the
+                    token's row (section 4.1.2); it equals Delta = 1 on scores rescaled to [0, 1] per
+                    row, so the same data-independent bound holds. Higher utility at a given eps.
 
     Model:
       adapter       "causal" (prefix context, one forward pass) or "masked" (BERT-style, one masked
@@ -34,6 +45,10 @@ class CapeConfig(BaseModel):
       max_batch_tokens    padded tokens per forward pass; bigger batches are split (16384).
       max_rows_per_step   perturbed tokens whose (rows x vocabulary) utilities are held at once;
                     None = 256 on CPU, 2048 on CUDA (fewer, larger kernels for big batches).
+      cpu_threads   torch intra-op threads while Cape runs on a CPU (1): its work is many small
+                    kernels (one model step per perturbed token in the released context), and on a
+                    shared CPU two threads mostly wait on each other (5-12x slower under load in
+                    our runs). Set around each call and restored after. None = leave torch's setting.
 
     Proxy (read by the proxy, not by the mechanism):
       roles         chat roles whose text is perturbed (["user"]).
@@ -50,6 +65,15 @@ class CapeConfig(BaseModel):
     keep_stopwords: bool = True
     logit_bound: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     calibrate_if_missing: bool = True
+    context: Literal["released", "original"] = Field(
+        default="released",
+        description="Cape: logits from the already perturbed prefix (released; bounds compose) or from "
+        "the original text (original, the paper's).",
+    )
+    sensitivity: Literal["unit", "bucket_range"] = Field(
+        default="unit",
+        description="Cape: Delta = 1 (unit) or the paper's max gap between bucket scores (bucket_range).",
+    )
 
     adapter: Literal["causal", "masked"] = "causal"
     model: str | None = None
@@ -57,6 +81,7 @@ class CapeConfig(BaseModel):
     max_context_tokens: int = Field(default=1024, ge=8)
     max_batch_tokens: int = Field(default=16384, ge=64)
     max_rows_per_step: int | None = Field(default=None, ge=1)
+    cpu_threads: int | None = Field(default=1, ge=1)
 
     roles: list[str] = Field(default_factory=lambda: ["user"])
     extract: bool = False

@@ -13,6 +13,7 @@ Importing this package does no I/O and does not import Presidio or spaCy (``load
 from mechanisms.prmpt.commands import desanitize_command, sanitize_command
 from mechanisms.prmpt.config import (CustomEntity, DependencyRule, EntityPolicy, FunctionalDependency,
                                      PrmptConfig)
+from mechanisms.prmpt.dependencies import DependencySpecError, parse_dependencies
 from mechanisms.prmpt.records import EntityRecord, SanitizedText
 from mechanisms.prmpt.restore import RestorePlan, StreamingRestorer, restore
 from mechanisms.prmpt.sanitizer import Sanitizer, build_codecs
@@ -20,6 +21,7 @@ from mechanisms.prmpt.sanitizer import Sanitizer, build_codecs
 __all__ = [
     "CustomEntity",
     "DependencyRule",
+    "DependencySpecError",
     "EntityPolicy",
     "EntityRecord",
     "FunctionalDependency",
@@ -30,6 +32,7 @@ __all__ = [
     "StreamingRestorer",
     "build_codecs",
     "desanitize_command",
+    "parse_dependencies",
     "restore",
     "sanitize_command",
 ]

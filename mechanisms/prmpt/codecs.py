@@ -98,19 +98,37 @@ def is_valid_ssn(digits: str) -> bool:
     return 0 < area < 900 and area != 666 and group != 0 and serial != 0
 
 
-class SsnCodec:
-    """US SSN: 9 digits, separators kept; valid SSNs map to valid SSNs (cycle-walking)."""
+def is_itin(digits: str) -> bool:
+    """IRS individual taxpayer numbers: area 9xx, group 50-65, 70-88, 90-92 or 94-99."""
+    group = int(digits[3:5])
+    return digits[0] == "9" and (50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92
+                                 or 94 <= group <= 99)
 
-    entity_type = "US_SSN"
+
+def taxpayer_class(digits: str) -> str:
+    """The class an SSN-shaped value keeps under encryption: a valid SSN, an ITIN, or neither
+    (area 000, 666 or 9xx outside the ITIN groups, group 00, serial 0000)."""
+    if is_valid_ssn(digits):
+        return "ssn"
+    return "itin" if is_itin(digits) else "other"
+
+
+class SsnCodec:
+    """US SSN / ITIN: 9 digits, separators kept; the value's class (valid SSN, ITIN, other) is kept
+    by cycle-walking, so an SSN stays a valid SSN and an ITIN an ITIN."""
+
+    def __init__(self, entity_type: str = "US_SSN") -> None:
+        self.entity_type = entity_type
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
         pos = _digit_positions(value)
         if len(pos) != 9:
             raise DomainError("an SSN has 9 digits")
         digits = "".join(value[p] for p in pos)
-        valid = is_valid_ssn(digits)
-        out = crypt_digits(keys, self.entity_type, digits, decrypt=decrypt,
-                           accept=lambda d: is_valid_ssn(d) == valid)
+        kind = taxpayer_class(digits)
+        # one label for both types: the same 9 digits get the same stand-in under either name
+        out = crypt_digits(keys, "US_SSN", digits, decrypt=decrypt,
+                           accept=lambda d: taxpayer_class(d) == kind)
         return _put_digits(value, pos, out)
 
     def encrypt(self, value: str, keys: UserKeys) -> str:

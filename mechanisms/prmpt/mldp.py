@@ -11,6 +11,15 @@ so one unit is a relative step (1 % for unit = 0.01). The rounding to the grid i
 pre-processing: the guarantee is eps * |k(x) - k(x')| for grid indices k, i.e. at most
 eps * (|x - x'| / unit + 1) on a linear grid.
 
+Output: the mechanism picks a cell y; the released value is drawn uniformly inside that cell (in
+the grid's coordinate t, v = value(t), t in [y - 1/2, y + 1/2)) and then written by a rendering
+that depends only on that value and public settings (``numbers.format_number``: the format and a
+fixed number of significant figures per type). So P(string | x) = sum_y P(y | x) * P(string | y)
+with P(string | y) independent of x, and every ratio P(s | x) / P(s | x') is at most
+max_y P(y | x) / P(y | x') <= exp(eps * |k(x) - k(x')|): the bound holds for the written string
+(proof in docs/prmpt.md; :func:`output_distribution` computes P(s | x) exactly for the tests).
+Drawing inside the cell also keeps outputs off the grid (no tell-tale round(1.01^k) values).
+
 Randomness is passed in as two uniforms; the sanitizer derives them from a keyed PRF of
 (user, type, value), so the same value always gets the same noise and repeated requests reveal
 nothing new (averaging is impossible).
@@ -19,15 +28,16 @@ nothing new (averaging is impossible).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 
-def uniforms_from_bytes(raw: bytes) -> tuple[float, float]:
-    """Two independent uniforms in the open interval (0, 1) from >= 16 PRF bytes (53 bits each)."""
-    a = int.from_bytes(raw[:8], "big") >> 11
-    b = int.from_bytes(raw[8:16], "big") >> 11
-    return (a + 0.5) / 2**53, (b + 0.5) / 2**53
+def uniforms_from_bytes(raw: bytes, count: int = 2) -> tuple[float, ...]:
+    """``count`` independent uniforms in the open interval (0, 1) from 8 PRF bytes each (53 bits)."""
+    if len(raw) < 8 * count:
+        raise ValueError("not enough PRF bytes")
+    return tuple(((int.from_bytes(raw[8 * i:8 * i + 8], "big") >> 11) + 0.5) / 2**53 for i in range(count))
 
 
 def _geometric_tail_mass(alpha: float, k: int) -> float:
@@ -88,18 +98,62 @@ class Grid:
             return round(value / self.unit)
         return round(math.log(value) / math.log1p(self.unit))
 
-    def value(self, index: int) -> float:
+    def value(self, index: float) -> float:
+        """The value at grid coordinate ``index`` (an integer is a cell's centre)."""
         if self.scale == "linear":
             return index * self.unit
         return math.exp(index * math.log1p(self.unit))
+
+    def coordinate(self, value: float) -> float:
+        """The inverse of :meth:`value` (grid coordinate of a magnitude)."""
+        if self.scale == "linear":
+            return value / self.unit
+        return math.log(value) / math.log1p(self.unit) if value > 0 else -math.inf
 
     def bounds(self) -> tuple[int, int]:
         lo_value = self.min_value if self.scale == "linear" else max(self.min_value, 1e-300)
         return self.index(lo_value), self.index(self.max_value)
 
 
-def perturb(value: float, grid: Grid, eps: float, u_side: float, u_mag: float) -> float:
-    """eps-mLDP noise for one magnitude on ``grid`` (value > 0 on a log grid)."""
+def perturb(value: float, grid: Grid, eps: float, u_side: float, u_mag: float,
+            u_cell: float = 0.5) -> float:
+    """eps-mLDP noise for one magnitude on ``grid`` (value > 0 on a log grid): a cell by the
+    mechanism, then a value uniform in the cell (``u_cell``; 0.5 gives the cell's centre)."""
     lo, hi = grid.bounds()
     y = sample_geometric_mechanism(grid.index(value), lo, hi, eps, u_side, u_mag)
-    return grid.value(y)
+    return grid.value(y - 0.5 + u_cell)
+
+
+def cell_rendering(grid: Grid, y: int, render: Callable[[float], str],
+                   edge: Callable[[float], float]) -> dict[str, float]:
+    """P(string | cell y) for a value uniform in the cell (in the grid coordinate).
+
+    ``render`` is non-decreasing and constant on pieces whose upper ends ``edge`` gives
+    (``numbers.upper_edge``); each string's probability is the length of its pieces in the cell.
+    """
+    out: dict[str, float] = {}
+    t, end = y - 0.5, y + 0.5
+    while t < end:
+        value = grid.value(t)
+        text = render(value)
+        nxt = min(end, grid.coordinate(edge(value)))
+        if nxt <= t:  # float rounding right at an edge: step over it
+            nxt = math.nextafter(t, math.inf)
+        out[text] = out.get(text, 0.0) + (nxt - t)
+        t = nxt
+    return out
+
+
+def output_distribution(x: float, grid: Grid, eps: float, render: Callable[[float], str],
+                        edge: Callable[[float], float], cells: range) -> dict[str, float]:
+    """Exact P(string | x) restricted to ``cells`` (the mixture over cells; see module doc)."""
+    lo, hi = grid.bounds()
+    k = grid.index(x)
+    out: dict[str, float] = {}
+    for y in cells:
+        p_cell = mechanism_probability(k, y, lo, hi, eps)
+        if p_cell == 0.0:
+            continue
+        for text, p in cell_rendering(grid, y, render, edge).items():
+            out[text] = out.get(text, 0.0) + p_cell * p
+    return out

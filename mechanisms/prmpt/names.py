@@ -1,40 +1,62 @@
-"""PERSON codec: names map to names through fixed, public, versioned lists (Prmpt appendix D.2.1).
+"""PERSON codec: every name part gets a realistic stand-in from fixed, public, versioned name lists.
 
-Lists (``data/names_*_v1.txt``): 5,162 first names (titles such as "Miss" removed) and the 20,000 most frequent last names of the
-US Census 1990 files (as shipped in PyPI ``names==0.3.0``). A list's line order is the index the
-encryption uses, so a list is never edited: a new version gets new files.
+Lists (``data/names_*_v1.txt``): 5,162 first names (titles such as "Miss" removed) and the 20,000
+most frequent last names of the US Census 1990 files (as shipped in PyPI ``names==0.3.0``), plus
+``names_wordlike_v1.txt``, the listed names that are also common English words ("May", "Will").
+A list's line order is the index the encryption uses, so a list is never edited: a new version
+gets new files.
 
-Rule, applied the same way to plaintext and ciphertext (so decryption needs no state):
+Names are encrypted **by parts** (Prmpt appendix D.2.1 encrypts the (first, last) pair jointly;
+then "Smith" alone encrypts to something else than the "Smith" of "John Smith", and an answer that
+says "Dear Mr. <stand-in of Smith>" cannot be restored). A span is split on whitespace; titles (Mr, Dr, ...),
+suffixes (Jr, III) and punctuation are kept; hyphenated parts are encrypted part by part.
 
-* the span is split on whitespace; courtesy titles (Mr, Dr, ...) are kept;
-* if there are two or more name tokens, the first is a listed first name and the last a listed
-  last name: the pair (i_first, i_last) is one integer in [0, |F| * |L|) and is encrypted jointly
-  (the paper's construction), so "John Smith" becomes another listed first + last name;
-* every other token is encrypted alone inside its membership class: first-and-last-name lists,
-  first only, last only, or neither. The membership of each token is kept, so the pair test above
-  gives the same answer on the ciphertext;
-* a token in no list (the paper injected it into the list, which needs state) keeps its shape:
-  each letter stays a letter of the same case, other characters stay, and the result is
-  cycle-walked until it is in no list either. "Zyxelle" becomes some "Qorbeta".
+* **Listed part** (in the first-name or the last-name list): a keyed permutation of its class,
+  the set of listed names with the same membership (first only, last only, both) and the same
+  "plainness" (a plain name is not word-like and has 3+ letters). The class is a property of the
+  stand-in too, so decryption needs no state and no context: "Smith" is always "Houck" (for one key), alone,
+  in "John Smith", in "Mr. Smith's" or in "Smith, John"; family members share the stand-in surname.
+* **Unlisted part** ("Oluwaseun"): a plain listed name drawn by a keyed PRF of (user, role, part),
+  the role being first name (first/middle position, or alone) or last name (last position, after
+  a title, or first before a comma), decided once per request. The draw skips names already used
+  in the request (other parts' stand-ins, listed originals), so two names never collide; without
+  a collision it is the same in every turn. It is not invertible with the key alone: the request's
+  mapping restores it (``docs/prmpt.md``: what stateless restore can and cannot do).
+* **Initial** ("J."): a keyed permutation of the 26 letters (case and dot kept).
 
-Casing: an all-caps token gives an all-caps name, an all-lowercase token a lowercase one, other
-tokens the list's spelling (Title case).
+Casing: an all-caps part gives an all-caps name, an all-lowercase part a lowercase one, other
+parts the list's spelling (Title case).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Literal
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.charclass import transform_classed
 from mechanisms.prmpt.permutation import permutation
 
+Role = Literal["first", "last"]
+ClassKey = tuple[bool, bool, bool]  # (in first list, in last list, plain)
+
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mr.", "mrs.",
                     "ms.", "mx.", "dr.", "prof."})
+SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "phd", "md", "esq"})
+TITLE_BEFORE = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam)\.?\s+$", re.IGNORECASE)
+_WORD = re.compile(r"^(?P<lead>\W*)(?P<core>.*?)(?P<trail>(?:['’]s?)?\W*)$", re.DOTALL)
 _SPLIT = re.compile(r"(\s+)")
+_UPPER = string.ascii_uppercase
+
+
+def norm(part: str) -> str:
+    """The lookup form of a name part: lower case, apostrophes dropped ("O'Brien" -> "obrien")."""
+    return part.lower().replace("'", "").replace("’", "")
 
 
 @dataclass(frozen=True)
@@ -44,15 +66,24 @@ class NameLists:
     last: tuple[str, ...]
     first_index: dict[str, int]
     last_index: dict[str, int]
-    classes: dict[tuple[bool, bool], tuple[str, ...]]
-    class_index: dict[tuple[bool, bool], dict[str, int]]
+    wordlike: frozenset[str]
+    classes: dict[ClassKey, tuple[str, ...]]
+    class_index: dict[ClassKey, dict[str, int]]
+    pools: dict[str, tuple[str, ...]]  # role -> plain names drawn for unlisted parts
 
     def membership(self, token: str) -> tuple[bool, bool]:
-        low = token.lower()
+        low = norm(token)
         return low in self.first_index, low in self.last_index
 
     def is_listed(self, token: str) -> bool:
         return any(self.membership(token))
+
+    def class_of(self, token: str) -> ClassKey | None:
+        in_first, in_last = self.membership(token)
+        if not (in_first or in_last):
+            return None
+        low = norm(token)
+        return in_first, in_last, low not in self.wordlike and len(low) >= 3
 
 
 def _read_list(name: str) -> tuple[str, ...]:
@@ -65,72 +96,252 @@ def load_name_lists(version: str = "v1") -> NameLists:
     """Read the packaged lists once (on first use, never at import)."""
     first = _read_list(f"names_first_{version}.txt")
     last = _read_list(f"names_last_{version}.txt")
+    wordlike = frozenset(w.lower() for w in _read_list(f"names_wordlike_{version}.txt"))
     fi = {n.lower(): i for i, n in enumerate(first)}
     li = {n.lower(): i for i, n in enumerate(last)}
-    classes: dict[tuple[bool, bool], tuple[str, ...]] = {}
-    for key in ((True, True), (True, False), (False, True)):
-        pool = first if key[0] else last
-        classes[key] = tuple(n for n in pool if ((n.lower() in fi), (n.lower() in li)) == key)
-    class_index = {k: {n.lower(): i for i, n in enumerate(v)} for k, v in classes.items()}
-    return NameLists(version, first, last, fi, li, classes, class_index)
+    classes: dict[ClassKey, list[str]] = {}
+    seen: set[str] = set()
+    for name in first + last:  # list order (first names, then last names) fixes the class order
+        low = name.lower()
+        if low in seen:
+            continue
+        seen.add(low)
+        key = (low in fi, low in li, low not in wordlike and len(low) >= 3)
+        classes.setdefault(key, []).append(name)
+    frozen = {k: tuple(v) for k, v in classes.items()}
+    class_index = {k: {n.lower(): i for i, n in enumerate(v)} for k, v in frozen.items()}
+    pools = {"first": tuple(n for n in first if n.lower() not in wordlike and len(n) >= 3),
+             "last": tuple(n for n in last if n.lower() not in wordlike and len(n) >= 3)}
+    return NameLists(version, first, last, fi, li, wordlike, frozen, class_index, pools)
 
 
-def _cased(template: str, name: str) -> str:
-    if len(template) > 1 and template.isupper():
+def cased(template: str, name: str) -> str:
+    """``name`` in the case style of ``template`` (ALL CAPS, lowercase, else the list's spelling)."""
+    letters = [ch for ch in template if ch.isalpha()]
+    if len(letters) > 1 and all(ch.isupper() for ch in letters):
         return name.upper()
-    if template.islower():
+    if letters and all(ch.islower() for ch in letters):
         return name.lower()
     return name
 
 
-class NameCodec:
-    """Format-preserving encryption of person names; see the module docstring for the rule."""
+@dataclass
+class _Token:
+    """One whitespace-separated token of a name span."""
 
-    entity_type = "PERSON"
+    lead: str
+    core: str
+    trail: str
+    kind: Literal["title", "suffix", "initial", "name", "other"]
+    role: Role | None = None
 
-    def __init__(self, version: str = "v1") -> None:
+    @classmethod
+    def parse(cls, text: str) -> "_Token":
+        m = _WORD.match(text)
+        lead, core, trail = (m.group("lead"), m.group("core"), m.group("trail")) if m else ("", text, "")
+        low = core.lower()
+        if low in TITLES or low.rstrip(".") in TITLES:
+            kind = "title"
+        elif low.rstrip(".") in SUFFIXES and len(core) > 1:
+            kind = "suffix"
+        elif len(core) == 1 and core.isascii() and core.isalpha():
+            kind = "initial"
+        elif any(ch.isalpha() for ch in core):
+            kind = "name"
+        else:
+            kind = "other"
+        return cls(lead, core, trail, kind)
+
+    def parts(self) -> list[str]:
+        return [p for p in self.core.split("-") if p] if self.kind == "name" else []
+
+
+def parse_name(value: str, title_before: bool = False) -> list[str | _Token]:
+    """Whitespace runs (kept as strings) and tokens with their role (see the module docstring)."""
+    pieces: list[str | _Token] = [p if p.isspace() or not p else _Token.parse(p) for p in _SPLIT.split(value)]
+    tokens = [p for p in pieces if isinstance(p, _Token)]
+    positional = [t for t in tokens if t.kind in ("name", "initial")]
+    names = [t for t in positional if t.kind == "name"]
+    titled = title_before or any(t.kind == "title" for t in tokens[:1])
+    if len(positional) >= 2:
+        reordered = "," in positional[0].trail  # "Smith, John"
+        for k, t in enumerate(positional):
+            is_last = (k == 0) if reordered else (k == len(positional) - 1)
+            t.role = "last" if is_last else "first"
+    elif names:
+        names[0].role = "last" if titled else None
+    return pieces
+
+
+class RequestNames:
+    """The stand-ins of every name part of one request (all its texts), so that parts never collide.
+
+    Build it once per request from all PERSON values (``occurrences``: (value, title before it)),
+    then ``person(value)`` gives each value's stand-in and its part-level mapping entries, and
+    ``draw`` gives realistic stand-ins to email words. Holds originals: never log it.
+    """
+
+    def __init__(self, keys: UserKeys, version: str = "v1",
+                 occurrences: Iterable[tuple[str, bool]] = ()) -> None:
+        self.keys = keys
+        self.lists = load_name_lists(version)
         self.version = version
+        self.taken: set[str] = set()
+        self.drawn: dict[tuple[Role, str], str] = {}
+        self.roles: dict[str, Role] = {}
+        self.full_names: list[tuple[str, str]] = []  # (first part, last part) lookup forms
+        self._registered: set[tuple[str, bool]] = set()
+        self.seen_parts: set[str] = set()  # lookup forms of every name part of the request
+        self.emails: dict[str, str] = {}  # email stand-in -> original (no two emails share one)
+        self._add(occurrences)
 
-    def _single(self, token: str, keys: UserKeys, decrypt: bool) -> str:
-        lists = load_name_lists(self.version)
-        key = lists.membership(token)
-        if key == (False, False):
-            return transform_classed(
-                keys, f"PERSON|{self.version}|shape", token, decrypt=decrypt, classes="lu",
-                accept=lambda t: not lists.is_listed(t) and t.lower() not in TITLES,
-            )
-        pool = lists.classes[key]
-        perm = permutation(keys, f"PERSON|{self.version}|{int(key[0])}{int(key[1])}", len(pool))
-        x = lists.class_index[key][token.lower()]
-        return _cased(token, pool[perm.decrypt(x) if decrypt else perm.encrypt(x)])
+    def _add(self, occurrences: Iterable[tuple[str, bool]]) -> None:
+        unlisted: list[str] = []
+        for value, title_before in occurrences:
+            self._registered.add((value, title_before))
+            tokens = [p for p in parse_name(value, title_before) if isinstance(p, _Token)]
+            positional = [t for t in tokens if t.kind in ("name", "initial")]
+            if len(positional) >= 2 and positional[-1].kind == "name":
+                first_tok = positional[-1] if positional[0].role == "last" else positional[0]
+                last_tok = positional[0] if positional[0].role == "last" else positional[-1]
+                if first_tok.kind == "name" and first_tok.parts() and last_tok.parts():
+                    self.full_names.append((norm(first_tok.parts()[0]), norm(last_tok.parts()[-1])))
+            for token in tokens:
+                for part in token.parts():
+                    low = norm(part)
+                    self.seen_parts.add(low)
+                    if self.lists.class_of(part) is not None:
+                        self.taken.update({low, self._listed(part).lower()})
+                    elif low.isalpha():
+                        if low not in self.roles:
+                            unlisted.append(low)
+                        if token.role == "last" or low not in self.roles:
+                            self.roles[low] = token.role or self.roles.get(low, "first")
+        for low in unlisted:
+            self.draw(low, self.roles.get(low, "first"))
 
-    def _pair(self, first: str, last: str, keys: UserKeys, decrypt: bool) -> tuple[str, str]:
-        lists = load_name_lists(self.version)
-        n_last = len(lists.last)
-        perm = permutation(keys, f"PERSON|{self.version}|pair", len(lists.first) * n_last)
-        x = lists.first_index[first.lower()] * n_last + lists.last_index[last.lower()]
-        i, j = divmod(perm.decrypt(x) if decrypt else perm.encrypt(x), n_last)
-        return _cased(first, lists.first[i]), _cased(last, lists.last[j])
+    # ---- one part ---------------------------------------------------------------------------
+    def _listed(self, part: str, decrypt: bool = False) -> str:
+        key = self.lists.class_of(part)
+        assert key is not None
+        return listed_crypt(self.keys, self.lists, key, part, decrypt)
 
-    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
-        parts = _SPLIT.split(value)
-        slots = [k for k, p in enumerate(parts) if p and not p.isspace() and p.lower() not in TITLES]
-        if not slots:
-            return value
-        lists = load_name_lists(self.version)
-        out = list(parts)
-        first, last = slots[0], slots[-1]
-        paired = (len(slots) >= 2 and parts[first].lower() in lists.first_index
-                  and parts[last].lower() in lists.last_index)
-        if paired:
-            out[first], out[last] = self._pair(parts[first], parts[last], keys, decrypt)
-        for k in slots:
-            if not (paired and k in (first, last)):
-                out[k] = self._single(parts[k], keys, decrypt)
-        return "".join(out)
+    def draw(self, low: str, role: Role) -> str:
+        """The stand-in of an unlisted part: the first PRF candidate not used in this request."""
+        hit = self.drawn.get((role, low))
+        if hit is not None:
+            return hit
+        pool = self.lists.pools[role]
+        pick = None
+        for k in range(32):
+            raw = self.keys.prf("prmpt-name-stand-in", self.version, role, low, k)
+            candidate = pool[int.from_bytes(raw[:8], "big") % len(pool)]
+            if candidate.lower() not in self.taken:
+                pick = candidate
+                break
+        if pick is None:  # 32 collisions in a row: take the next free name in list order
+            start = int.from_bytes(self.keys.prf("prmpt-name-stand-in", self.version, role, low)[:8], "big")
+            pick = next(pool[(start + j) % len(pool)] for j in range(len(pool))
+                        if pool[(start + j) % len(pool)].lower() not in self.taken)
+        self.taken.add(pick.lower())
+        self.drawn[(role, low)] = pick
+        return pick
+
+    def part(self, part: str, role: Role | None) -> str:
+        """The stand-in of one name part (no hyphens), in the part's case style."""
+        if self.lists.class_of(part) is not None:
+            return cased(part, self._listed(part))
+        low = norm(part)
+        if low.isalpha():
+            chosen = self.roles.get(low) or role or "first"
+            return cased(part, self.draw(low, chosen))
+        # digits or symbols inside a "name" (NER noise): keep its shape, encrypt per character class
+        return transform_classed(self.keys, f"PERSON|{self.version}|shape", part, decrypt=False)
+
+    def initial(self, letter: str, decrypt: bool = False) -> str:
+        perm = permutation(self.keys, f"PERSON|{self.version}|initial", 26)
+        i = _UPPER.index(letter.upper())
+        out = _UPPER[perm.decrypt(i) if decrypt else perm.encrypt(i)]
+        return out if letter.isupper() else out.lower()
+
+    # ---- one value --------------------------------------------------------------------------
+    def person(self, value: str, title_before: bool = False) -> tuple[str, dict[str, str]]:
+        """(stand-in of ``value``, part-level mapping entries stand-in part -> original part)."""
+        if (value, title_before) not in self._registered:  # a value the request did not announce
+            self._add([(value, title_before)])
+        out: list[str] = []
+        parts: dict[str, str] = {}
+        for piece in parse_name(value, title_before):
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            out.append(piece.lead + self._token(piece, parts) + piece.trail)
+        return "".join(out), parts
+
+    def _token(self, token: _Token, parts: dict[str, str]) -> str:
+        if token.kind == "initial":
+            return self.initial(token.core)
+        if token.kind != "name":
+            return token.core
+        pieces = []
+        for part in token.core.split("-"):
+            if not part:
+                pieces.append(part)
+                continue
+            stand_in = self.part(part, token.role)
+            if stand_in != part and len(stand_in) > 1:
+                parts[stand_in] = part
+            pieces.append(stand_in)
+        return "-".join(pieces)
+
+
+def listed_crypt(keys: UserKeys, lists: NameLists, key: ClassKey, part: str, decrypt: bool) -> str:
+    """A listed name through the keyed permutation of its class (the list's spelling)."""
+    pool = lists.classes[key]
+    perm = permutation(keys, f"PERSON|{lists.version}|part|{int(key[0])}{int(key[1])}{int(key[2])}",
+                       len(pool))
+    x = lists.class_index[key][norm(part)]
+    return pool[perm.decrypt(x) if decrypt else perm.encrypt(x)]
+
+
+def person_occurrences(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[str, bool]]:
+    """(value, preceded by a title) for PERSON spans given as (start, end) offsets in ``text``."""
+    return [(text[s:e], bool(TITLE_BEFORE.search(text[max(0, s - 8):s]))) for s, e in spans]
+
+
+@dataclass
+class NameCodec:
+    """The PERSON codec; ``encrypt`` alone (no request) is the value's stand-in in a request of one."""
+
+    version: str = "v1"
+    entity_type: str = field(default="PERSON", init=False)
+
+    def request(self, keys: UserKeys, occurrences: Iterable[tuple[str, bool]] = ()) -> RequestNames:
+        return RequestNames(keys, self.version, occurrences)
 
     def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
+        return self.request(keys, [(value, False)]).person(value)[0]
 
     def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        """Key-alone inverse: listed parts and initials are decrypted, other words kept.
+
+        A stand-in drawn for an unlisted part is a listed name too, so it decrypts to some other
+        listed name: only the request's mapping restores unlisted parts (documented).
+        """
+        lists = load_name_lists(self.version)
+        names = RequestNames(keys, self.version)
+        out: list[str] = []
+        for piece in parse_name(value):
+            if isinstance(piece, str):
+                out.append(piece)
+            elif piece.kind == "initial":
+                out.append(piece.lead + names.initial(piece.core, decrypt=True) + piece.trail)
+            elif piece.kind == "name":
+                parts = []
+                for part in piece.core.split("-"):
+                    key = lists.class_of(part) if part else None
+                    parts.append(cased(part, listed_crypt(keys, lists, key, part, True)) if key else part)
+                out.append(piece.lead + "-".join(parts) + piece.trail)
+            else:
+                out.append(piece.lead + piece.core + piece.trail)
+        return "".join(out)

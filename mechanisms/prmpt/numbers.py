@@ -3,13 +3,18 @@
 "$1,250,000.00", "EUR 1.234,56", "85k", "1.2 million", "45": the number is located in the span,
 parsed to a float with its style (thousands separator, decimal separator, decimals, magnitude
 word), and a new value is written back in the same style so the text still reads naturally.
-Rounding the noisy value to the original's granularity is post-processing (no privacy cost).
+
+The style is the *format* (public: two values are neighbours only in the same format); nothing
+else of the original's digits is used to write the noised value. In particular the precision of
+the output is a fixed number of significant figures per type, never the original's trailing zeros
+(otherwise "$85,000" and "$85,001", the same point of the mechanism, would be written differently).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 
 _MAGNITUDES = {
     "k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "million": 1e6,
@@ -29,8 +34,6 @@ class NumberStyle:
     decimals: int
     magnitude: str
     gap: str
-    int_digits: int
-    trailing_zeros: int
 
 
 @dataclass(frozen=True)
@@ -70,12 +73,8 @@ def parse_number(span: str) -> ParsedNumber | None:
     mag_word = m.group("mag") or ""
     multiplier = _MAGNITUDES.get(mag_word.lower(), 1.0) if mag_word else 1.0
     value = float(f"{whole}.{frac}" if frac else whole) * multiplier
-    stripped = whole.lstrip("0") or "0"
-    style = NumberStyle(
-        thousands=thousands, decimal=dec, decimals=len(frac), magnitude=mag_word,
-        gap=m.group("gap") or "", int_digits=len(stripped),
-        trailing_zeros=0 if frac or stripped == "0" else len(stripped) - len(stripped.rstrip("0")),
-    )
+    style = NumberStyle(thousands=thousands, decimal=dec, decimals=len(frac), magnitude=mag_word,
+                        gap=m.group("gap") or "")
     return ParsedNumber(m.start(), m.end(), value, style)
 
 
@@ -86,20 +85,44 @@ def _group(digits: str, sep: str) -> str:
     return digits[:head] + "".join(sep + digits[i:i + 3] for i in range(head, len(digits), 3))
 
 
-def format_number(value: float, style: NumberStyle) -> str:
-    """Write ``value`` in ``style``; integers keep at least three significant digits of rounding."""
-    multiplier = _MAGNITUDES.get(style.magnitude.lower(), 1.0) if style.magnitude else 1.0
-    scaled = abs(value) / multiplier
-    if style.decimals == 0:
-        whole_value = round(scaled)
-        if style.trailing_zeros:
-            digits = len(str(whole_value))
-            step = 10 ** min(style.trailing_zeros, max(0, digits - 3))
-            whole_value = round(scaled / step) * step
-        whole, frac = str(int(whole_value)), ""
+def _multiplier(style: NumberStyle) -> float:
+    return _MAGNITUDES.get(style.magnitude.lower(), 1.0) if style.magnitude else 1.0
+
+
+def quantize(value: float, style: NumberStyle, significant: int | None = None) -> Decimal:
+    """|value| as it will be written: ``significant`` figures (if given), then the style's decimals.
+
+    A non-decreasing function of |value| and of public settings only; the scaled number (85k ->
+    85) is what is rounded, so "85k" stays a number of thousands.
+    """
+    scaled = Decimal(repr(abs(value) / _multiplier(style)))
+    if significant is not None and scaled != 0:
+        exponent = scaled.adjusted() - significant + 1
+        scaled = scaled.quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_EVEN)
+    return scaled.quantize(Decimal(1).scaleb(-style.decimals), rounding=ROUND_HALF_EVEN)
+
+
+def upper_edge(value: float, style: NumberStyle, significant: int | None = None) -> float:
+    """The magnitude at which :func:`quantize` of ``|value|`` moves to its next step: the pieces
+    [edge(v_prev), edge(v)) on which the written string is constant (exact output distributions)."""
+    multiplier = _multiplier(style)
+    scaled = Decimal(repr(abs(value) / multiplier))
+    if significant is not None and scaled != 0:
+        exponent = scaled.adjusted() - significant + 1
+        step = Decimal(1).scaleb(exponent)
+        q = scaled.quantize(step, rounding=ROUND_HALF_EVEN)
+        if q.adjusted() > scaled.adjusted():  # 9.996 -> 10.0: the step grew with the exponent
+            step = step * 10
     else:
-        text = f"{scaled:.{style.decimals}f}"
-        whole, frac = text.split(".")
+        step = Decimal(1).scaleb(-style.decimals)
+        q = scaled.quantize(step, rounding=ROUND_HALF_EVEN)
+    return float(q + step / 2) * multiplier
+
+
+def format_number(value: float, style: NumberStyle, significant: int | None = None) -> str:
+    """Write ``value`` in ``style`` (see :func:`quantize` for the precision)."""
+    text = format(quantize(value, style, significant), "f")
+    whole, _, frac = text.partition(".")
     out = _group(whole, style.thousands)
     if frac:
         out += style.decimal + frac
@@ -108,5 +131,11 @@ def format_number(value: float, style: NumberStyle) -> str:
     return out
 
 
-def replace_number(span: str, parsed: ParsedNumber, value: float) -> str:
-    return span[: parsed.start] + format_number(value, parsed.style) + span[parsed.end:]
+def written_value(value: float, style: NumberStyle, significant: int | None = None) -> float:
+    """The value a reader gets back from :func:`format_number` (sign kept)."""
+    out = float(quantize(value, style, significant)) * _multiplier(style)
+    return -out if value < 0 else out
+
+
+def replace_number(span: str, parsed: ParsedNumber, value: float, significant: int | None = None) -> str:
+    return span[: parsed.start] + format_number(value, parsed.style, significant) + span[parsed.end:]

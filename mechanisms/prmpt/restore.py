@@ -4,7 +4,9 @@ The mapping (stand-in -> original) of one request is compiled into one case-inse
 Tolerances, because LLMs rewrite what they echo:
 
 * case: "XAVIER JONES" and "xavier jones" match "Xavier Jones" (the original comes back in the
-  same case style when the echo is all-caps or all-lowercase);
+  same case style when the echo is all-caps or all-lowercase); a capitalized one-word stand-in
+  (a name part such as "Jones") must be echoed capitalized, so that "may" or "will" in an answer
+  is never taken for the stand-in "May" or "Will";
 * possessives and punctuation: a stand-in only needs non-alphanumeric neighbours ("Jones's");
 * whitespace: any run of spaces/newlines where the stand-in has one;
 * re-grouped digits: for stand-ins with 6 or more digits, separators (space . - / parentheses)
@@ -20,7 +22,9 @@ from __future__ import annotations
 import regex
 
 _SEP = r"[\s.\-/()]{0,2}"
-_EDGE_L = r"(?<![0-9A-Za-z])"
+# A stand-in starts after a non-alphanumeric character, or right after a JSON escape such as the
+# "\n" of "Dear X,\nSmith" inside tool-call arguments (the proxy restores those JSON-escaped).
+_EDGE_L = r"(?:(?<![0-9A-Za-z])|(?<=\\[nrtbf]))"
 _EDGE_R = r"(?![0-9A-Za-z])"
 
 
@@ -42,6 +46,9 @@ def _variant_pattern(stand_in: str) -> str:
         # "(385) 618-3086": the echo may or may not keep the leading "(" or "+"
         return (f"(?:{regex.escape(lead)})?" if lead else "") + core + (
             f"(?:{regex.escape(trail)})?" if trail else "")
+    if len(stand_in) > 1 and stand_in.isalpha() and stand_in[0].isupper():
+        # a name part: the first letter's case matters, the rest is tolerant ("JONES", "Jones")
+        return f"(?-i:{regex.escape(stand_in[0])})" + regex.escape(stand_in[1:])
     out = []
     for part in regex.split(r"(\s+)", stand_in):
         out.append(r"\s+" if part.isspace() else regex.escape(part))
@@ -130,7 +137,7 @@ class StreamingRestorer:
     def __init__(self, mapping: dict[str, str] | RestorePlan) -> None:
         self._plan = mapping if isinstance(mapping, RestorePlan) else RestorePlan(mapping)
         self._held = ""
-        self._prev = ""  # the last emitted character: left-boundary context for the next match
+        self._prev = ""  # the last two emitted characters: left-boundary context for the next match
 
     def feed(self, delta: str) -> str:
         if self._plan.empty:
@@ -139,7 +146,7 @@ class StreamingRestorer:
         out, cut = self._plan.scan(text, len(self._prev), final=False)
         self._held = text[cut:]
         if cut > 0:
-            self._prev = text[cut - 1]
+            self._prev = text[max(0, cut - 2):cut]
         return out
 
     def flush(self) -> str:

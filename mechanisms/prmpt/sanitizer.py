@@ -14,15 +14,16 @@ from collections.abc import Sequence
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.annotator import Span, TypeAnnotator
-from mechanisms.prmpt.codecs import (AlnumCodec, CreditCardCodec, FormatPreservingCodec, IbanCodec,
-                                     PhoneCodec, SsnCodec)
-from mechanisms.prmpt.config import EntityPolicy, FunctionalDependency, PrmptConfig
+from mechanisms.prmpt.codecs import AlnumCodec, FormatPreservingCodec
+from mechanisms.prmpt.config import DependencyRule, EntityPolicy, FunctionalDependency, PrmptConfig
 from mechanisms.prmpt.dependencies import (NumericSpan, acyclic, explicit_derivations,
                                            rule_derivations)
+from mechanisms.prmpt.entities.base import Noiser
 from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
-from mechanisms.prmpt.names import NameCodec, load_name_lists
-from mechanisms.prmpt.netcodecs import EmailCodec, IpCodec, offline_tld_extractor
-from mechanisms.prmpt.numbers import ParsedNumber, parse_number, replace_number
+from mechanisms.prmpt.names import (TITLE_BEFORE, NameCodec, RequestNames, load_name_lists,
+                                    person_occurrences)
+from mechanisms.prmpt.netcodecs import EmailCodec, offline_tld_extractor
+from mechanisms.prmpt.numbers import ParsedNumber, parse_number, replace_number, written_value
 from mechanisms.prmpt.permutation import DomainError
 from mechanisms.prmpt.records import EntityRecord, SanitizedText
 from mechanisms.prmpt.restore import RestorePlan, restore
@@ -30,16 +31,18 @@ from mechanisms.prmpt.stateless import find_ciphertexts
 
 
 def build_codecs(config: PrmptConfig) -> dict[str, FormatPreservingCodec]:
-    """The registry of dedicated codecs; other ``fpe`` types get the generic alphanumeric codec."""
-    return {
-        "PERSON": NameCodec(config.name_list_version),
-        "EMAIL_ADDRESS": EmailCodec(config.email_keep_domains),
-        "PHONE_NUMBER": PhoneCodec(),
-        "US_SSN": SsnCodec(),
-        "CREDIT_CARD": CreditCardCodec(),
-        "IBAN_CODE": IbanCodec(),
-        "IP_ADDRESS": IpCodec(),
-    }
+    """The dedicated codec of every registered type that has one (``mechanisms/prmpt/entities``);
+    other ``fpe`` types get the generic alphanumeric codec."""
+    from mechanisms.prmpt.entities import registry
+
+    return {name: rec.codec(config) for name, rec in registry().items() if rec.codec is not None}
+
+
+def build_noisers(config: PrmptConfig) -> dict[str, Noiser]:
+    """Category II mechanisms for values that are not plain numbers (dates), by type."""
+    from mechanisms.prmpt.entities import registry
+
+    return {name: rec.noiser for name, rec in registry().items() if rec.noiser is not None}
 
 
 class Sanitizer:
@@ -49,6 +52,7 @@ class Sanitizer:
         self.config = config or PrmptConfig()
         self.annotator = TypeAnnotator(self.config)
         self._codecs = build_codecs(self.config)
+        self._noisers = build_noisers(self.config)
         for custom in self.config.custom_entities:
             self._codecs.setdefault(custom.name, AlnumCodec(custom.name, custom.fpe_classes))
         _quiet_third_party_loggers()
@@ -62,33 +66,64 @@ class Sanitizer:
         self.annotator.load()
         load_name_lists(self.config.name_list_version)
         offline_tld_extractor()
+        from mechanisms.prmpt.entities.addresses import street_names
+        from mechanisms.prmpt.entities.people import name_index
+
+        street_names()
+        name_index()
 
     def codec(self, entity_type: str) -> FormatPreservingCodec:
         return self._codecs.get(entity_type) or AlnumCodec(entity_type)
 
     # ------------------------------------------------------------------ sanitize
     def sanitize(self, text: str, keys: UserKeys,
-                 dependencies: Sequence[FunctionalDependency] = ()) -> SanitizedText:
+                 dependencies: Sequence[FunctionalDependency | DependencyRule] = ()) -> SanitizedText:
         """Sanitize one text for one user (see the module docstring)."""
         return self.apply(text, self.annotator.annotate(text), keys, dependencies)
 
     def sanitize_many(self, texts: Sequence[str], keys: UserKeys,
-                      dependencies: Sequence[FunctionalDependency] = ()) -> list[SanitizedText]:
-        """Batch form for the many text fields of one request (one spaCy pass)."""
-        spans = self.annotator.annotate_many(texts)
-        return [self.apply(t, s, keys, dependencies) for t, s in zip(texts, spans)]
+                      dependencies: Sequence[FunctionalDependency | DependencyRule] = ()) -> list[SanitizedText]:
+        """Batch form for the many text fields of one request (one spaCy pass per language).
+
+        A value found in any of the texts is replaced wherever it recurs in all of them (and a found
+        name's parts where they stand alone), so the request is sanitized consistently.
+        """
+        return self.apply_many(texts, self.annotator.annotate_many(texts), keys, dependencies)
+
+    def apply_many(self, texts: Sequence[str], spans: Sequence[Sequence[Span]], keys: UserKeys,
+                   dependencies: Sequence[FunctionalDependency | DependencyRule] = ()) -> list[SanitizedText]:
+        """``apply`` for the texts of one request: their names share one ``RequestNames``, so a
+        name part has one stand-in in every text and two names never share one."""
+        names = self._request_names(texts, spans, keys)
+        return [self.apply(t, s, keys, dependencies, names) for t, s in zip(texts, spans)]
+
+    def _request_names(self, texts: Sequence[str], spans: Sequence[Sequence[Span]],
+                       keys: UserKeys) -> RequestNames:
+        occurrences = [occ for text, text_spans in zip(texts, spans)
+                       for occ in person_occurrences(text, [(s.start, s.end) for s in text_spans
+                                                            if s.entity_type == "PERSON"])]
+        return RequestNames(keys, self.config.name_list_version, occurrences)
 
     def apply(self, text: str, spans: Sequence[Span], keys: UserKeys,
-              dependencies: Sequence[FunctionalDependency] = ()) -> SanitizedText:
+              dependencies: Sequence[FunctionalDependency | DependencyRule] = (),
+              names: RequestNames | None = None) -> SanitizedText:
         """Sanitize ``text`` given its annotation (non-overlapping spans, sorted by start)."""
+        if names is None:
+            names = self._request_names([text], [spans], keys)
         replacements: dict[int, tuple[str, str, float]] = {}  # span index -> (category, new, eps)
+        parts: dict[int, dict[str, str]] = {}  # span index -> name-part mapping entries
         numeric: list[NumericSpan] = []
         parsed: dict[int, ParsedNumber] = {}
+        charged: set[tuple[str, str]] = set()
         for i, span in enumerate(spans):
             value = text[span.start:span.end]
             policy = self.config.policy(span.entity_type)
             if policy.category == "fpe":
-                replacements[i] = ("fpe", self._encrypt(span.entity_type, value, keys), 0.0)
+                new, parts[i] = self._encrypt(span.entity_type, value, keys, names,
+                                              text[max(0, span.start - 8):span.start])
+                replacements[i] = ("fpe", new, 0.0)
+            elif policy.category == "mldp" and span.entity_type in self._noisers:
+                replacements[i] = self._noise_value(span, value, policy, keys, charged)
             elif policy.category == "mldp":
                 number = parse_number(value)
                 if number is not None:
@@ -96,52 +131,75 @@ class Sanitizer:
                     numeric.append(NumericSpan(i, span.entity_type, span.start, span.end, value,
                                                number.value))
         replacements.update(self._noise(text, spans, numeric, parsed, keys, dependencies))
-        return self._assemble(text, spans, replacements)
+        return self._assemble(text, spans, replacements, parts)
 
-    def _encrypt(self, entity_type: str, value: str, keys: UserKeys) -> str:
+    def _encrypt(self, entity_type: str, value: str, keys: UserKeys, names: RequestNames,
+                 before: str) -> tuple[str, dict[str, str]]:
+        """(stand-in, extra mapping entries): names and emails get the request's realistic stand-ins."""
+        codec = self.codec(entity_type)
         try:
-            return self.codec(entity_type).encrypt(value, keys)
+            if isinstance(codec, NameCodec):
+                return names.person(value, bool(TITLE_BEFORE.search(before)))
+            if isinstance(codec, EmailCodec):
+                return codec.encrypt_in(value, names), {}
+            return codec.encrypt(value, keys), {}
         except DomainError:
             # A detected value that does not fit its type's format is still hidden, generically.
-            return AlnumCodec(f"{entity_type}|fallback").encrypt(value, keys)
+            return AlnumCodec(f"{entity_type}|fallback").encrypt(value, keys), {}
+
+    def _noise_value(self, span: Span, value: str, policy: EntityPolicy, keys: UserKeys,
+                     charged: set[tuple[str, str]]) -> tuple[str, str, float]:
+        """A non-numeric Category II value (a date) through its type's noiser; a value the noiser
+        cannot read is still hidden, by the generic codec. A repeat is charged once (same noise)."""
+        noised = self._noisers[span.entity_type](value, policy, keys, span.lang)
+        if noised is None:
+            return "fpe", AlnumCodec(f"{span.entity_type}|fallback").encrypt(value, keys), 0.0
+        eps = 0.0 if (span.entity_type, value) in charged else policy.eps
+        charged.add((span.entity_type, value))
+        return "mldp", noised, eps
 
     def _noise(self, text: str, spans: Sequence[Span], numeric: list[NumericSpan],
                parsed: dict[int, ParsedNumber], keys: UserKeys,
-               dependencies: Sequence[FunctionalDependency]) -> dict[int, tuple[str, str, float]]:
-        derivations = acyclic(explicit_derivations(numeric, dependencies)
-                              + rule_derivations(text, numeric, self.config.dependency_rules))
+               dependencies: Sequence[FunctionalDependency | DependencyRule]) -> dict[int, tuple[str, str, float]]:
+        explicit = [d for d in dependencies if isinstance(d, FunctionalDependency)]
+        rules = list(self.config.dependency_rules) + [d for d in dependencies if isinstance(d, DependencyRule)]
+        derivations = acyclic(explicit_derivations(numeric, explicit) + rule_derivations(text, numeric, rules))
         derived = {d.dependent: d for d in derivations}
-        noised: dict[int, float] = {}
+        written: dict[int, float] = {}  # determinant -> the noised value as the provider reads it
         charged: set[tuple[str, float]] = set()
         out: dict[int, tuple[str, str, float]] = {}
         for span in numeric:
             if span.index in derived:
                 continue
             policy = self.config.policy(span.entity_type)
-            noised[span.index] = self._perturb(span.entity_type, span.value, policy, keys)
+            noisy = self._perturb(span.entity_type, span.value, policy, keys)
+            written[span.index] = written_value(noisy, parsed[span.index].style, policy.significant_figures)
             key = (span.entity_type, span.value)
             eps = 0.0 if key in charged else policy.eps  # a repeat gets the same noise: no new cost
             charged.add(key)
-            new = replace_number(span.text, parsed[span.index], noised[span.index])
-            out[span.index] = ("mldp", new, eps)
+            out[span.index] = ("mldp", self.render(span.entity_type, span.text, parsed[span.index], noisy), eps)
         for d in derived.values():
-            value = d.offset + sum(c * noised.get(i, _value_of(numeric, i)) for i, c in d.terms)
-            new = replace_number(text[spans[d.dependent].start:spans[d.dependent].end],
-                                 parsed[d.dependent], value)
+            # post-processing of the determinants' outputs (never of the dependent's original)
+            value = d.offset + sum(c * written[i] for i, c in d.terms)
+            new = replace_number(text[spans[d.dependent].start:spans[d.dependent].end], parsed[d.dependent], value)
             out[d.dependent] = ("mldp", new, 0.0)
         return out
+
+    def render(self, entity_type: str, span_text: str, parsed: ParsedNumber, noisy: float) -> str:
+        """How a noised value is written: its span's format and the type's significant figures only."""
+        return replace_number(span_text, parsed, noisy, self.config.policy(entity_type).significant_figures)
 
     def _perturb(self, entity_type: str, value: float, policy: EntityPolicy, keys: UserKeys) -> float:
         magnitude = abs(value)
         if magnitude == 0 and policy.scale == "log":
             return value  # zero has no place on a log grid; it is left as it is (documented)
         grid = Grid(policy.scale, policy.unit, policy.min_value, policy.max_value)
-        u_side, u_mag = uniforms_from_bytes(keys.prf("mldp", entity_type, repr(magnitude)))
-        noisy = perturb(magnitude, grid, policy.eps, u_side, u_mag)
+        u_side, u_mag, u_cell = uniforms_from_bytes(keys.prf("mldp", entity_type, repr(magnitude)), 3)
+        noisy = perturb(magnitude, grid, policy.eps, u_side, u_mag, u_cell)
         return -noisy if value < 0 else noisy
 
-    def _assemble(self, text: str, spans: Sequence[Span],
-                  replacements: dict[int, tuple[str, str, float]]) -> SanitizedText:
+    def _assemble(self, text: str, spans: Sequence[Span], replacements: dict[int, tuple[str, str, float]],
+                  parts: dict[int, dict[str, str]]) -> SanitizedText:
         pieces: list[str] = []
         records: list[EntityRecord] = []
         mapping: dict[str, str] = {}
@@ -161,6 +219,8 @@ class Sanitizer:
                                         span.score))
             if new != original:
                 (mapping if category == "fpe" else mldp_mapping)[new] = original
+            for stand_in, part in parts.get(i, {}).items():  # "Mr. <last>", "<first>" alone, ...
+                mapping.setdefault(stand_in, part)
             pieces.append(new)
             out_len += len(new)
             cursor = span.end
@@ -176,7 +236,7 @@ class Sanitizer:
 
     def desanitize_stateless(self, text: str, keys: UserKeys, original: str | None = None,
                              include_mldp: bool | None = None,
-                             dependencies: Sequence[FunctionalDependency] = ()) -> str:
+                             dependencies: Sequence[FunctionalDependency | DependencyRule] = ()) -> str:
         """Desanitize with the key alone.
 
         With ``original``: only values of the original come back: the original is re-sanitized
@@ -209,10 +269,3 @@ def _quiet_third_party_loggers() -> None:
         logger = logging.getLogger(name)
         if logger.level < logging.WARNING:  # NOTSET (0) would inherit a DEBUG root
             logger.setLevel(logging.WARNING)
-
-
-def _value_of(numeric: Sequence[NumericSpan], index: int) -> float:
-    for span in numeric:
-        if span.index == index:
-            return span.value
-    raise KeyError(index)

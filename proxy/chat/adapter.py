@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from proxy.chat import wire
@@ -101,9 +101,6 @@ class ChoiceStreamRestorer(StreamRestorer):
             self._merge(choice, self._flush_choice(index))
             choices.append(choice)
         return [{**base, "choices": choices}]
-
-    def feed(self, key: Hashable, delta: str, in_json: bool = False) -> str:
-        return self.text.feed(key, delta, in_json)
 
 
 class ChatSurface(Surface):

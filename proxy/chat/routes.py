@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from starlette.requests import Request
-from starlette.responses import Response
-
 from proxy.chat.adapter import ChatSurface
-from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.runtime import Runtime
 
 _TEXT_OR_PARTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {
@@ -20,10 +17,5 @@ DOC_SCHEMA = {"type": "object", "required": ["model", "messages"], "properties":
 
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
-    surface = ChatSurface()
-
-    async def chat(request: Request) -> Response:
-        return await rt.pipeline.handle(request, surface)
-
-    return [Endpoint("/v1/chat/completions", chat, "chat", request_schema=DOC_SCHEMA,
-                     summary="OpenAI chat completions, sanitized and restored", surface=surface)]
+    return [surface_endpoint(rt.pipeline, "/v1/chat/completions", ChatSurface(), request_schema=DOC_SCHEMA,
+                     summary="OpenAI chat completions, sanitized and restored")]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from starlette.requests import Request
-from starlette.responses import Response
-
 from proxy.completions.adapter import CompletionsSurface
-from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.runtime import Runtime
 
 DOC_SCHEMA = {"type": "object", "required": ["model", "prompt"], "properties": {
@@ -14,10 +11,5 @@ DOC_SCHEMA = {"type": "object", "required": ["model", "prompt"], "properties": {
 
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
-    surface = CompletionsSurface()
-
-    async def completions(request: Request) -> Response:
-        return await rt.pipeline.handle(request, surface)
-
-    return [Endpoint("/v1/completions", completions, "completions", request_schema=DOC_SCHEMA,
-                     summary="OpenAI text completions, sanitized and restored", surface=surface)]
+    return [surface_endpoint(rt.pipeline, "/v1/completions", CompletionsSurface(), request_schema=DOC_SCHEMA,
+                     summary="OpenAI text completions, sanitized and restored")]

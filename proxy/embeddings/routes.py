@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from starlette.requests import Request
-from starlette.responses import Response
-
 from proxy.embeddings.adapter import EmbeddingsSurface
-from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.runtime import Runtime
 
 DOC_SCHEMA = {"type": "object", "required": ["model", "input"], "properties": {
@@ -16,10 +13,5 @@ DOC_SCHEMA = {"type": "object", "required": ["model", "input"], "properties": {
 
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
-    surface = EmbeddingsSurface()
-
-    async def embeddings(request: Request) -> Response:
-        return await rt.pipeline.handle(request, surface)
-
-    return [Endpoint("/v1/embeddings", embeddings, "embeddings", request_schema=DOC_SCHEMA,
-                     summary="OpenAI embeddings of sanitized input", surface=surface)]
+    return [surface_endpoint(rt.pipeline, "/v1/embeddings", EmbeddingsSurface(), request_schema=DOC_SCHEMA,
+                     summary="OpenAI embeddings of sanitized input")]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from starlette.requests import Request
-from starlette.responses import Response
-
 from proxy.messages.adapter import CountTokensSurface, MessagesSurface
-from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.runtime import Runtime
 
 DOC_SCHEMA = {"type": "object", "required": ["model", "messages", "max_tokens"], "properties": {
@@ -18,17 +15,9 @@ DOC_SCHEMA = {"type": "object", "required": ["model", "messages", "max_tokens"],
 
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
-    messages, count = MessagesSurface(), CountTokensSurface()
-
-    async def create(request: Request) -> Response:
-        return await rt.pipeline.handle(request, messages)
-
-    async def count_tokens(request: Request) -> Response:
-        return await rt.pipeline.handle(request, count)
-
     return [
-        Endpoint("/v1/messages", create, "messages", tag="anthropic", request_schema=DOC_SCHEMA,
-                 summary="Anthropic Messages API, sanitized and restored", surface=messages),
-        Endpoint("/v1/messages/count_tokens", count_tokens, "messages_count_tokens", tag="anthropic",
-                 summary="Anthropic token count of the sanitized request", surface=count),
+        surface_endpoint(rt.pipeline, "/v1/messages", MessagesSurface(), tag="anthropic",
+                         request_schema=DOC_SCHEMA, summary="Anthropic Messages API, sanitized and restored"),
+        surface_endpoint(rt.pipeline, "/v1/messages/count_tokens", CountTokensSurface(), tag="anthropic",
+                         summary="Anthropic token count of the sanitized request"),
     ]

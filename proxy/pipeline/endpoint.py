@@ -24,3 +24,11 @@ class Endpoint:
     summary: str = ""
     surface: Any = None  # the Surface behind it (the preview endpoint can sanitize its bodies)
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def surface_endpoint(pipeline: Any, path: str, surface: Any, **doc: Any) -> Endpoint:
+    """The endpoint of a surface route: the request goes to ``pipeline.handle(request, surface)``."""
+    async def handle(request: Request) -> Response:
+        return await pipeline.handle(request, surface)
+
+    return Endpoint(path, handle, surface.name, surface=surface, **doc)

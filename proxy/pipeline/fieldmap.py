@@ -137,6 +137,7 @@ class Slot:
 
     text: str
     # "text"; "ident"; "json": a string value inside JSON (tool arguments, tool_use input);
+    # "number": a long integer inside JSON, as "key: digits" (the key is the context a detector needs);
     # "json_text": a whole JSON-in-string field left unparsed (answers: restored with JSON escaping)
     kind: str
     role: str | None
@@ -159,6 +160,27 @@ class Walk:
 def _setter(container: Any, key: Any) -> Setter:
     def set_value(value: str) -> None:
         container[key] = value
+
+    return set_value
+
+
+LONG_INT = 100_000  # integers with 6 or more digits may be identifiers (SSNs, phones, accounts, cards)
+
+
+def _is_long_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) >= LONG_INT
+
+
+def _number_setter(container: Any, key: Any, has_context: bool) -> Setter:
+    """Write back the digits after the context; a number stays a number when it can."""
+    def set_value(text: str) -> None:
+        digits = (text.rsplit(": ", 1)[-1] if has_context else text).strip()
+        sign = "-" if digits.startswith("-") else ""
+        body = digits.lstrip("-")
+        if body.isdigit() and (body[0] != "0" or body == "0"):
+            container[key] = int(sign + body)
+        else:  # the stand-in is not a plain number (or would lose a leading zero): keep it as text
+            container[key] = digits
 
     return set_value
 
@@ -211,6 +233,11 @@ class Walker:
               kind: str = "text") -> None:
         if isinstance(value, str):
             self._string(value, kind, container, key, path, role)
+        elif kind == "json" and _is_long_int(value):
+            # Application data carries identifiers as numbers too ({"ssn": 123456789}): the key names them.
+            context = f"{key}: " if isinstance(key, str) else ""
+            self.walk.slots.append(Slot(context + str(value), "number", role, path,
+                                        _number_setter(container, key, bool(context))))
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 self._deny(item, value, i, (*path, i), role, kind)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from mechanisms.cape import CapeConfig
+from mechanisms.prmpt import DependencySpecError, parse_dependencies
 from proxy.auth import Caller, authenticate
 from proxy.bodies import parse_body, read_body
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
@@ -76,16 +77,20 @@ class Pipeline:
         try:
             raw = await read_body(request, self.settings.limits.max_body_bytes)
             body = parse_body(raw)
-            self._check(surface, body)
+            extension = body.pop("veil", None)  # Veil's own request options: never forwarded
+            if extension is not None:
+                raw = json.dumps(body, ensure_ascii=False).encode()
+            self._check(surface, body, len(raw))
             caller = authenticate(request.headers, self.settings.auth)
             mode = self.pick_mode(request)
+            dependencies = _dependencies(request, extension)
             stream = surface.is_stream(body)
             upstream = self.upstreams.get(surface.provider)
             use_local = upstream is None or surface.model(body) == self.local.model_id
             if use_local and surface.model(body) != self.local.model_id:
                 raise NotFound(f"the model {surface.model(body)!r} does not exist here; available: "
                                f"{self.local.model_id}", param="model")
-            policy = self.policy(mode, caller)
+            policy = self.policy(mode, caller, dependencies)
             sanitized = body
             if not policy.passthrough:
                 sanitized = await self.engine.guarded(self._sanitize(policy, surface, body))
@@ -115,7 +120,7 @@ class Pipeline:
         except RecursionError:
             raise BadRequest("the request body is nested too deeply") from None
 
-    def _check(self, surface: Surface, body: dict[str, Any]) -> None:
+    def _check(self, surface: Surface, body: dict[str, Any], raw_size: int) -> None:
         model = body.get("model")
         if not isinstance(model, str) or not model:
             raise BadRequest("you must provide a model parameter", param="model")
@@ -123,7 +128,8 @@ class Pipeline:
             raise BadRequest("stream must be a boolean", param="stream")
         surface.check(body, self.settings.limits)
         limit = self.settings.limits.max_prompt_chars
-        if sum(len(s) for s in iter_strings(body)) > limit:  # bounds the token count: a token is >= 1 char
+        # bounds the token count (a token is >= 1 char); a string of n chars takes >= n bytes of the body
+        if raw_size > limit and sum(len(s) for s in iter_strings(body)) > limit:
             raise BadRequest(f"the request has more than {limit} characters of text", param="messages",
                              code="context_length_exceeded")
 
@@ -138,17 +144,17 @@ class Pipeline:
                              param="X-Veil-Mode")
         return asked
 
-    def policy(self, mode: str, caller: Caller) -> Policy:
+    def policy(self, mode: str, caller: Caller, dependencies: Sequence[Any] = ()) -> Policy:
         if mode == "off":
             return Policy("off")
         keys = self.keyring.user_keys(caller)
         scope = self.settings.sanitize
         if mode == "prmpt":
-            return PrmptPolicy(mode, self.engine, scope, keys, self.metrics)
+            return PrmptPolicy(mode, self.engine, scope, keys, self.metrics, dependencies)
         if mode in ("cape", "prmpt+cape"):
             cape: CapeConfig = self.settings.cape
             return CapePolicy(mode, self.engine, scope, keys, self.metrics, cape, local=self.local,
-                              extract_timeout=self.settings.upstream.read_timeout)
+                              extract_timeout=self.settings.upstream.read_timeout, dependencies=dependencies)
         raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
 
     # ---- upstream -------------------------------------------------------------------------------
@@ -220,6 +226,19 @@ class Pipeline:
                                    dict(report.uninspected) if report else {})
             for observer in self.observers:
                 observer(record)
+
+
+def _dependencies(request: Request, extension: Any) -> list[Any]:
+    """Per-request dependency rules (Prmpt's helper string): the ``X-Veil-Dependencies`` header or
+    the body's ``veil.dependencies``. They name prompt values: never logged, never forwarded."""
+    header = request.headers.get("x-veil-dependencies")
+    if extension is not None and not isinstance(extension, dict):
+        raise BadRequest("veil must be an object of Veil's request options", param="veil")
+    spec = (extension or {}).get("dependencies", header)
+    try:
+        return parse_dependencies(spec)
+    except DependencySpecError as exc:  # its message names the entry and field, never values
+        raise BadRequest(str(exc), param="X-Veil-Dependencies" if header else "veil.dependencies") from None
 
 
 def _returned_headers(headers: Any) -> dict[str, str]:

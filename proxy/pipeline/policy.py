@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from mechanisms.cape import CapeConfig
+from mechanisms.cape import CapeConfig, summarize
 from mechanisms.keys import UserKeys
 from proxy.errors import BadRequest
 from proxy.metrics import Metrics
@@ -141,8 +141,9 @@ class CapePolicy(PrmptPolicy):
         cfg = self.cape
         slots = [s for s in walk.slots if s.kind == "text" and s.role in cfg.roles and s.text.strip()]
         self.report.cape_epsilon = cfg.epsilon
+        self.report.cape_context = cfg.context
         if not slots:
-            self.report.cape_worst_epsilon = 0.0
+            self.report.cape_worst_epsilon = self.report.cape_epsilon_total = 0.0
             return
         originals = [s.text for s in slots]
         spans = [self._stand_in_spans(t) for t in originals]
@@ -152,9 +153,10 @@ class CapePolicy(PrmptPolicy):
         for slot, result in zip(slots, results):
             slot.set(result.text)
             slot.text = result.text
-        perturbed = [r for r in results if r.tokens_perturbed]
-        self.report.cape_worst_epsilon = max((r.epsilon_worst for r in perturbed), default=0.0)
-        self.report.cape_epsilon_bound = max((r.epsilon_bound for r in perturbed), default=0.0)
+        summary = summarize(results)
+        self.report.cape_worst_epsilon = summary["epsilon_worst"]  # the paper's eps + eps': not a bound
+        self.report.cape_epsilon_bound = summary["epsilon_bound"]
+        self.report.cape_epsilon_total = summary["epsilon_total"]
         users = [i for i, s in enumerate(slots) if s.role == "user"]
         if users:
             self.prompt_pair = (originals[users[-1]], results[users[-1]].text)

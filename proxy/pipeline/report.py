@@ -15,7 +15,9 @@ class PrivacyReport:
     uninspected: dict[str, int] = field(default_factory=dict)  # content forwarded without inspection
     cape_epsilon: float | None = None  # eps of Cape's token draws
     cape_worst_epsilon: float | None = None  # worst eps + eps' over perturbed tokens (Cape Thm 4.1)
-    cape_epsilon_bound: float | None = None  # data-independent per-token bound (docs/cape.md)
+    cape_epsilon_bound: float | None = None  # data-independent per-position bound (docs/cape.md)
+    cape_epsilon_total: float | None = None  # the whole request's bound (sequential composition)
+    cape_context: str | None = None  # "released" (composes) or "original" (the paper's)
     watermark: str | None = None
     extracted: bool = False  # the answer was rewritten locally by Cape's extraction step
 
@@ -31,6 +33,9 @@ class PrivacyReport:
             out["X-Veil-Cape-Epsilon"] = _fmt(self.cape_epsilon)
             out["X-Veil-Cape-Worst-Epsilon"] = _fmt(self.cape_worst_epsilon or 0.0)
             out["X-Veil-Cape-Epsilon-Bound"] = _fmt(self.cape_epsilon_bound or 0.0)
+            out["X-Veil-Cape-Epsilon-Total"] = _fmt(self.cape_epsilon_total or 0.0)
+            if self.cape_context:
+                out["X-Veil-Cape-Context"] = self.cape_context
         if self.extracted:
             out["X-Veil-Extracted"] = "true"
         if self.watermark is not None:
@@ -44,7 +49,8 @@ class PrivacyReport:
             out["uninspected"] = dict(sorted(self.uninspected.items()))
         if self.cape_epsilon is not None:
             out["cape"] = {"epsilon": self.cape_epsilon, "worst_epsilon": self.cape_worst_epsilon,
-                           "epsilon_bound": self.cape_epsilon_bound}
+                           "epsilon_bound": self.cape_epsilon_bound, "epsilon_total": self.cape_epsilon_total,
+                           "context": self.cape_context}
         if self.watermark is not None:
             out["watermark"] = self.watermark
         if self.extracted:

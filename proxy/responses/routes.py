@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from proxy.auth import authenticate
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
-from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.pipeline.fieldmap import ID_SHAPE
 from proxy.pipeline.policy import Policy
 from proxy.responses import wire
@@ -27,9 +27,6 @@ DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
     surface = ResponsesSurface(TurnCache(rt.settings.sanitize.turn_cache))
-
-    async def create(request: Request) -> Response:
-        return await rt.pipeline.handle(request, surface)
 
     async def stored(request: Request) -> Response:
         """A stored response or its input items: forwarded, then restored with this user's stand-ins."""
@@ -66,8 +63,8 @@ def endpoints(rt: Runtime) -> list[Endpoint]:
         return json_response(data, resp.status_code)
 
     return [
-        Endpoint("/v1/responses", create, "responses", request_schema=DOC_SCHEMA,
-                 summary="OpenAI Responses API, sanitized and restored", surface=surface),
+        surface_endpoint(rt.pipeline, "/v1/responses", surface, request_schema=DOC_SCHEMA,
+                         summary="OpenAI Responses API, sanitized and restored"),
         Endpoint("/v1/responses/{response_id}", stored, "responses_stored", methods=("GET", "DELETE"),
                  summary="A stored response, restored with the caller's stand-ins of earlier turns", extra=_ID_PARAM),
         Endpoint("/v1/responses/{response_id}/input_items", stored, "responses_input_items", methods=("GET",),

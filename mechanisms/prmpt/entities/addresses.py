@@ -1,0 +1,214 @@
+"""Street addresses and postcodes (HIPAA Safe Harbor identifier 2), in English, French and Spanish.
+
+STREET_ADDRESS covers the house number, the street name and type, and a unit ("Apt 4B", "2º B");
+city, state and country are not part of it and are kept (turn LOCATION on to hide them too).
+Codec, token by token, applied the same way to a stand-in: digit runs are encrypted (same length,
+a leading zero kept as such); street types, particles, unit words and directions ("Street", "rue",
+"de la", "Apt", "N") are kept; every other word is a street-name word: a word of the versioned list
+``data/street_names_v1.txt`` maps to another list word (keyed permutation, case kept), any other
+word keeps its shape and is cycle-walked out of the list, so decryption knows which rule applied.
+
+POSTAL_CODE: 5-digit codes keep their first two digits (the US region, the French department, the
+Spanish province, the German zone; HIPAA would allow three, but three leave only 100 stand-ins and a
+1 % chance that a code maps to itself), ZIP+4 keeps the same and hides the rest, a UK postcode
+keeps its outward code, a Canadian one its forward sortation area; the rest is encrypted.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from mechanisms.keys import UserKeys
+from mechanisms.prmpt.codecs import AlnumCodec
+from mechanisms.prmpt.config import EntityPolicy
+from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, transform_alphabet
+from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.permutation import DomainError, permutation
+
+_EN_TYPES = ("street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|"
+             "terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl|loop|crescent|cres|"
+             "close|grove|row|alley|pike|plaza|mews|walk|gardens|expressway|turnpike|causeway|path")
+_FR_TYPES = ("rue|avenue|av|boulevard|bd|bld|place|pl|all[ée]e|impasse|imp|chemin|ch|route|rte|quai|cours|"
+             "passage|square|voie|rond-point|faubourg|fbg|r[ée]sidence|lotissement|hameau|sentier|villa|cit[ée]")
+_ES_TYPES = ("calle|c/|avenida|avda|av|paseo|p[ºo]|plaza|pza|ronda|camino|carretera|ctra|traves[ií]a|glorieta|"
+             "v[ií]a|carrer|rambla|callej[oó]n|bulevar|urbanizaci[oó]n|pasaje|carrera")
+_PARTICLES = ("de|du|des|la|le|les|l|d|aux|au|sur|sous|et|en|del|las|los|el|y|e|of|the|saint|st|ste|san|"
+              "santa|sainte")
+_UNITS = ("apt|apartment|suite|ste|unit|floor|fl|room|rm|bldg|building|dept|po|box|piso|puerta|pta|bajo|"
+          "izq|izquierda|dcha|derecha|esc|escalera|portal|bloque|b[aâ]t|b[aâ]timent|[ée]tage|appartement|"
+          "appt|bis|ter|quater|st|nd|rd|th|er|e|[ºª]")
+_DIRECTIONS = "n|s|e|w|ne|nw|se|sw|north|south|east|west|nord|sud|est|ouest|norte|sur|este|oeste"
+KEEP_WORDS = frozenset(w for group in (_EN_TYPES, _FR_TYPES, _ES_TYPES, _PARTICLES, _UNITS, _DIRECTIONS)
+                       for w in re.sub(r"\[([^\]]*)\]", lambda m: m.group(1)[0], group).split("|"))
+KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callejón", "urbanización", "cité",
+                           "résidence", "étage", "bât", "bâtiment"}
+_STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
+been this that these those it its by as per about into than then there here i you he she we they me him us them
+minutes minute hours hour days day weeks week months month years year times items people steps points ways
+miles km blocks doors floors more less over under only just also not no yes all any some each every other""".split())
+
+_EN_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:(?:{_DIRECTIONS})\.?\s+)?"
+    rf"(?P<name>(?:[^\W\d_][\w'.-]*\s+){{0,3}}?(?:[^\W\d_][\w'.-]*|\d{{1,3}}(?:st|nd|rd|th)))\s+"
+    rf"(?:{_EN_TYPES})\b\.?(?:\s+(?:{_DIRECTIONS})\b\.?)?"
+    rf"(?:,?\s+(?:apt|apartment|suite|ste|unit|fl|floor|room|rm|#)\.?\s*#?\s*[A-Za-z0-9-]{{1,6}}\b)?)",
+    re.IGNORECASE)
+_NAME_WORD = r"(?:[A-ZÀ-Ý][\wÀ-ÿ'’-]*|\d{1,3}(?:er|e|º))"
+_PART = rf"(?:(?:{_PARTICLES})(?:\s+|['’]))"
+_FR_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>\d{{1,4}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
+    rf"(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}}))")
+_ES_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>(?i:{_ES_TYPES})\.?\s+(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}})"
+    rf",?\s*(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número)\s*)?\d{{1,4}}[A-Za-z]?\b"
+    rf"(?:,?\s*(?:\d{{1,2}}\s?[ºª]\s?[A-Za-z0-9]?\b|(?i:piso|puerta|pta\.?|esc\.?|escalera)\s*\w+|(?i:bajo|izq\.?|"
+    rf"izquierda|dcha\.?|derecha)\b))*)")
+_US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|"
+              "NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR")
+_ZIP = r"\d{5}(?:-\d{4})?"
+_UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
+_CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
+_POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+_POSTCODE_CUE = re.compile(
+    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|"
+    rf"code\s+postal|c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})$")
+_UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
+
+
+def _plausible_street(text: str, m: re.Match[str]) -> bool:
+    words = re.findall(r"[A-Za-zÀ-ÿ]+", m.group("name"))
+    return bool(words) and not any(w.lower() in _STOP for w in words)
+
+
+def find_addresses(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    ends: list[int] = []
+    for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8)):
+        for m in pattern.finditer(text):
+            if pattern is _EN_ADDRESS and not _plausible_street(text, m):
+                continue
+            value = m.group("v").rstrip(" ,.")
+            out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(value), score))
+            ends.append(m.start("v") + len(value))
+    for end in ends:
+        window = text[end:end + 70]
+        m = _POSTCODE_AFTER_STREET.search(window)
+        if m and "\n\n" not in window[:m.start()]:
+            out.append(Found("POSTAL_CODE", end + m.start("v"), end + m.end("v"), 0.8))
+    for m in _POSTCODE_VALUE.finditer(text):  # the value first (cheap), then its cue word before it
+        if _POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
+            out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    for m in _UK_STANDALONE.finditer(text):
+        out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
+    return out
+
+
+@lru_cache(maxsize=2)
+def street_names(version: str = "v1") -> tuple[tuple[str, ...], dict[str, int]]:
+    text = resources.files("mechanisms.prmpt").joinpath("data", f"street_names_{version}.txt").read_text("utf-8")
+    words = tuple(w for w in (line.strip() for line in text.splitlines())
+                  if w and not w.startswith("#") and w.lower() not in KEEP_WORDS and w.lower() not in _STOP)
+    return words, {w.lower(): i for i, w in enumerate(words)}
+
+
+_TOKEN = re.compile(r"\d+|[^\W\d_]+|.", re.UNICODE)
+
+
+def _cased(template: str, word: str) -> str:
+    if template.isupper() and len(template) > 1:
+        return word.upper()
+    return word.lower() if template.islower() else word
+
+
+class StreetAddressCodec:
+    entity_type = "STREET_ADDRESS"
+
+    def __init__(self, version: str = "v1") -> None:
+        self.version = version
+
+    def _word(self, token: str, keys: UserKeys, decrypt: bool) -> str:
+        words, index = street_names(self.version)
+        simple = token.istitle() or token.islower() or token.isupper()
+        if simple and token.lower() in index:
+            perm = permutation(keys, f"{self.entity_type}|{self.version}|list", len(words))
+            i = index[token.lower()]
+            return _cased(token, words[perm.decrypt(i) if decrypt else perm.encrypt(i)])
+
+        def outside(candidate: str) -> bool:
+            low = candidate.lower()
+            plain = candidate.istitle() or candidate.islower() or candidate.isupper()
+            return not (plain and low in index) and low not in KEEP_WORDS and low not in _STOP
+
+        return transform_alphabet(keys, f"{self.entity_type}|shape", token, classed, decrypt=decrypt,
+                                  accept=outside)
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        out = []
+        for token in _TOKEN.findall(value):
+            low = token.lower()
+            if token.isdigit():
+                lead_zero = token[0] == "0"
+                out.append(transform_alphabet(keys, f"{self.entity_type}|number", token, one_alphabet(DIGITS),
+                                              decrypt=decrypt, accept=lambda d: (d[0] == "0") == lead_zero)
+                           if len(token) > 1 or not lead_zero else token)
+            elif not token[0].isalpha() or len(token) == 1 or low in KEEP_WORDS or low in _STOP:
+                out.append(token)
+            else:
+                out.append(self._word(token, keys, decrypt))
+        result = "".join(out)
+        if len(result) != len(value) and not any(t.isalpha() for t in result):
+            raise DomainError("not a street address")
+        return result
+
+    def encrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, False)
+
+    def decrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, True)
+
+
+class PostalCodeCodec:
+    entity_type = "POSTAL_CODE"
+
+    def __init__(self) -> None:
+        self._generic = AlnumCodec("POSTAL_CODE")
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        if re.fullmatch(r"\d{5}(?:-\d{4})?", value):
+            keep = 2
+        elif re.fullmatch(_CA_POSTCODE, value):
+            keep = 3
+        elif re.fullmatch(_UK_POSTCODE, value):
+            keep = len(value) - 3
+        else:
+            return self._generic.decrypt(value, keys) if decrypt else self._generic.encrypt(value, keys)
+        tail = transform_alphabet(keys, f"{self.entity_type}|{keep}|{len(value)}", value[keep:], classed,
+                                  decrypt=decrypt)
+        return value[:keep] + tail
+
+    def encrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, False)
+
+    def decrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, True)
+
+
+_ADDRESS_FINDER = (lambda config: find_addresses,)
+
+TYPES = (
+    EntityType(
+        "STREET_ADDRESS", EntityPolicy(category="fpe", threshold=0.5), tier=1, finders=_ADDRESS_FINDER,
+        codec=lambda config: StreetAddressCodec(), family="addresses",
+        description="house number, street name and unit (city, state, country kept)",
+        examples=("1428 Elm Street, Apt 4B", "12 rue de la Paix", "Calle Mayor 12, 3º B"),
+    ),
+    EntityType(
+        "POSTAL_CODE", EntityPolicy(category="fpe", threshold=0.5), tier=1, finders=_ADDRESS_FINDER,
+        codec=lambda config: PostalCodeCodec(), family="addresses",
+        description="ZIP / postcode next to an address or a cue (region prefix kept)",
+        examples=("IL 62704", "SW1A 1AA"),
+    ),
+)

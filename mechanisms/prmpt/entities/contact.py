@@ -1,0 +1,221 @@
+"""Email addresses, phone numbers and personal URLs.
+
+Phones: one shape regex, then libphonenumber on each candidate only (Presidio's recognizer runs the
+library's matcher once per region over the whole text); numbers that are possible but not assigned
+are kept too (a fake-looking number is still someone's number). Personal URLs: the parts of a URL
+that name a person (a profile slug on a social or code host, the segment after /users/ or /people/,
+an @handle, query values of user / email / name / id keys, anything holding an email) are hidden
+by character class; scheme, host, the other path segments and the keys are kept, so the same rule
+finds the same parts in a stand-in.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from mechanisms.keys import UserKeys
+from mechanisms.prmpt.codecs import PhoneCodec, luhn_residue
+from mechanisms.prmpt.config import EntityPolicy
+from mechanisms.prmpt.entities.alphabet import classed, transform_alphabet
+from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.permutation import DomainError
+
+# --------------------------------------------------------------------------------------- phones
+_PHONE = re.compile(
+    r"(?<![\w+-])(?:(?:\+|00)\d{1,3}[\s.\-/]?)?\(?\d{1,5}\)?(?:[\s.\-/]?\(?\d{1,5}\)?){1,6}"
+    r"(?:\s?(?:x|ext\.?|extension)\s?\d{1,6})?(?![\w-])",
+    re.IGNORECASE,
+)
+PHONE_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "IN", "CA", "AU", "BR", "MX", "AR", "CO", "BE",
+                 "CH")
+_DATE_LIKE = re.compile(r"^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?:\D|$)")
+_SSN_LIKE = re.compile(r"^\d{3}([- ])\d{2}\1\d{4}$")
+_IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+# "number" alone is no phone cue: "account number", "passport number" name other types
+_PHONE_CUES = re.compile(r"phone|call|\btel\b|mobile|cell|fax|contact|reach|\btext|whatsapp|"
+                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|llam|contacto",
+                         re.IGNORECASE)
+_EXT = re.compile(r"\s?(?:x|ext\.?|extension)\s?\d", re.IGNORECASE)
+
+
+def _phone_validity(core: str) -> tuple[bool, bool]:
+    """(valid somewhere, possible somewhere): international form first, else a few regions."""
+    import phonenumbers
+
+    text = "+" + core.strip()[2:] if core.strip().startswith("00") else core
+    regions: tuple[str | None, ...] = (None,) if text.strip().startswith("+") else PHONE_REGIONS
+    possible = False
+    for region in regions:
+        try:
+            number = phonenumbers.parse(text, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            return True, True
+        possible = possible or phonenumbers.is_possible_number(number)
+    return False, possible
+
+
+def find_phones(text: str, lang: str) -> list[Found]:
+    out: list[Found] = []
+    for m in _PHONE.finditer(text):
+        core = _EXT.split(m.group(0))[0]
+        n_digits = sum(ch.isdigit() for ch in core)
+        if not 7 <= n_digits <= 15:
+            continue
+        if _DATE_LIKE.match(core) or _IPV4_LIKE.match(core) or _SSN_LIKE.match(core):
+            continue
+        if re.search(r"isbn|issn", text[max(0, m.start() - 20):m.start()], re.IGNORECASE):
+            continue
+        grouped = any(ch in core for ch in " .-()+")
+        if not grouped and n_digits >= 12 and luhn_residue(core) == 0:
+            continue  # a bare Luhn-valid 12-15 digit string is a card number
+        cue = _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
+        valid, possible = _phone_validity(core)
+        if valid:
+            score = 0.75 if grouped else 0.5
+        elif possible:
+            score = 0.5 if grouped else 0.35  # unassigned: weak alone, but sensitive anyway
+        else:
+            continue
+        if cue:
+            score = min(0.79, score + 0.2)  # below an id found by its own cue word on the same digits
+        out.append(Found("PHONE_NUMBER", m.start(), m.end(), score))
+    return out
+
+
+# ----------------------------------------------------------------------------------------- URLs
+_URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.|(?=(?:[\w-]+\.)+(?:com|net|org|io|me|fr|es|co|dev)/))"
+                  r"(?:[^\s<>\"'`\])}]|'(?=[^\W_]))+", re.IGNORECASE)
+_PROFILE_HOSTS = {
+    "linkedin.com": 1, "github.com": 0, "gitlab.com": 0, "twitter.com": 0, "x.com": 0, "facebook.com": 0,
+    "instagram.com": 0, "tiktok.com": 0, "medium.com": 0, "youtube.com": 0, "t.me": 0, "wa.me": 0,
+    "calendly.com": 0, "about.me": 0, "keybase.io": 0, "patreon.com": 0, "pinterest.com": 0,
+    "threads.net": 0, "bsky.app": 1, "soundcloud.com": 0, "behance.net": 0, "dribbble.com": 0,
+    "stackoverflow.com": 2, "vimeo.com": 0, "flickr.com": 1, "strava.com": 1, "doctolib.fr": 1,
+}
+_NOT_PROFILES = frozenset({
+    "", "about", "features", "pricing", "login", "signup", "search", "explore", "settings", "help",
+    "home", "docs", "blog", "orgs", "topics", "marketplace", "enterprise", "watch", "results", "hashtag",
+    "share", "sharer", "intent", "jobs", "company", "school", "groups", "feed", "notifications", "i",
+    "questions", "tags", "in", "pub", "users", "profile", "p", "reel", "explore", "policies", "legal",
+})
+_PERSON_SEGMENTS = frozenset({
+    "users", "user", "u", "people", "person", "profile", "profiles", "member", "members", "author",
+    "authors", "employees", "employee", "patients", "patient", "customers", "customer", "accounts",
+    "account", "staff", "team", "students", "student", "contacts", "contact", "in", "pub", "usuarios",
+    "usuario", "perfil", "utilisateurs", "utilisateur", "membres", "auteur", "autor",
+})
+_PERSON_KEYS = re.compile(
+    r"^(?:.*[_-])?(?:user|username|uname|uid|userid|email|e-?mail|mail|name|fullname|first_?name|"
+    r"last_?name|given_?name|surname|patient|member|customer|account|acct|phone|tel|mobile|person|"
+    r"contact|owner|login|ssn|dob|nom|prenom|nombre|apellido|correo|usuario)(?:_?id)?$", re.IGNORECASE)
+
+
+def _registered_host(host: str) -> str:
+    host = host.lower().split(":")[0]
+    if host.startswith("www."):
+        host = host[4:]
+    parts = host.split(".")
+    return ".".join(parts[-2:]) if len(parts) >= 2 else host
+
+
+def personal_parts(url: str) -> list[tuple[int, int]]:
+    """Offsets of the parts of ``url`` that name a person (see the module docstring)."""
+    has_scheme = "://" in url[:10]
+    split = urlsplit(url if has_scheme else "http://" + url)
+    shift = 0 if has_scheme else -len("http://")
+    host = _registered_host(split.netloc)
+    path_start = url.find(split.path, (url.find("://") + 3 if has_scheme else 0)) if split.path else -1
+    out: list[tuple[int, int]] = []
+    segments: list[tuple[int, int, str]] = []
+    if path_start >= 0:
+        cursor = path_start
+        for seg in split.path.split("/"):
+            segments.append((cursor, cursor + len(seg), seg))
+            cursor += len(seg) + 1
+    named = [s for s in segments if s[2]]
+    profile_at = _PROFILE_HOSTS.get(host)
+    for k, (a, b, seg) in enumerate(named):
+        previous = named[k - 1][2].lower() if k else ""
+        if (profile_at is not None and k == profile_at and seg.lower() not in _NOT_PROFILES) or \
+                (previous in _PERSON_SEGMENTS and seg.lower() not in _NOT_PROFILES) or \
+                seg[:1] in "@~" and len(seg) > 1 or "@" in seg:
+            out.append((a + (1 if seg[:1] in "@~" else 0), b))
+    if split.query:
+        q_start = url.find("?")
+        cursor = q_start + 1
+        for pair in split.query.split("&"):
+            key, eq, value = pair.partition("=")
+            if eq and value and (_PERSON_KEYS.match(key) or "@" in value or
+                                 (key.lower() == "id" and any(s[2].lower().startswith(("profile", "user",
+                                                                                      "member"))
+                                                              for s in named))):
+                out.append((cursor + len(key) + 1, cursor + len(pair)))
+            cursor += len(pair) + 1
+    del shift
+    return [(a, b) for a, b in out if b > a and any(ch.isalnum() for ch in url[a:b])]
+
+
+def find_personal_urls(text: str, lang: str) -> list[Found]:
+    out = []
+    for m in _URL.finditer(text):
+        url = m.group(0).rstrip(".,;:!?")
+        if personal_parts(url):
+            out.append(Found("PERSONAL_URL", m.start(), m.start() + len(url), 0.8))
+    return out
+
+
+class PersonalUrlCodec:
+    entity_type = "PERSONAL_URL"
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        parts = personal_parts(value)
+        if not parts:
+            raise DomainError("no personal part in the URL")
+        out = value
+        for a, b in parts:
+            piece = transform_alphabet(keys, self.entity_type, out[a:b], classed, decrypt=decrypt)
+            out = out[:a] + piece + out[b:]
+        return out
+
+    def encrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, False)
+
+    def decrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, True)
+
+
+def _email_codec(config):  # noqa: ANN001, ANN202
+    from mechanisms.prmpt.netcodecs import EmailCodec
+
+    return EmailCodec(config.email_keep_domains)
+
+
+TYPES = (
+    EntityType(
+        "EMAIL_ADDRESS", EntityPolicy(category="fpe", threshold=0.4), tier=0, presidio=("EmailRecognizer",),
+        codec=_email_codec, stateless=re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)"),
+        family="contact", description="email address (public provider domains kept)",
+        examples=("jsmith@acme-corp.com",),
+    ),
+    EntityType(
+        "PHONE_NUMBER", EntityPolicy(category="fpe", threshold=0.35), tier=1,
+        finders=(lambda config: find_phones,), codec=lambda config: PhoneCodec(),
+        stateless=re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]"
+                             r"\d{3,4}(?![\w-])"),
+        family="contact", description="phone number (country code, trunk digits and grouping kept)",
+        examples=("(415) 555-0132", "+33 6 12 34 56 78"),
+    ),
+    EntityType(
+        "PERSONAL_URL", EntityPolicy(category="fpe", threshold=0.5), tier=0,
+        finders=(lambda config: find_personal_urls,), codec=lambda config: PersonalUrlCodec(),
+        family="contact", description="URL whose profile slug, path segment or query value names a person",
+        examples=("https://www.linkedin.com/in/jane-doe-4b2a1",),
+    ),
+    EntityType(
+        "URL", EntityPolicy(category="off"), tier=0, presidio=("UrlRecognizer",), family="contact",
+        description="any other URL (off by default)",
+    ),
+)

@@ -1,0 +1,185 @@
+"""Dates tied to a person (birth, admission, discharge, death, appointment): Category II.
+
+Found only next to a cue word (English, French, Spanish), so release dates, log timestamps and
+deadlines are left alone. The mechanism is the metric LDP of ``mldp`` on days: a date is its day
+number, noised with P[y] proportional to exp(-eps * |x - y| / 2) (eps per day, configurable), with
+randomness from the keyed PRF of (user, type, date): the same date always gets the same noise.
+The noised date is written in the original's format: order (month/day from the text's language
+when ambiguous), separators, zero padding, 2- or 4-digit year, month names in the same language,
+abbreviation and case, ordinal suffixes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from mechanisms.keys import UserKeys
+from mechanisms.prmpt.config import EntityPolicy
+from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
+
+MONTHS = {
+    "en": ("january february march april may june july august september october november december"
+           ).split(),
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(),
+}
+_ABBR = {"en": [m[:3] for m in MONTHS["en"]],
+         "fr": "janv févr mars avr mai juin juil août sept oct nov déc".split(),
+         "es": "ene feb mar abr may jun jul ago sep oct nov dic".split()}
+_MONTH_INDEX: dict[str, tuple[str, bool, int]] = {}
+for _lang in ("en", "fr", "es"):
+    for _i, _name in enumerate(MONTHS[_lang]):
+        _MONTH_INDEX.setdefault(_name, (_lang, False, _i + 1))
+    for _i, _name in enumerate(_ABBR[_lang]):
+        _MONTH_INDEX.setdefault(_name, (_lang, True, _i + 1))
+_MONTH_INDEX.setdefault("sept", ("en", True, 9))
+_MONTH_NAMES = "|".join(sorted((re.escape(k) for k in _MONTH_INDEX), key=len, reverse=True))
+
+_NUMERIC = r"\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{1,2}-\d{1,2}|\d{4}/\d{1,2}/\d{1,2}"
+_DAY = r"\d{1,2}(?:st|nd|rd|th|er|º)?"
+_WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+(?:of\s+|de\s+)?(?:{_MONTH_NAMES})\.?,?\s+"
+          rf"(?:de\s+|del\s+)?\d{{4}}")
+DATE_VALUE = rf"(?:{_WORDY}|{_NUMERIC})"
+_CUES = (r"born|birth|birthday|birthdate|dob|d\.o\.b\.?|date\s+of\s+birth|admitted|admission|admit\s+date|"
+         r"discharged?|discharge\s+date|died|death|deceased|passed\s+away|date\s+of\s+death|dod|appointment|"
+         r"appt|visit|surgery|procedure|follow[\s-]?up|"
+         r"n[ée]e?|naissance|date\s+de\s+naissance|admise?|hospitalis[ée]e?|sortie?|d[ée]c[ée]d[ée]e?|d[ée]c[èe]s|"
+         r"rendez[\s-]vous|rdv|consultation|"
+         r"nac[ií]|naci[óo]|nacid[oa]|nacimiento|fecha\s+de\s+nacimiento|ingres[óo]|ingreso|alta|falleci[óo]|"
+         r"fallecimiento|defunci[óo]n|cita|consulta")
+_DATE = re.compile(rf"(?<![\w/.-])(?P<v>{DATE_VALUE})(?![\w/-]|\.\d)", re.IGNORECASE)
+_CUE_BEFORE = re.compile(rf"\b(?:{_CUES})\b[^\n]{{0,24}}$", re.IGNORECASE)
+
+
+def find_personal_dates(text: str, lang: str) -> list[Found]:
+    """Dates with a cue word at most 24 characters before them on the same line."""
+    out = []
+    for m in _DATE.finditer(text):
+        before = text[max(0, m.start() - 60):m.start()]
+        if _CUE_BEFORE.search(before) and read_date(m.group("v"), lang) is not None:
+            out.append(Found("PERSONAL_DATE", m.start("v"), m.end("v"), 0.85))
+    return out
+
+
+@dataclass(frozen=True)
+class DateFormat:
+    """How one date was written, enough to write another date the same way."""
+
+    template: str  # with {Y} {M} {D} placeholders
+    year_digits: int
+    month_pad: bool
+    day_pad: bool
+    month_style: tuple[str, bool, str] | None  # (language, abbreviated, case) when the month is a word
+    ordinal: bool
+
+    def render(self, date: dt.date) -> str:
+        year = f"{date.year % 100:02d}" if self.year_digits == 2 else f"{date.year:04d}"
+        day = f"{date.day:02d}" if self.day_pad else str(date.day)
+        if self.ordinal:
+            day += _ordinal(date.day, self.month_style[0] if self.month_style else "en")
+        if self.month_style is None:
+            month = f"{date.month:02d}" if self.month_pad else str(date.month)
+        else:
+            lang, abbr, case = self.month_style
+            month = (_ABBR if abbr else MONTHS)[lang][date.month - 1]
+            month = month.upper() if case == "upper" else month.capitalize() if case == "title" else month
+        return self.template.replace("{Y}", year).replace("{M}", month).replace("{D}", day)
+
+
+def _ordinal(day: int, lang: str) -> str:
+    if lang == "fr":
+        return "er" if day == 1 else ""
+    if lang == "es":
+        return ""
+    if 11 <= day % 100 <= 13:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+
+
+def _year(text: str) -> int:
+    if len(text) == 4:
+        return int(text)
+    y = int(text)
+    return 2000 + y if y <= (dt.date.today().year % 100) else 1900 + y
+
+
+def read_date(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
+    """The date and its format, or None when ``value`` is not a real calendar date."""
+    try:
+        return _read(value, lang)
+    except ValueError:
+        return None
+
+
+def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
+    m = re.fullmatch(r"(\d{4})([-/])(\d{1,2})\2(\d{1,2})", value)
+    if m:
+        fmt = DateFormat(f"{{Y}}{m.group(2)}{{M}}{m.group(2)}{{D}}", 4, len(m.group(3)) == 2,
+                         len(m.group(4)) == 2, None, False)
+        return dt.date(int(m.group(1)), int(m.group(3)), int(m.group(4))), fmt
+    m = re.fullmatch(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})", value)
+    if m:
+        a, b = int(m.group(1)), int(m.group(3))
+        month_first = lang == "en" and a <= 12 or b > 12
+        sep = m.group(2)
+        if month_first:
+            month, day, tpl = a, b, f"{{M}}{sep}{{D}}{sep}{{Y}}"
+            mpad, dpad = len(m.group(1)) == 2, len(m.group(3)) == 2
+        else:
+            day, month, tpl = a, b, f"{{D}}{sep}{{M}}{sep}{{Y}}"
+            dpad, mpad = len(m.group(1)) == 2, len(m.group(3)) == 2
+        fmt = DateFormat(tpl, len(m.group(4)), mpad, dpad, None, False)
+        return dt.date(_year(m.group(4)), month, day), fmt
+    m = re.fullmatch(r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s1>\s+)(?P<day>\d{1,2})(?P<ord>st|nd|rd|th)?"
+                     r"(?P<s2>,?\s+)(?P<year>\d{4})", value, re.IGNORECASE)
+    if m:
+        return _wordy(m, "{M}" + m.group("dot") + m.group("s1") + "{D}" + m.group("s2") + "{Y}")
+    m = re.fullmatch(r"(?P<day>\d{1,2})(?P<ord>st|nd|rd|th|er|º)?(?P<s1>\s+(?:of\s+|de\s+)?)"
+                     r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:de\s+|del\s+)?)(?P<year>\d{4})",
+                     value, re.IGNORECASE)
+    if m:
+        return _wordy(m, "{D}" + m.group("s1") + "{M}" + m.group("dot") + m.group("s2") + "{Y}")
+    return None
+
+
+def _wordy(m: re.Match[str], template: str) -> tuple[dt.date, DateFormat] | None:
+    word = m.group("mon")
+    hit = _MONTH_INDEX.get(word.lower())
+    if hit is None:
+        return None
+    lang, abbr, month = hit
+    case = "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
+    if m.group("ord") == "º":
+        template = template.replace("{D}", "{D}º")
+    fmt = DateFormat(template, 4, len(m.group("day")) == 2, len(m.group("day")) == 2 and m.group("day")[0] == "0",
+                     (lang, abbr, case), bool(m.group("ord")) and m.group("ord") != "º")
+    return dt.date(int(m.group("year")), month, int(m.group("day"))), fmt
+
+
+def noise_date(value: str, policy: EntityPolicy, keys: UserKeys, lang: str) -> str | None:
+    """eps-mLDP on the day number (eps per day); None if ``value`` is not a date."""
+    parsed = read_date(value, lang)
+    if parsed is None:
+        return None
+    date, fmt = parsed
+    grid = Grid("linear", 1.0, policy.min_value, policy.max_value)
+    u_side, u_mag = uniforms_from_bytes(keys.prf("mldp", "PERSONAL_DATE", date.isoformat()))
+    day = perturb(float(date.toordinal()), grid, policy.eps, u_side, u_mag)
+    noised = dt.date.fromordinal(int(min(max(day, 1), dt.date.max.toordinal())))
+    return fmt.render(noised)
+
+
+TYPES = (
+    EntityType(
+        "PERSONAL_DATE",
+        EntityPolicy(category="mldp", threshold=0.5, eps=0.1, scale="linear", unit=1.0,
+                     min_value=float(dt.date(1900, 1, 1).toordinal()),
+                     max_value=float(dt.date(2100, 12, 31).toordinal())),
+        tier=0, finders=(lambda config: find_personal_dates,), noiser=noise_date, family="dates",
+        description="date of birth, admission, discharge, death or appointment (noised in days)",
+        examples=("DOB 03/14/1985", "née le 14 mars 1985"),
+    ),
+)

@@ -1,0 +1,32 @@
+"""Health record numbers (HIPAA Safe Harbor identifiers 8 and 9): medical record numbers and
+health plan / member / policy ids. Neither has a common shape, so both need a cue word (English,
+French or Spanish); the value keeps its shape (letters stay letters, digits digits)."""
+
+from __future__ import annotations
+
+from mechanisms.prmpt.codecs import AlnumCodec
+from mechanisms.prmpt.config import EntityPolicy
+from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
+
+_ID = r"(?P<v>(?=[A-Z0-9-]*\d{3})[A-Z0-9][A-Z0-9-]{3,19}[A-Z0-9])(?![\w-])"
+_MRN_CUE = (r"medical[\s-]+record|MRN|MR#|chart|patient|hospital|dossier(?:\s+m[ée]dical|\s+patient)?|"
+            r"IPP|historia\s+cl[ií]nica|n[uú]mero\s+de\s+historia|NHC|expediente")
+_PLAN_CUE = (r"health[\s-]+plan|member(?:ship)?|subscriber|insurance|policy|group|beneficiary|medicare|"
+             r"medicaid|MBI|mutuelle|carte\s+vitale|adh[ée]rent|tarjeta\s+sanitaria|afiliaci[oó]n|p[oó]liza|"
+             r"CIP|assurance|seguro")
+
+TYPES = (
+    EntityType(
+        "MEDICAL_RECORD_NUMBER", EntityPolicy(category="fpe", threshold=0.5), tier=1,
+        finders=(regex_finder("MEDICAL_RECORD_NUMBER", [(rf"{cued(_MRN_CUE)}{_ID}", 0.8)]),),
+        codec=lambda config: AlnumCodec("MEDICAL_RECORD_NUMBER"), family="health",
+        description="medical record / chart / patient number after its cue word", examples=("MRN 00482913",),
+    ),
+    EntityType(
+        "HEALTH_PLAN_ID", EntityPolicy(category="fpe", threshold=0.5), tier=1,
+        finders=(regex_finder("HEALTH_PLAN_ID", [(rf"{cued(_PLAN_CUE)}{_ID}", 0.8)]),),
+        codec=lambda config: AlnumCodec("HEALTH_PLAN_ID"), family="health",
+        description="health plan, member, policy or group id after its cue word",
+        examples=("member ID XGH482913001",),
+    ),
+)

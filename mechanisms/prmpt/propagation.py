@@ -1,0 +1,105 @@
+"""Same-request consistency: a value found in one text of a batch is a span wherever it recurs.
+
+The proxy sanitizes all text fields of one request together (messages, system prompt, tool
+descriptions, stop sequences, metadata). A value the recognizers found anywhere is hidden
+everywhere it occurs again, even where they would not find it alone (a stop sequence "John
+Smith", a metadata value "jsmith@acme.com"), and within one text too. For names, each part of a
+found name counts as well ("Smith" alone after "John Smith"): in Title case or capitals, and, for a
+part that is also an everyday word ("Will", "Rose"), only in Title case inside a sentence.
+Matches keep word boundaries (never inside another word) and never override a span already found.
+Only Category I (FPE) types propagate: noised numbers are not looked for elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from mechanisms.prmpt.annotator import Span
+from mechanisms.prmpt.config import PrmptConfig
+
+_CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
+_TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",
+           "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y"}
+MIN_CHARS = 3
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _occurrences(text: str, folded: str, value: str, caseless: bool) -> list[tuple[int, int]]:
+    """Start/end of each occurrence of ``value`` that does not sit inside a longer word."""
+    needle = value.casefold() if caseless else value
+    hay = folded if caseless else text
+    if caseless and len(needle) != len(value):
+        return []  # casefolding changed the length (ß): offsets would not map back
+    out, start = [], hay.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        left_ok = not (_is_word_char(value[0]) and start > 0 and _is_word_char(text[start - 1]))
+        right_ok = not (_is_word_char(value[-1]) and end < len(text) and _is_word_char(text[end]))
+        if left_ok and right_ok:
+            out.append((start, end))
+        start = hay.find(needle, start + 1)
+    return out
+
+
+def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
+             config: PrmptConfig) -> tuple[dict[str, str], dict[str, str]]:
+    """(value -> type) for whole values, (name part -> "PERSON") for parts of names."""
+    values: dict[str, str] = {}
+    parts: dict[str, str] = {}
+    for text, found in zip(texts, spans):
+        for span in found:
+            if config.policy(span.entity_type).category != "fpe":
+                continue
+            value = text[span.start:span.end]
+            if len(value.strip()) >= MIN_CHARS:
+                values.setdefault(value, span.entity_type)
+            if span.entity_type == "PERSON":
+                for part in regex.findall(r"[\p{L}][\p{L}'’-]*", value):
+                    if len(part) >= 2 and part.lower().strip(".") not in _TITLES and part != value:
+                        parts.setdefault(part, "PERSON")
+    return values, parts
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t")
+    return not before or before[-1] in ".!?\n:;\"'([{-*•|>"
+
+
+def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: PrmptConfig) -> list[list[Span]]:
+    """``spans`` plus every recurrence of a found value (see the module docstring)."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    values, parts = _collect(texts, spans, config)
+    if not values and not parts:
+        return [list(s) for s in spans]
+    index = name_index()
+    # longest first, so "John Smith" is taken before its part "Smith"
+    wanted = sorted([(v, t, False) for v, t in values.items()] + [(p, "PERSON", True) for p in parts],
+                    key=lambda item: -len(item[0]))
+    out: list[list[Span]] = []
+    for text, found in zip(texts, spans):
+        taken = [(s.start, s.end) for s in found]
+        lang = found[0].lang if found else "en"
+        folded = text.casefold()
+        added: list[Span] = []
+        for value, entity_type, is_part in wanted:
+            if is_part:
+                forms = {value, value.upper(), value[:1].upper() + value[1:]}
+                hits = [h for form in forms for h in _occurrences(text, folded, form, False)]
+                if index.is_common(value):
+                    titled = value[:1].upper() + value[1:].lower()
+                    hits = [(a, b) for a, b in hits if text[a:b] == titled and not _sentence_start(text, a)]
+            else:
+                hits = _occurrences(text, folded, value, entity_type in _CASELESS)
+            for start, end in sorted(set(hits)):
+                if any(start < b and end > a for a, b in taken):
+                    continue
+                added.append(Span(entity_type, start, end, 1.0, lang))
+                taken.append((start, end))
+        out.append(sorted(list(found) + added, key=lambda s: s.start) if added else list(found))
+    return out

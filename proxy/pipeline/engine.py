@@ -1,7 +1,8 @@
 """The privacy engine: Prmpt and Cape behind the worker pool, failing closed.
 
 Sanitization and perturbation run in the pool's ``prmpt`` and ``cape`` lanes (off the event loop,
-micro-batched across concurrent requests). Any failure means nothing is forwarded and the caller
+micro-batched across concurrent requests; ``cape`` may run in a Ray Serve deployment, with plain-data
+jobs: proxy/workers/jobs.py). Any failure means nothing is forwarded and the caller
 gets a 503 with Retry-After.
 """
 
@@ -19,6 +20,7 @@ from proxy.errors import ProxyError, ServiceUnavailable
 from proxy.metrics import Metrics
 from proxy.pool import PoolSaturated, PoolUnavailable, WorkerPool
 from proxy.settings import WorkerSettings
+from proxy.workers.jobs import CapeJob, perturb_jobs
 
 log = logging.getLogger("veil.engine")
 T = TypeVar("T")
@@ -39,33 +41,34 @@ class PrivacyEngine:
 
     # ---- worker-pool handlers (worker threads) --------------------------------------------------
     def _sanitize_batch(self, jobs: Sequence[tuple[list[str], UserKeys, Any]]) -> list[Any]:
-        """Each job is (texts, user keys, dependencies); a failing job fails alone."""
+        """Each job is (texts, user keys, dependencies) of one request. The texts of every job in the
+        batch go through the NER model together (one ``nlp.pipe`` pass per language), then each request
+        on its own: values found in one of its texts are found again in its other texts (never in
+        another request's), and its texts are encrypted under its own user's keys."""
+        from mechanisms.prmpt.propagation import propagate_values
+
         self.sanitizer.load()
+        texts = [text for job in jobs for text in job[0]]
+        try:
+            spans = self.sanitizer.annotator.annotate_many(texts, propagate=False)
+        except Exception as exc:  # noqa: BLE001 - find the failing job: the others still go through
+            if len(jobs) == 1:
+                return [exc]
+            return [self._sanitize_batch([job])[0] for job in jobs]
         out: list[Any] = []
-        for texts, keys, dependencies in jobs:
+        at = 0
+        for job_texts, keys, dependencies in jobs:
+            mine, at = spans[at:at + len(job_texts)], at + len(job_texts)
             try:
-                out.append(self.sanitizer.sanitize_many(texts, keys, dependencies))
+                mine = propagate_values(job_texts, mine, self.sanitizer.config)
+                out.append(self.sanitizer.apply_many(job_texts, mine, keys, dependencies))
             except Exception as exc:  # noqa: BLE001 - the request fails closed with a 503
                 out.append(exc)
         return out
 
-    def _perturb_batch(self, jobs: Sequence[tuple[list[str], list[Any], float, list[int]]]) -> list[Any]:
+    def _perturb_batch(self, jobs: Sequence[CapeJob]) -> list[Any]:
         """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""
-        self.perturber.load()
-        out: list[Any] = [None] * len(jobs)
-        by_eps: dict[float, list[int]] = {}
-        for i, job in enumerate(jobs):
-            by_eps.setdefault(job[2], []).append(i)
-        for eps, members in by_eps.items():
-            texts = [t for i in members for t in jobs[i][0]]
-            spans = [s for i in members for s in jobs[i][1]]
-            seeds = [s for i in members for s in jobs[i][3]]
-            results = self.perturber.perturb_batch(texts, eps, protected_spans=spans, seeds=seeds)
-            at = 0
-            for i in members:
-                n = len(jobs[i][0])
-                out[i], at = results[at:at + n], at + n
-        return out
+        return perturb_jobs(self.perturber, jobs)
 
     # ---- async API ------------------------------------------------------------------------------
     async def sanitize(self, texts: list[str], keys: UserKeys, dependencies: Sequence[Any] = ()) -> list[Any]:
@@ -75,7 +78,8 @@ class PrivacyEngine:
         return results
 
     async def perturb(self, texts: list[str], spans: list[Any], eps: float, seeds: list[int]) -> list[Any]:
-        return await self.guarded(self.pool.run("cape", (texts, spans, eps, seeds), self.timeout))
+        job = CapeJob(list(texts), [list(s) for s in spans], float(eps), list(seeds))
+        return await self.guarded(self.pool.run("cape", job, self.timeout))
 
     async def desanitize_stateless(self, text: str, keys: UserKeys, original: str | None = None) -> str:
         await asyncio.to_thread(self.sanitizer.load)
@@ -106,5 +110,5 @@ class PrivacyEngine:
         if "prmpt" in mode.split("+"):
             parts["prmpt"] = self.sanitizer
         if "cape" in mode.split("+"):
-            parts["cape"] = self.perturber
+            parts["cape"] = self.pool.remote_part("cape") or self.perturber
         return parts

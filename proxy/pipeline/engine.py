@@ -41,30 +41,10 @@ class PrivacyEngine:
 
     # ---- worker-pool handlers (worker threads) --------------------------------------------------
     def _sanitize_batch(self, jobs: Sequence[tuple[list[str], UserKeys, Any]]) -> list[Any]:
-        """Each job is (texts, user keys, dependencies) of one request. The texts of every job in the
-        batch go through the NER model together (one ``nlp.pipe`` pass per language), then each request
-        on its own: values found in one of its texts are found again in its other texts (never in
-        another request's), and its texts are encrypted under its own user's keys."""
-        from mechanisms.prmpt.propagation import propagate_values
-
+        """Each job is (texts, user keys, dependencies) of one request; the batch shares one NER pass,
+        each request is finished on its own and fails alone (``Sanitizer.sanitize_requests``)."""
         self.sanitizer.load()
-        texts = [text for job in jobs for text in job[0]]
-        try:
-            spans = self.sanitizer.annotator.annotate_many(texts, propagate=False)
-        except Exception as exc:  # noqa: BLE001 - find the failing job: the others still go through
-            if len(jobs) == 1:
-                return [exc]
-            return [self._sanitize_batch([job])[0] for job in jobs]
-        out: list[Any] = []
-        at = 0
-        for job_texts, keys, dependencies in jobs:
-            mine, at = spans[at:at + len(job_texts)], at + len(job_texts)
-            try:
-                mine = propagate_values(job_texts, mine, self.sanitizer.config)
-                out.append(self.sanitizer.apply_many(job_texts, mine, keys, dependencies))
-            except Exception as exc:  # noqa: BLE001 - the request fails closed with a 503
-                out.append(exc)
-        return out
+        return self.sanitizer.sanitize_requests(jobs)
 
     def _perturb_batch(self, jobs: Sequence[CapeJob]) -> list[Any]:
         """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""

@@ -198,7 +198,8 @@ class InProcessWorkerPool:
     async def run(self, lane: str, payload: Any, timeout: float | None = None) -> Any:
         future = self.submit(lane, payload)
         try:
-            return await asyncio.wait_for(future, timeout)
+            async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can swallow a cancellation
+                return await future
         except asyncio.CancelledError:
             future.cancel()
             raise

@@ -68,7 +68,8 @@ class PrivacyEngine:
     async def guarded(self, work: Awaitable[T]) -> T:
         """Any failure of sanitization means nothing is forwarded and the caller gets a 503."""
         try:
-            return await asyncio.wait_for(work, self.timeout)
+            async with asyncio.timeout(self.timeout):
+                return await work
         except ProxyError:
             raise
         except PoolSaturated:

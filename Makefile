@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test bench lint docker docker-base test-docker model browser clean
+.PHONY: install dev run test bench bench-peers lint docker docker-base test-docker model browser clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -54,6 +54,17 @@ test: dev model browser
 
 bench: dev model
 	$(BIN)/python -m bench $(ARGS)
+
+# LiteLLM's proxy in its own virtualenv (never in .venv), measured beside Veil on the same mock and load.
+PEERS_VENV := bench/.peers-venv
+LITELLM_SPEC ?= litellm[proxy]==1.81.13
+$(PEERS_VENV)/.installed:
+	test -x $(PEERS_VENV)/bin/python || $(PYTHON) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python -m pip install --quiet '$(LITELLM_SPEC)'
+	touch $@
+
+bench-peers: dev model $(PEERS_VENV)/.installed
+	$(BIN)/python -m bench peers $(ARGS)
 
 lint: dev
 	$(BIN)/python -m pip install --quiet ruff==0.14.0

@@ -1,7 +1,8 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 20 minutes on a 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces prmpt cape memory load
+    python -m bench proxy streaming    # some of: proxy streaming surfaces prmpt cape memory load scale
+                                       #          lanes peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
 
@@ -16,7 +17,8 @@ from bench.common import RESULTS, machine
 
 
 def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
-    from bench import cape_bench, load, memory, prmpt_bench, proxy_overhead, streaming, surface_streams
+    from bench import (cape_bench, load, memory, model_lanes, peers, prmpt_bench, proxy_overhead, scale, streaming,
+                       surface_streams)
 
     return {
         "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),
@@ -26,7 +28,13 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
         "memory": memory.run,
         "load": lambda: load.run(seconds=10 if quick else 60, clients=50 if quick else 200),
+        "scale": lambda: scale.run(quick=quick),
+        "lanes": lambda: model_lanes.run(quick=quick),
+        "peers": lambda: peers.run(rounds=2 if quick else 4),
     }
+
+
+DEFAULT = ("proxy", "streaming", "surfaces", "prmpt", "cape", "memory", "load", "scale", "lanes")
 
 
 def main(argv: list[str]) -> int:
@@ -35,7 +43,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     suites = _suites(args.quick)
-    names = args.names or list(suites)
+    names = args.names or list(DEFAULT)  # peers: `make bench-peers` (it installs LiteLLM first)
     header = f"Machine: {machine()}\nDate: {datetime.date.today().isoformat()}\n"
     print(header, flush=True)
     sections, all_ok = [header], True

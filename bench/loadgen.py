@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -62,5 +63,41 @@ async def load(port: int, payload: bytes, concurrency: int, per_worker: int) -> 
     run = Run()
     t0 = time.perf_counter()
     await asyncio.gather(*(_worker(port, payload, per_worker, run) for _ in range(concurrency)))
+    run.elapsed = time.perf_counter() - t0
+    return run
+
+
+@dataclass
+class CheckedRun(Run):
+    """A run whose answers were checked (e.g. every value restored)."""
+
+    wrong: int = 0
+
+
+async def _checked_worker(port: int, payloads: list[bytes], start: int, n: int, run: CheckedRun,
+                          check: Callable[[int, bytes], bool]) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        for k in range(n):
+            payload = payloads[(start + k) % len(payloads)]
+            t0 = time.perf_counter()
+            writer.write(payload)
+            status, body = await read_response(reader)
+            run.latencies.append(time.perf_counter() - t0)
+            if status != 200:
+                run.errors += 1
+            elif not check((start + k) % len(payloads), body):
+                run.wrong += 1
+    finally:
+        writer.close()
+
+
+async def checked_load(port: int, payloads: list[bytes], concurrency: int, per_worker: int,
+                       check: Callable[[int, bytes], bool]) -> CheckedRun:
+    """Like ``load``, cycling over ``payloads``; ``check(i, body)`` judges the answer to payload i."""
+    run = CheckedRun()
+    t0 = time.perf_counter()
+    await asyncio.gather(*(_checked_worker(port, payloads, w * 7, per_worker, run, check)
+                           for w in range(concurrency)))
     run.elapsed = time.perf_counter() - t0
     return run

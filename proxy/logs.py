@@ -1,4 +1,6 @@
-"""Structured JSON logs. Only fields passed as ``extra`` are written: never prompt text or keys."""
+"""Structured JSON logs. Only fields passed as ``extra`` are written: never prompt text or keys.
+
+Every line carries ``pid``: with ``veil serve --workers N`` it names the server process that wrote it."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "event": record.getMessage(),
+            "pid": record.process,
         }
         for key, value in vars(record).items():
             if key not in _RESERVED and not key.startswith("_"):
@@ -26,7 +29,8 @@ class JsonFormatter(logging.Formatter):
 
 def configure_logging(level: str = "INFO", json_format: bool = True) -> None:
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter() if json_format else logging.Formatter("%(levelname)s %(name)s %(message)s"))
+    plain = logging.Formatter("%(levelname)s [%(process)d] %(name)s %(message)s")
+    handler.setFormatter(JsonFormatter() if json_format else plain)
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

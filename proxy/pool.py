@@ -1,10 +1,13 @@
 """The worker pool: model work off the event loop, micro-batched across concurrent requests.
 
-Interface: ``register(lane, handler, ...)`` once, then ``await pool.run(lane, payload)`` per request.
-A lane is one kind of work (``cape``, ``generate``, ...) with its own thread, bounded queue and batching
-policy; its handler takes a list of payloads and returns one result (or exception) per payload.
-The in-process implementation below picks cuda when present; a distributed one (Ray Serve, ...) can
-implement the same three methods.
+Interface: ``register(lane, handler, ...)`` once, then ``await pool.run(lane, payload)`` per request, or
+``async for item in pool.stream(lane, payload)`` for a lane registered with ``streams=True`` (items as
+the handler makes them, then its result). A lane is one kind of work (``prmpt``, ``cape``, ``generate``,
+``embed``) with its own thread, bounded queue and batching policy; its handler takes a list of payloads
+and returns one result (or exception) per payload. Payloads of the model lanes are plain data
+(proxy/workers/jobs.py), so that a lane can run elsewhere: ``RayWorkerPool``
+(proxy/workers/ray_backend.py) runs ``cape`` and ``generate`` in Ray Serve deployments, and
+``remote_part(lane)`` then gives readiness its view of them.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -33,17 +36,44 @@ class PoolUnavailable(Exception):
     """The lane is not registered, not started, or its worker died."""
 
 
+class RemotePart(Protocol):
+    """A lane that runs elsewhere, as readiness sees it (like a model: ``ready``, ``load()``)."""
+
+    @property
+    def ready(self) -> bool: ...
+
+    def load(self) -> None: ...
+
+
 class WorkerPool(Protocol):
     device: str
 
     def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1,
-                 max_wait_ms: float = 0.0, max_queue: int = 256) -> None: ...
+                 max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False) -> None: ...
 
     def submit(self, lane: str, payload: Any) -> "asyncio.Future[Any]": ...
 
     async def run(self, lane: str, payload: Any, timeout: float | None = None) -> Any: ...
 
+    def stream(self, lane: str, payload: Any) -> AsyncIterator[Any]: ...
+
+    def remote_part(self, lane: str) -> RemotePart | None: ...
+
     def close(self) -> None: ...
+
+
+@dataclass
+class Streamed:
+    """What the handler of a ``streams=True`` lane gets for each job: the payload, ``emit(item)`` to
+    send an item to the caller (from the worker thread), and ``cancel``, set when the caller is gone."""
+
+    payload: Any
+    emit: Callable[[Any], None]
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+def _ignore(item: Any) -> None:
+    return None
 
 
 @dataclass
@@ -56,9 +86,10 @@ class _Job:
 
 class _Lane:
     def __init__(self, name: str, handler: BatchHandler, max_batch_size: int, max_wait_ms: float,
-                 max_queue: int) -> None:
+                 max_queue: int, streams: bool = False) -> None:
         self.name = name
         self.handler = handler
+        self.streams = streams
         self.max_batch_size = max_batch_size
         self.max_wait = max_wait_ms / 1000.0
         self.queue: queue.Queue[_Job | None] = queue.Queue(maxsize=max_queue)
@@ -130,10 +161,14 @@ class InProcessWorkerPool:
         self.closed = False
 
     def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1,
-                 max_wait_ms: float = 0.0, max_queue: int = 256) -> None:
+                 max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False) -> None:
+        """``streams``: the handler gets ``Streamed`` jobs (emit items, watch ``cancel``)."""
         if lane in self._lanes:
             raise ValueError(f"lane {lane!r} already registered")
-        self._lanes[lane] = _Lane(lane, handler, max_batch_size, max_wait_ms, max_queue)
+        self._lanes[lane] = _Lane(lane, handler, max_batch_size, max_wait_ms, max_queue, streams)
+
+    def remote_part(self, lane: str) -> None:
+        return None  # every lane runs here
 
     def stats(self) -> dict[str, dict[str, int]]:
         return {
@@ -148,21 +183,50 @@ class InProcessWorkerPool:
         target = self._lanes.get(lane)
         if target is None or not target.thread.is_alive():
             raise PoolUnavailable(f"worker lane {lane!r} is not running")
+        if target.streams and not isinstance(payload, Streamed):
+            payload = Streamed(payload, _ignore)
         loop = asyncio.get_running_loop()
         job = _Job(payload, loop.create_future(), loop)
         try:
             target.queue.put_nowait(job)
         except queue.Full:
             raise PoolSaturated(f"worker lane {lane!r} is full") from None
+        if isinstance(payload, Streamed):  # a job given up on (timeout, client gone) stops early
+            job.future.add_done_callback(lambda f: payload.cancel.set() if f.cancelled() else None)
         return job.future
 
     async def run(self, lane: str, payload: Any, timeout: float | None = None) -> Any:
         future = self.submit(lane, payload)
         try:
-            return await asyncio.wait_for(future, timeout)
+            async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can swallow a cancellation
+                return await future
         except asyncio.CancelledError:
             future.cancel()
             raise
+
+    async def stream(self, lane: str, payload: Any) -> AsyncIterator[Any]:
+        """The items the handler emits for this job as they come, then its result. Closing the
+        iterator (client gone) sets the job's ``cancel``."""
+        loop = asyncio.get_running_loop()
+        items: asyncio.Queue[Any] = asyncio.Queue()
+        job = Streamed(payload, lambda item: loop.call_soon_threadsafe(items.put_nowait, item))
+        future = self.submit(lane, job)
+        try:
+            while True:
+                getter = asyncio.ensure_future(items.get())
+                await asyncio.wait({getter, future}, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    yield getter.result()
+                    continue
+                getter.cancel()
+                while not items.empty():
+                    yield items.get_nowait()
+                yield future.result()
+                return
+        finally:
+            job.cancel.set()
+            if not future.done():
+                future.cancel()
 
     def close(self) -> None:
         self.closed = True

@@ -97,12 +97,54 @@ class LocalModelSettings(BaseModel):
 
 
 class WorkerSettings(BaseModel):
-    """The worker pool that runs model work off the event loop."""
+    """Server processes, and the worker pool that runs model work off the event loop."""
 
-    max_batch_size: int = Field(16, ge=1, description="Most requests merged into one model batch.")
-    max_wait_ms: float = Field(5.0, ge=0, description="How long a batch waits to fill up.")
+    processes: int | Literal["auto"] = Field(
+        1, description="Server processes sharing the port (`auto`: one per CPU core). Each holds its own "
+        "models; they share nothing but the master key.",
+    )
+    backend: Literal["inprocess", "ray"] = Field(
+        "inprocess", description="Where Cape and local generation run: threads of each server process, or "
+        "Ray Serve deployments (`workers.ray_*`) shared by every process and machine.",
+    )
+    ray_address: str | None = Field(
+        None, description="Ray cluster the `ray` backend joins (`auto`, `ray://host:10001`). Unset: a local "
+        "Ray instance started by the first server process.",
+    )
+    ray_num_cpus: int | None = Field(None, ge=1, description="CPUs of that local Ray instance (unset: all).")
+    ray_cape_replicas: int = Field(1, ge=1, description="Replicas of the Cape deployment.")
+    ray_generate_replicas: int = Field(1, ge=1, description="Replicas of the local-generation deployment.")
+    ray_replica_cpus: float = Field(1.0, ge=0, description="CPUs each Ray replica reserves.")
+    ray_replica_gpus: float = Field(0.0, ge=0, description="GPUs each Ray replica reserves (0: CPU).")
+    ray_start_timeout: float = Field(300.0, gt=0, description="Seconds to wait for the Ray deployments.")
+    max_batch_size: int = Field(16, ge=1, description="Most requests merged into one model batch (both "
+                                "backends).")
+    max_wait_ms: float = Field(5.0, ge=0, description="How long a batch waits to fill up (both backends).")
     max_queue: int = Field(256, ge=1, description="Queued jobs per lane; beyond it requests get 503.")
     timeout: float = Field(60.0, gt=0, description="Seconds a job may take before the request fails.")
+
+    @field_validator("processes", mode="before")
+    @classmethod
+    def _processes(cls, value: Any) -> Any:
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        return value
+
+    @field_validator("processes")
+    @classmethod
+    def _positive(cls, value: int | str) -> int | str:
+        if isinstance(value, int) and value < 1:
+            raise ValueError("workers.processes must be >= 1 or 'auto'")
+        return value
+
+    def process_count(self) -> int:
+        """``processes`` as a number: ``auto`` is the CPU cores this process may use."""
+        if self.processes == "auto":
+            try:
+                return max(1, len(os.sched_getaffinity(0)))
+            except AttributeError:  # not Linux
+                return max(1, os.cpu_count() or 1)
+        return int(self.processes)
 
 
 class AuthSettings(BaseModel):

@@ -14,6 +14,8 @@ from typing import Any
 from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
+_RECANCEL_AFTER = 0.5  # seconds
+
 
 class DisconnectAwareStream(StreamingResponse):
     body_iterator: AsyncIterator[Any]
@@ -39,8 +41,14 @@ class DisconnectAwareStream(StreamingResponse):
         try:
             await asyncio.wait({writer, listener}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (writer, listener):
-                if not task.done():
+            pending = {task for task in (writer, listener) if not task.done()}
+            for task in pending:
+                task.cancel()
+            while pending:
+                # A cancellation that some library swallowed is sent again, so a writer parked on a
+                # stalled upstream cannot outlive its client.
+                _, pending = await asyncio.wait(pending, timeout=_RECANCEL_AFTER)
+                for task in pending:
                     task.cancel()
             await asyncio.gather(writer, listener, return_exceptions=True)
             aclose = getattr(self.body_iterator, "aclose", None)

@@ -46,7 +46,11 @@ class _Body(httpx.AsyncByteStream):
 
     async def _read(self, coro):  # type: ignore[no-untyped-def]
         try:
-            return await asyncio.wait_for(coro, self.timeout)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns a result that arrives in
+            # the same loop turn as a cancellation and drops the cancellation (the client left, the
+            # read went on, and a stalled upstream kept the stream open).
+            async with asyncio.timeout(self.timeout):
+                return await coro
         except asyncio.TimeoutError:
             raise httpx.ReadTimeout("upstream read timed out") from None
         except asyncio.IncompleteReadError:
@@ -118,8 +122,9 @@ class FastHTTP1Transport(httpx.AsyncBaseTransport):
         if scheme == "https" and self._ssl is None:
             self._ssl = ssl.create_default_context()
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(
-                host, port, ssl=self._ssl if scheme == "https" else None, limit=2**20), self.connect_timeout)
+            async with asyncio.timeout(self.connect_timeout):
+                reader, writer = await asyncio.open_connection(
+                    host, port, ssl=self._ssl if scheme == "https" else None, limit=2**20)
         except asyncio.TimeoutError:
             raise httpx.ConnectTimeout("connecting upstream timed out") from None
         except OSError as exc:
@@ -167,7 +172,8 @@ class FastHTTP1Transport(httpx.AsyncBaseTransport):
 
     async def _read_head(self, conn: _Connection, timeout: float | None) -> tuple[int, list[tuple[bytes, bytes]]]:
         try:
-            raw = await asyncio.wait_for(conn.reader.readuntil(b"\r\n\r\n"), timeout)
+            async with asyncio.timeout(timeout):
+                raw = await conn.reader.readuntil(b"\r\n\r\n")
         except asyncio.TimeoutError:
             raise httpx.ReadTimeout("upstream did not answer in time") from None
         except asyncio.IncompleteReadError:

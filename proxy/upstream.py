@@ -177,7 +177,9 @@ class UpstreamClient:
         try:
             while True:
                 try:
-                    chunk = await asyncio.wait_for(iterator.__anext__(), idle)
+                    # Not wait_for (Python 3.11 drops a cancellation that meets a chunk in one loop turn).
+                    async with asyncio.timeout(idle):
+                        chunk = await iterator.__anext__()
                 except StopAsyncIteration:
                     return
                 except asyncio.TimeoutError:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from proxy.pool import InProcessWorkerPool, PoolSaturated, PoolUnavailable
+from proxy.pool import InProcessWorkerPool, PoolSaturated, PoolUnavailable, Streamed
 
 
 async def test_concurrent_jobs_are_batched() -> None:
@@ -81,3 +81,47 @@ def test_device_auto_picks_cpu_without_cuda() -> None:
     import torch
 
     assert InProcessWorkerPool("auto").device == ("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def _counting(emitted: list[int], done: list[str]):  # type: ignore[no-untyped-def]
+    """A streams=True handler: emits 0, 1, 2, ... every 10 ms until cancelled or at 50."""
+    def handler(jobs):  # type: ignore[no-untyped-def]
+        out = []
+        for job in jobs:
+            assert isinstance(job, Streamed)
+            n = 0
+            while n < job.payload and not job.cancel.is_set():
+                job.emit(n)
+                emitted.append(n)
+                n += 1
+                time.sleep(0.01)
+            done.append("cancelled" if job.cancel.is_set() else "finished")
+            out.append(f"made {n}")
+        return out
+    return handler
+
+
+async def test_stream_yields_items_then_the_result() -> None:
+    pool = InProcessWorkerPool("cpu")
+    pool.register("count", _counting([], []), streams=True)
+    items = [item async for item in pool.stream("count", 4)]
+    assert items == [0, 1, 2, 3, "made 4"]
+    assert await pool.run("count", 3) == "made 3"  # run() on a streams lane: items dropped, result kept
+    pool.close()
+
+
+async def test_closing_a_stream_or_timing_out_cancels_the_job() -> None:
+    pool = InProcessWorkerPool("cpu")
+    emitted: list[int] = []
+    done: list[str] = []
+    pool.register("count", _counting(emitted, done), streams=True)
+    stream = pool.stream("count", 50)
+    assert await stream.__anext__() == 0
+    await stream.aclose()  # the client went away
+    await asyncio.sleep(0.1)
+    assert done == ["cancelled"] and len(emitted) < 50
+    with pytest.raises(asyncio.TimeoutError):
+        await pool.run("count", 50, timeout=0.05)
+    await asyncio.sleep(0.1)
+    assert done == ["cancelled", "cancelled"]
+    pool.close()

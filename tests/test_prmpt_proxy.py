@@ -143,12 +143,13 @@ def test_five_turn_conversation_keeps_stand_ins(prmpt_veil, upstream) -> None:  
 
 def test_fail_closed_when_annotator_breaks(prmpt_veil, upstream) -> None:  # type: ignore[no-untyped-def]
     svc = prmpt_veil.server.config.app.state.veil
-    original = svc.engine.sanitizer.sanitize_many
+    annotator = svc.engine.sanitizer.annotator
+    original = annotator.annotate_many
 
     def broken(*a, **k):  # type: ignore[no-untyped-def]
         raise RuntimeError("annotator exploded on " + PROMPTS[0]["ssn"])
 
-    svc.engine.sanitizer.sanitize_many = broken
+    annotator.annotate_many = broken
     try:
         with httpx.Client(base_url=prmpt_veil.url) as h:
             r = h.post("/v1/chat/completions", json={"model": "gpt-4o-mini",
@@ -156,7 +157,7 @@ def test_fail_closed_when_annotator_breaks(prmpt_veil, upstream) -> None:  # typ
             rs = h.post("/v1/chat/completions", json={"model": "gpt-4o-mini", "stream": True,
                                                      "messages": [{"role": "user", "content": PROMPTS[0]["text"]}]})
     finally:
-        svc.engine.sanitizer.sanitize_many = original
+        annotator.annotate_many = original
     for resp in (r, rs):
         assert resp.status_code == 503 and resp.headers["retry-after"]
         assert resp.json()["error"]["type"] == "service_unavailable"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 
 import httpx
@@ -206,7 +207,8 @@ def test_health_ready_metrics(veil_factory, upstream) -> None:  # type: ignore[n
     with httpx.Client(base_url=veil.url) as h:
         assert h.get("/healthz").json() == {"status": "ok"}
         ready = h.get("/readyz")  # mode off with an upstream: nothing to load
-        assert ready.status_code == 200 and ready.json() == {"ready": True, "models": {}}
+        # the process that answers (one here): with --workers N each process reports its own models
+        assert ready.status_code == 200 and ready.json() == {"ready": True, "models": {}, "pid": os.getpid()}
         metrics = h.get("/metrics").text
     prmpt = veil_factory(mode="prmpt")  # preload is off in tests: the sanitizer is not loaded yet
     not_ready = httpx.get(prmpt.url + "/readyz")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.annotator import Span, TypeAnnotator
@@ -89,6 +90,31 @@ class Sanitizer:
         name's parts where they stand alone), so the request is sanitized consistently.
         """
         return self.apply_many(texts, self.annotator.annotate_many(texts), keys, dependencies)
+
+    def sanitize_requests(self, jobs: Sequence[tuple[Sequence[str], UserKeys, Sequence[Any]]]) -> list[Any]:
+        """Several requests' texts at once: (texts, keys, dependencies) per request -> its results, or
+        the exception that failed it. All texts share one NER pass; then each request on its own:
+        values found in one of its texts are found again in its other texts (never in another
+        request's), and its texts are encrypted under its own keys."""
+        from mechanisms.prmpt.propagation import propagate_values
+
+        texts = [text for job in jobs for text in job[0]]
+        try:
+            spans = self.annotator.annotate_many(texts, propagate=False)
+        except Exception as exc:  # noqa: BLE001 - find the failing request: the others still go through
+            if len(jobs) == 1:
+                return [exc]
+            return [self.sanitize_requests([job])[0] for job in jobs]
+        out: list[Any] = []
+        at = 0
+        for job_texts, keys, dependencies in jobs:
+            mine, at = spans[at:at + len(job_texts)], at + len(job_texts)
+            try:
+                mine = propagate_values(job_texts, mine, self.config)
+                out.append(self.apply_many(job_texts, mine, keys, dependencies))
+            except Exception as exc:  # noqa: BLE001 - that request fails closed
+                out.append(exc)
+        return out
 
     def apply_many(self, texts: Sequence[str], spans: Sequence[Sequence[Span]], keys: UserKeys,
                    dependencies: Sequence[FunctionalDependency | DependencyRule] = ()) -> list[SanitizedText]:

@@ -30,6 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", help="a YAML file merged over config/default.yaml")
     serve.add_argument("--upstream-url", help="OpenAI-compatible base URL ('' or 'local': the local model)")
     serve.add_argument("--mode", choices=["off", "prmpt", "cape", "prmpt+cape"])
+    serve.add_argument("--workers", metavar="N", help="server processes on the port: a number, or 'auto' "
+                       "(one per CPU core); default workers.processes (1)")
+    serve.add_argument("--backend", choices=["inprocess", "ray"],
+                       help="where Cape and local generation run (workers.backend)")
 
     keygen = sub.add_parser("keygen", help="create a master key file (0600)")
     keygen.add_argument("--out", help="path (default: ~/.config/veil/master.key)")
@@ -70,28 +74,18 @@ def settings_from_args(args: argparse.Namespace, **overrides: Any) -> Any:
 
 @command("serve")
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from proxy.app import create_app
+    from proxy.cli.serve import serve
     from proxy.logs import configure_logging
 
     overrides: dict[str, Any] = {"host": args.host, "port": args.port, "mode": args.mode}
     if args.upstream_url is not None:
         overrides["upstream"] = {"base_url": args.upstream_url or None}
+    workers = {k: v for k, v in (("processes", args.workers), ("backend", args.backend)) if v is not None}
+    if workers:
+        overrides["workers"] = workers
     settings = settings_from_args(args, **overrides)
     configure_logging(settings.logging.level, settings.logging.json_format)
-    from mechanisms.keys import MasterKeyError
-
-    try:
-        app = create_app(settings)
-    except MasterKeyError as exc:
-        print(f"veil: {exc}", file=sys.stderr)
-        return 2
-    where = settings.upstream.base_url or f"the local model {settings.local_model.id}"
-    print(f"veil: serving on http://{settings.host}:{settings.port}/v1 (mode {settings.mode}, upstream: {where})",
-          file=sys.stderr, flush=True)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
-    return 0
+    return serve(settings)
 
 
 @command("keygen")

@@ -1,100 +1,27 @@
 """The built-in local model: answers OpenAI calls itself (SmolLM2-135M-Instruct by default).
 
-Generation runs in the worker pool's ``generate`` lane; tokens stream back to the event loop as they are
-made. Stop strings are handled in text space, so the stop text itself is never returned (as OpenAI does).
+Generation runs in the worker pool's ``generate`` lane: a thread of this process, or a Ray Serve
+deployment with ``workers.backend: ray`` (then this process loads the tokenizer only, unless it answers
+embeddings). Tokens stream back to the event loop as they are made (proxy/local/generator.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import struct
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
-from mechanisms.models import ModelSpec, load_causal_lm
+from mechanisms.models import ModelSpec, load_causal_lm, load_tokenizer
 from proxy.errors import BadRequest
-from proxy.pool import WorkerPool
+from proxy.local.generator import GenerationJob, GenerationResult, Generator, SamplingParams
+from proxy.pool import Streamed, WorkerPool
 from proxy.settings import LimitsSettings, LocalModelSettings
 
-ProcessorFactory = Callable[[], Any]
-
-
-@dataclass
-class SamplingParams:
-    max_tokens: int
-    temperature: float = 1.0
-    top_p: float = 1.0
-    top_k: int = 50
-    stop: list[str] = field(default_factory=list)
-    seed: int | None = None
-
-    @property
-    def greedy(self) -> bool:
-        return self.temperature <= 0.0
-
-
-@dataclass
-class GenerationJob:
-    prompt_ids: list[int]
-    params: SamplingParams
-    on_text: Callable[[str], None] | None = None  # called from the worker thread
-    processor_factory: ProcessorFactory | None = None  # -> a watermarking config for generate()
-    cancel: threading.Event = field(default_factory=threading.Event)
-
-
-@dataclass
-class GenerationResult:
-    text: str
-    finish_reason: str
-    prompt_tokens: int
-    completion_tokens: int
-    token_ids: list[int]
-    stop_sequence: str | None = None  # the stop string that ended generation, if one did
-
-
-class _TextTracker:
-    """Turns token ids into text deltas, cutting at stop strings and holding back partial ones."""
-
-    def __init__(self, tokenizer: Any, stops: Sequence[str], on_text: Callable[[str], None] | None) -> None:
-        self.tokenizer = tokenizer
-        self.stops = [s for s in stops if s]
-        self.hold = max((len(s) for s in self.stops), default=1) - 1
-        self.on_text = on_text
-        self.ids: list[int] = []
-        self.text = ""
-        self.emitted = 0
-        self.stopped = False
-        self.matched: str | None = None
-
-    def add(self, token_ids: Sequence[int]) -> None:
-        if self.stopped:
-            return
-        self.ids.extend(token_ids)
-        text = self.tokenizer.decode(self.ids, skip_special_tokens=True)
-        for stop in self.stops:
-            at = text.find(stop, max(0, self.emitted - len(stop)))
-            if at >= 0:
-                text, self.stopped, self.matched = text[:at], True, stop
-        self.text = text
-        safe = len(text) if self.stopped else len(text) - self.hold
-        if text.endswith("\ufffd") and not self.stopped:
-            safe = min(safe, len(text) - 1)  # an incomplete multi-byte character
-        self._emit(safe)
-
-    def finish(self) -> None:
-        self._emit(len(self.text.rstrip("\ufffd")) if not self.stopped else len(self.text))
-
-    def _emit(self, upto: int) -> None:
-        if upto > self.emitted:
-            chunk = self.text[self.emitted:upto]
-            self.emitted = upto
-            if self.on_text:
-                self.on_text(chunk)
+__all__ = ["GenerationJob", "GenerationResult", "LocalBackend", "SamplingParams"]
 
 
 def _message_text(content: Any) -> str:
@@ -119,29 +46,51 @@ class LocalBackend:
         self.limits = limits
         self.pool = pool
         self.model_id = settings.id
-        self._model: Any = None
+        self._generator: Generator | None = None
         self._tokenizer: Any = None
         self._load_lock = threading.Lock()
         self.load_error: str | None = None
-        pool.register("generate", self._generate_batch, max_batch_size=1, max_queue=64)
+        pool.register("generate", self._generate_batch, max_batch_size=1, max_queue=64, streams=True)
         pool.register("embed", self._embed_batch, max_batch_size=1, max_queue=64)
 
     # ---- model loading -------------------------------------------------------------------------
     @property
     def ready(self) -> bool:
-        return self._model is not None
+        remote = self.pool.remote_part("generate")
+        if remote is not None:
+            return self._tokenizer is not None and remote.ready
+        return self._generator is not None
 
     def load(self) -> None:
+        """What generation needs here: the model, or with a remote ``generate`` lane the tokenizer
+        (prompts are tokenized here) and the remote deployment."""
+        remote = self.pool.remote_part("generate")
+        if remote is None:
+            self._load_model()
+            return
         with self._load_lock:
-            if self._model is not None:
-                return
-            try:
-                spec = ModelSpec(name=self.settings.id, path=self.settings.path)
-                self._model, self._tokenizer = load_causal_lm(spec, device=self.pool.device)
-                self.load_error = None
-            except Exception as exc:  # readiness reports it; requests get 503
-                self.load_error = type(exc).__name__
-                raise
+            if self._tokenizer is None:
+                try:
+                    self._tokenizer = load_tokenizer(self._spec())
+                except Exception as exc:  # readiness reports it; requests get 503
+                    self.load_error = type(exc).__name__
+                    raise
+        remote.load()
+
+    def _spec(self) -> ModelSpec:
+        return ModelSpec(name=self.settings.id, path=self.settings.path)
+
+    def _load_model(self) -> Generator:
+        with self._load_lock:
+            if self._generator is None:
+                try:
+                    model, tokenizer = load_causal_lm(self._spec(), device=self.pool.device)
+                    self._generator, self._tokenizer = Generator(model, tokenizer), tokenizer
+                    self.load_error = None
+                except Exception as exc:  # readiness reports it; requests get 503
+                    self.load_error = type(exc).__name__
+                    raise
+            return self._generator
 
     @property
     def tokenizer(self) -> Any:
@@ -193,109 +142,23 @@ class LocalBackend:
         return list(self.tokenizer(prompt, add_special_tokens=False)["input_ids"])
 
     # ---- generation (worker thread) ------------------------------------------------------------
-    def _generate_batch(self, jobs: Sequence[GenerationJob]) -> list[GenerationResult]:
-        return [self._generate(job) for job in jobs]
-
-    def _generate(self, job: GenerationJob) -> GenerationResult:
-        import torch
-        from transformers import StoppingCriteria, StoppingCriteriaList
-        from transformers.generation.streamers import BaseStreamer
-
-        self.load()
-        tracker = _TextTracker(self._tokenizer, job.params.stop, job.on_text)
-
-        class _Streamer(BaseStreamer):
-            first = True
-
-            def put(self, value: Any) -> None:
-                if self.first:  # the prompt
-                    self.first = False
-                    return
-                tracker.add(value.reshape(-1).tolist())
-
-            def end(self) -> None:
-                pass
-
-        class _Stop(StoppingCriteria):
-            def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
-                done = tracker.stopped or job.cancel.is_set()
-                return torch.full((input_ids.shape[0],), done, dtype=torch.bool, device=input_ids.device)
-
-        p = job.params
-        if p.seed is not None:
-            torch.manual_seed(p.seed)
-        kwargs: dict[str, Any] = {"do_sample": not p.greedy, "max_new_tokens": p.max_tokens}
-        if not p.greedy:
-            kwargs.update(temperature=p.temperature, top_p=p.top_p, top_k=p.top_k or None)
-        if job.processor_factory is not None and not p.greedy:
-            # A watermarking config runs after temperature/top-k/top-p inside generate() (synthid/hf.py).
-            kwargs["watermarking_config"] = job.processor_factory()
-        input_ids = torch.tensor([job.prompt_ids], device=self._model.device)
-        with torch.inference_mode():
-            out = self._model.generate(
-                input_ids, attention_mask=torch.ones_like(input_ids), streamer=_Streamer(),
-                stopping_criteria=StoppingCriteriaList([_Stop()]),
-                pad_token_id=self._tokenizer.eos_token_id, **kwargs,
-            )
-        new_ids = out[0, input_ids.shape[1]:].tolist()
-        tracker.finish()
-        eos = self._tokenizer.eos_token_id
-        if tracker.stopped or (new_ids and new_ids[-1] == eos):
-            finish = "stop"
-        elif len(new_ids) >= p.max_tokens:
-            finish = "length"
-        else:
-            finish = "stop"
-        return GenerationResult(tracker.text, finish, len(job.prompt_ids), len(new_ids), new_ids, tracker.matched)
+    def _generate_batch(self, jobs: Sequence[Streamed]) -> list[GenerationResult]:
+        generator = self._load_model()
+        return [generator.generate(job.payload, job.emit, job.cancel) for job in jobs]
 
     # ---- async API -----------------------------------------------------------------------------
     async def generate(self, job: GenerationJob, timeout: float | None = None) -> GenerationResult:
-        try:
-            return await self.pool.run("generate", job, timeout)
-        finally:
-            job.cancel.set()
+        return await self.pool.run("generate", job, timeout)
 
     async def generate_stream(self, job: GenerationJob) -> AsyncIterator[str | GenerationResult]:
         """Text deltas as they are made, then the GenerationResult. Closing it cancels generation."""
-        loop = asyncio.get_running_loop()
-        deltas: asyncio.Queue[str] = asyncio.Queue()
-        job.on_text = lambda text: loop.call_soon_threadsafe(deltas.put_nowait, text)
-        future = self.pool.submit("generate", job)
-        try:
-            while True:
-                getter = asyncio.ensure_future(deltas.get())
-                await asyncio.wait({getter, future}, return_when=asyncio.FIRST_COMPLETED)
-                if getter.done():
-                    yield getter.result()
-                    continue
-                getter.cancel()
-                while not deltas.empty():
-                    yield deltas.get_nowait()
-                yield future.result()
-                return
-        finally:
-            job.cancel.set()
-            if not future.done():
-                future.cancel()
+        async for item in self.pool.stream("generate", job):
+            yield item
 
     # ---- embeddings ----------------------------------------------------------------------------
     def _embed_batch(self, batches: Sequence[list[str | list[int]]]) -> list[list[list[float]]]:
-        return [self._embed(inputs) for inputs in batches]
-
-    def _embed(self, inputs: list[str | list[int]]) -> list[list[float]]:
-        import torch
-
-        self.load()
-        vectors = []
-        for item in inputs:
-            ids = item if isinstance(item, list) else self.text_prompt_ids(item)
-            ids = ids or [self._tokenizer.eos_token_id]
-            tensor = torch.tensor([ids], device=self._model.device)
-            with torch.inference_mode():
-                hidden = self._model(tensor, output_hidden_states=True).hidden_states[-1][0]
-            vec = torch.nn.functional.normalize(hidden.float().mean(dim=0), dim=0)
-            vectors.append(vec.cpu().tolist())
-        return vectors
+        generator = self._load_model()  # embeddings always run in this process
+        return [generator.embed(inputs) for inputs in batches]
 
     async def embeddings(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
         raw = body.get("input")

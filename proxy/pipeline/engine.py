@@ -1,7 +1,8 @@
 """The privacy engine: Prmpt and Cape behind the worker pool, failing closed.
 
 Sanitization and perturbation run in the pool's ``prmpt`` and ``cape`` lanes (off the event loop,
-micro-batched across concurrent requests). Any failure means nothing is forwarded and the caller
+micro-batched across concurrent requests; ``cape`` may run in a Ray Serve deployment, with plain-data
+jobs: proxy/workers/jobs.py). Any failure means nothing is forwarded and the caller
 gets a 503 with Retry-After.
 """
 
@@ -19,6 +20,7 @@ from proxy.errors import ProxyError, ServiceUnavailable
 from proxy.metrics import Metrics
 from proxy.pool import PoolSaturated, PoolUnavailable, WorkerPool
 from proxy.settings import WorkerSettings
+from proxy.workers.jobs import CapeJob, perturb_jobs
 
 log = logging.getLogger("veil.engine")
 T = TypeVar("T")
@@ -39,33 +41,14 @@ class PrivacyEngine:
 
     # ---- worker-pool handlers (worker threads) --------------------------------------------------
     def _sanitize_batch(self, jobs: Sequence[tuple[list[str], UserKeys, Any]]) -> list[Any]:
-        """Each job is (texts, user keys, dependencies); a failing job fails alone."""
+        """Each job is (texts, user keys, dependencies) of one request; the batch shares one NER pass,
+        each request is finished on its own and fails alone (``Sanitizer.sanitize_requests``)."""
         self.sanitizer.load()
-        out: list[Any] = []
-        for texts, keys, dependencies in jobs:
-            try:
-                out.append(self.sanitizer.sanitize_many(texts, keys, dependencies))
-            except Exception as exc:  # noqa: BLE001 - the request fails closed with a 503
-                out.append(exc)
-        return out
+        return self.sanitizer.sanitize_requests(jobs)
 
-    def _perturb_batch(self, jobs: Sequence[tuple[list[str], list[Any], float, list[int]]]) -> list[Any]:
+    def _perturb_batch(self, jobs: Sequence[CapeJob]) -> list[Any]:
         """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""
-        self.perturber.load()
-        out: list[Any] = [None] * len(jobs)
-        by_eps: dict[float, list[int]] = {}
-        for i, job in enumerate(jobs):
-            by_eps.setdefault(job[2], []).append(i)
-        for eps, members in by_eps.items():
-            texts = [t for i in members for t in jobs[i][0]]
-            spans = [s for i in members for s in jobs[i][1]]
-            seeds = [s for i in members for s in jobs[i][3]]
-            results = self.perturber.perturb_batch(texts, eps, protected_spans=spans, seeds=seeds)
-            at = 0
-            for i in members:
-                n = len(jobs[i][0])
-                out[i], at = results[at:at + n], at + n
-        return out
+        return perturb_jobs(self.perturber, jobs)
 
     # ---- async API ------------------------------------------------------------------------------
     async def sanitize(self, texts: list[str], keys: UserKeys, dependencies: Sequence[Any] = ()) -> list[Any]:
@@ -75,7 +58,8 @@ class PrivacyEngine:
         return results
 
     async def perturb(self, texts: list[str], spans: list[Any], eps: float, seeds: list[int]) -> list[Any]:
-        return await self.guarded(self.pool.run("cape", (texts, spans, eps, seeds), self.timeout))
+        job = CapeJob(list(texts), [list(s) for s in spans], float(eps), list(seeds))
+        return await self.guarded(self.pool.run("cape", job, self.timeout))
 
     async def desanitize_stateless(self, text: str, keys: UserKeys, original: str | None = None) -> str:
         await asyncio.to_thread(self.sanitizer.load)
@@ -84,7 +68,8 @@ class PrivacyEngine:
     async def guarded(self, work: Awaitable[T]) -> T:
         """Any failure of sanitization means nothing is forwarded and the caller gets a 503."""
         try:
-            return await asyncio.wait_for(work, self.timeout)
+            async with asyncio.timeout(self.timeout):
+                return await work
         except ProxyError:
             raise
         except PoolSaturated:
@@ -106,5 +91,5 @@ class PrivacyEngine:
         if "prmpt" in mode.split("+"):
             parts["prmpt"] = self.sanitizer
         if "cape" in mode.split("+"):
-            parts["cape"] = self.perturber
+            parts["cape"] = self.pool.remote_part("cape") or self.perturber
         return parts

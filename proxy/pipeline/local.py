@@ -15,13 +15,14 @@ from proxy.local.backend import GenerationJob, GenerationResult, LocalBackend, S
 from proxy.pipeline.report import PrivacyReport
 from proxy.pool import PoolSaturated, PoolUnavailable
 from proxy.watermark.service import WatermarkService
+from proxy.workers.jobs import WatermarkSpec
 
 
 @dataclass
 class LocalRun:
     prompt_ids: list[int]
     params: SamplingParams
-    factory: Any  # a watermarking config factory, or None
+    watermark: WatermarkSpec | None
     n: int = 1
 
     def seeded(self, i: int) -> SamplingParams:
@@ -48,9 +49,9 @@ class LocalContext:
         if not isinstance(n, int) or not 1 <= n <= 8:
             raise BadRequest("n must be an integer between 1 and 8", param="n")
         await self.load()
-        factory, verdict = self.watermarks.for_request(self.headers, self.caller)
+        watermark, verdict = self.watermarks.for_request(self.headers, self.caller)
         # With the watermark on, sample from the paper's top-k (100) unless the request sets top_k.
-        params = self.backend.sampling_params(sampling, default_top_k=self.watermark_top_k if factory else 50)
+        params = self.backend.sampling_params(sampling, default_top_k=self.watermark_top_k if watermark else 50)
         if messages is not None:
             ids = await asyncio.to_thread(self.backend.chat_prompt_ids, messages)
         else:
@@ -58,8 +59,8 @@ class LocalContext:
         if verdict is not None:
             check = sampling_supports_watermark(not params.greedy, params.temperature, params.top_k, params.top_p)
             self.report.watermark = verdict if check else f"off; {check.reason} cannot carry it"
-            factory = factory if check else None
-        return LocalRun(ids, params, factory, n)
+            watermark = watermark if check else None
+        return LocalRun(ids, params, watermark, n)
 
     async def load(self) -> None:
         if self.backend.ready:
@@ -74,7 +75,7 @@ class LocalContext:
         results = []
         try:
             for i in range(run.n):
-                job = GenerationJob(run.prompt_ids, run.seeded(i), processor_factory=run.factory)
+                job = GenerationJob(run.prompt_ids, run.seeded(i), run.watermark)
                 results.append(await self.backend.generate(job, self.timeout))
         except PoolSaturated:
             raise ServiceUnavailable("the local model is busy", retry_after=2) from None
@@ -84,7 +85,7 @@ class LocalContext:
 
     async def stream(self, run: LocalRun, i: int = 0) -> AsyncIterator[str | GenerationResult]:
         """Text deltas of choice i, then its GenerationResult."""
-        job = GenerationJob(run.prompt_ids, run.seeded(i), processor_factory=run.factory)
+        job = GenerationJob(run.prompt_ids, run.seeded(i), run.watermark)
         try:
             async for item in self.backend.generate_stream(job):
                 yield item

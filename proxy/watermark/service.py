@@ -10,6 +10,7 @@ from mechanisms.keys import MasterKey
 from mechanisms.synthid import TournamentWatermark, WatermarkConfig, WatermarkDetector, watermark_key_for
 from proxy.auth import Caller
 from proxy.errors import BadRequest
+from proxy.workers.jobs import WatermarkSpec
 
 
 class WatermarkService:
@@ -49,9 +50,10 @@ class WatermarkService:
             return asked in ("on", "true", "1")
         return self.cfg.enabled
 
-    def for_request(self, headers: Mapping[str, str], caller: Caller) -> tuple[Any, str | None]:
-        """(a processor factory for generate(), the report's verdict) or (None, None)."""
+    def for_request(self, headers: Mapping[str, str], caller: Caller) -> tuple[WatermarkSpec | None, str | None]:
+        """(what a generation job needs to watermark its answer, the report's verdict) or (None, None).
+        The spec holds the derived watermark key, never the master key (proxy/workers/jobs.py)."""
         if not self.wanted(headers):
             return None, None
-        mark = self.watermark(caller)
-        return mark.watermarking_config, f"on; key_id={mark.key_id}"
+        key = self._key(caller)
+        return WatermarkSpec.of(key, self.cfg), f"on; key_id={key.key_id}"

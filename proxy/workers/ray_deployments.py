@@ -1,0 +1,116 @@
+"""The Ray Serve deployments of the model lanes. This module is imported inside Ray replicas: every
+node of the Ray cluster needs Veil installed (the same version as the Veil processes that call it).
+
+Each replica loads its model once, at start (Serve reports the application RUNNING only after every
+replica's constructor returned, so Veil's readiness waits for the models). Jobs are plain data
+(proxy/workers/jobs.py) and run through the same functions as in a Veil process, so both backends give
+the same answers for the same seeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from ray import serve
+
+from proxy.workers.jobs import CapeJob, perturb_jobs
+
+# The batch bounds below are replaced per deployment in __init__ (workers.max_batch_size, max_wait_ms).
+_DEFAULT_BATCH = 16
+_DEFAULT_WAIT_S = 0.005
+
+
+def _device(device: str) -> str:
+    from mechanisms.models import resolve_device
+
+    return resolve_device(device)
+
+
+@serve.deployment
+class CapeDeployment:
+    """Cape's perturbation: concurrent jobs (from any Veil process) share one model batch."""
+
+    def __init__(self, cape: dict[str, Any], device: str, max_batch_size: int, batch_wait_s: float) -> None:
+        from mechanisms.cape import CapeConfig, CapePerturber
+
+        self.perturber = CapePerturber(CapeConfig(**cape), device=_device(device))
+        self.perturber.load()
+        self.perturb.set_max_batch_size(max_batch_size)
+        self.perturb.set_batch_wait_timeout_s(batch_wait_s)
+        self.model = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veil-cape")
+
+    @serve.batch(max_batch_size=_DEFAULT_BATCH, batch_wait_timeout_s=_DEFAULT_WAIT_S)
+    async def perturb(self, jobs: list[CapeJob]) -> list[list[Any]]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.model, perturb_jobs, self.perturber, jobs)
+
+    async def __call__(self, job: CapeJob) -> list[Any]:
+        return await self.perturb(job)
+
+
+@serve.deployment
+class GenerateDeployment:
+    """Local generation. One generation at a time per replica, as in a Veil process: a seed set with
+    ``torch.manual_seed`` then gives the same tokens as the in-process backend. ``@serve.batch`` gathers
+    non-stream jobs; they run one after the other (jobs of different requests differ in seed, sampling
+    and watermark, so they cannot share a forward pass and keep their answers)."""
+
+    def __init__(self, local_model: dict[str, Any], device: str, max_batch_size: int, batch_wait_s: float) -> None:
+        from mechanisms.models import ModelSpec, load_causal_lm
+        from proxy.local.generator import Generator
+
+        spec = ModelSpec(name=local_model["id"], path=local_model.get("path"))
+        model, tokenizer = load_causal_lm(spec, device=_device(device))
+        self.generator = Generator(model, tokenizer)
+        self.generate.set_max_batch_size(max_batch_size)
+        self.generate.set_batch_wait_timeout_s(batch_wait_s)
+        self.model = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veil-generate")
+
+    def _run_all(self, jobs: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for job in jobs:
+            try:
+                out.append(self.generator.generate(job))
+            except Exception as exc:  # noqa: BLE001 - one failing job fails alone
+                out.append(exc)
+        return out
+
+    @serve.batch(max_batch_size=_DEFAULT_BATCH, batch_wait_timeout_s=_DEFAULT_WAIT_S)
+    async def generate(self, jobs: list[Any]) -> list[Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.model, self._run_all, jobs)
+
+    async def __call__(self, job: Any) -> Any:
+        result = await self.generate(job)
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    async def stream(self, job: Any) -> AsyncIterator[Any]:
+        """Text deltas as they are made, then the GenerationResult; a cancelled call stops generating."""
+        loop = asyncio.get_running_loop()
+        deltas: asyncio.Queue[str] = asyncio.Queue()
+        cancel = threading.Event()
+
+        def emit(text: str) -> None:
+            loop.call_soon_threadsafe(deltas.put_nowait, text)
+
+        done = loop.run_in_executor(self.model, self.generator.generate, job, emit, cancel)
+        try:
+            while True:
+                getter = asyncio.ensure_future(deltas.get())
+                await asyncio.wait({getter, done}, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    yield getter.result()
+                    continue
+                getter.cancel()
+                while not deltas.empty():
+                    yield deltas.get_nowait()
+                yield done.result()
+                return
+        finally:
+            cancel.set()

@@ -37,6 +37,10 @@ def _found(s: Sanitizer, text: str) -> list[tuple[str, str]]:
     ('{"first_name": "maria", "plan": "pro"}', "maria"),
     ("name,email\nJane Doe,jd@example.org\nRobert Brown,rb@example.org", "Robert Brown"),
     ('user = User(full_name="deborah cannon")', "deborah cannon"),
+    # names outside the detection lists' locales, in a line in capitals: NER reads a recased copy
+    ("MEETING WITH KATARZYNA WOJCIK AT NOON", "KATARZYNA WOJCIK"),
+    ("ASSIGNED TO: JANOS MUDE", "JANOS MUDE"),
+    ("My colleague Emre Yildirim wrote the draft.", "Emre Yildirim"),
 ])
 def test_names_in_any_case_and_place(sanitizer: Sanitizer, text: str, name: str) -> None:
     assert ("PERSON", name) in _found(sanitizer, text)
@@ -46,6 +50,9 @@ def test_names_in_any_case_and_place(sanitizer: Sanitizer, text: str, name: str)
     "Will this release fix the crash? Mark the ticket as done.",
     "the rose garden opens in may; we will grant access in june",
     "I will mark the rose bush with a stake.",
+    "TESTS PASSED IN 3 SECONDS",
+    "THE SERVER RETURNED AN ERROR: MISSING FIELD",
+    "a witty comedy about grief, with a brave young cast",
 ])
 def test_everyday_words_that_are_names_are_left_alone(sanitizer: Sanitizer, text: str) -> None:
     assert [t for t, _ in _found(sanitizer, text) if t == "PERSON"] == []

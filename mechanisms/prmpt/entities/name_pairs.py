@@ -1,0 +1,149 @@
+"""Names as pairs of words ("First Last"), scored from the name lists, their case and their context.
+
+* Title-case pairs: both words listed (0.65), one listed (0.5, 0.65 after a person cue), words
+  outside the lists that are not English dictionary words with a person context: a word for a
+  person or an act on one before ("my landlord", "remind", "lunch with"), a person's verb or a
+  possessive after ("said", "wrote", "'s", ", who") (0.6). A middle initial or particles
+  ("de la", "van") may sit between the two words.
+* Lowercase and ALL-CAPS pairs: both words listed and neither an everyday word; a pair with one
+  everyday word needs a cue word before it. Unlisted words only right after an addressing cue
+  ("cc", "ping", "assigned to", "Dear").
+* Names after a greeting or a title (Dear, Mr, Mme, Sra., Don, ...).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from mechanisms.prmpt.entities.base import Found
+from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, name_index, name_word
+
+_WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
+_GREETING = regex.compile(
+    rf"\b(?:Dear|Hi|Hello|Hey|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Prof\.?|Mme\.?|Mlle\.?|Monsieur|Madame|Bonjour|Cher|Chère|"
+    rf"Sr\.?|Sra\.?|Srta\.?|Señor|Señora|Don|Doña|Hola|Estimad[oa]|Querid[oa])[ \t,]+"
+    rf"(?P<v>{_WORD}(?:[ \t]+(?:(?:de|del|la|de la|y)[ \t]+)?{_WORD}){{0,2}})")
+_PERSON_CUES = regex.compile(
+    r"\b(?:dear|hi|hello|hey|with|by|from|to|cc|bcc|contact|name|named|called|mr|mrs|ms|dr|patient|customer|"
+    r"client|father|mother|son|daughter|wife|husband|brother|sister|friend|colleague|manager|it's|i'm|"
+    r"i am|this is|signed|regards|sincerely|email|e-mail|mail|call|phone|text|message|ask|tell|meet|invite|"
+    r"ping|remind|thank|thanks|and|or|para|con|de|avec|pour|et|y|appeler|appelle|llama|llamar|écrire|escribe)"
+    r"\b\W{0,3}$", regex.IGNORECASE)
+_STRONG_CUES = regex.compile(
+    r"(?:\b(?:cc|bcc|ping|attn|assigned\s+to|assignee|dear|hi|hello|hey|thanks|regards|patient|customer|"
+    r"employee|contact|from|to|by|signed|owner|reporter|cher|chère|bonjour|merci|estimad[oa]|querid[oa]|hola|"
+    r"gracias|paciente|cliente|m\.|mme|sr\.|sra\.)\s*[:,]?\s*)$", regex.IGNORECASE)
+_ADDRESSING_CUES = regex.compile(r"\b(?:cc|bcc|ping|attn|assigned\s+to|dear|hi|hello|hey|thanks|regards)"
+                                 r"\s*[:,]?\s*$", regex.IGNORECASE)
+
+
+_WORDS = regex.compile(r"\p{L}[\p{L}'’-]*")
+_TITLE_WORD = regex.compile(_WORD)
+_PARTICLES = frozenset({"de", "del", "da", "di", "van", "von", "der", "den", "la", "le", "los", "las", "y"})
+_MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.|(?:(?:de|del|da|di|van|von|der|den|la|le|los|las|y)[ \t]+)*"
+                        r"(?:de|del|da|di|van|von|der|den|la|le|los|las|y))[ \t]+")
+
+
+_CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
+
+
+def case_style(word: str) -> str:
+    return "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
+
+
+_RELATION_BEFORE = regex.compile(
+    r"\b(?:landlord|landlady|neighbou?r|boss|manager|colleague|co-?worker|friend|wife|husband|partner|"
+    r"fianc[ée]e?|son|daughter|mother|father|mom|mum|dad|brother|sister|uncle|aunt|cousin|grand(?:ma|pa|mother|"
+    r"father)|tenant|doctor|nurse|teacher|student|lawyer|attorney|client|customer|patient|employee|candidate|"
+    r"applicant|reviewer|author|assignee|reporter|owner|recipient|sender|attendees?|participants?|speaker|"
+    r"guest|interviewer|mentor|intern|contractor|plumber|agent|accountant|therapist|dentist|ceo|cto|cfo|founder|"
+    r"director|secretary|assistant|remind|thank|thanks\s+to|email|e-mail|text|ping|invite|hire|hired|fire|"
+    r"fired|interview|promote|congratulate|(?:lunch|dinner|coffee|meeting|call|chat|talk|interview)\s+with|"
+    r"(?:reply|respond|write|talk|speak|send\s+it|forward\s+it)\s+to|(?:message|note|letter|gift|card|"
+    r"feedback|recommendation|invitation)\s+for|(?:email|message|letter|note|call|text)\s+from|"
+    r"according\s+to|prepared\s+by|written\s+by|signed\s+by|reported\s+by|sent\s+by)\W{0,3}$",
+    regex.IGNORECASE)
+_PERSON_AFTER = regex.compile(
+    r"(?:['’]s\b|,?\s+(?:who|whose|said|says|asked|asks|told|tells|wrote|writes|replied|replies|answered|"
+    r"called|calls|emailed|texted|joined|joins|left|leaves|wants|wanted|needs|needed|thinks|thought|agreed|"
+    r"agrees|approved|reviewed|signed|sent|mentioned|explained|suggested|confirmed|complained|promised|"
+    r"presented|reported|decided|prefers|lives|lived|works|worked|keeps|kept|started|starts|and\s+I|"
+    r"and\s+me)\b)", regex.IGNORECASE)
+
+
+def _unlistedpair_score(index: NameIndex, first: str, last: str, before: str, after: str,
+                         english: EnglishWords | None) -> float:
+    """Title-case words outside the lists (or one of them in it): a name when the context says so."""
+    if english is None or not (_TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)):
+        return 0.0
+    if not (name_word(index, first, english) and name_word(index, last, english)):
+        return 0.0
+    return 0.6 if _RELATION_BEFORE.search(before) or _PERSON_AFTER.match(after) else 0.0
+
+
+def pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
+                english: EnglishWords | None = None) -> float:
+    """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
+    cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
+    in_first, in_last = index.is_first(first), index.is_last(last)
+    caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
+    first_ok = not index.is_common(first) or in_first  # "Victoria" is an everyday word and a name
+    if cased and not (in_first and in_last):
+        unlisted = _unlistedpair_score(index, first, last, before, after, english)
+        if unlisted:
+            return max(unlisted, pair_score(index, first, last, before))
+    if not (in_first and in_last) and first_ok and not index.is_common(last):
+        # Unlisted words: right after an addressing cue ("cc", "ping", "assigned to", "Dear"); in
+        # lower case only after the narrowest of those cues.
+        capital = (cased and _TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)) or caps
+        if capital and _STRONG_CUES.search(before) or \
+                first.islower() and last.islower() and _ADDRESSING_CUES.search(before):
+            return 0.6
+    if not (in_first or in_last):
+        return 0.0
+    if cased:
+        if not _TITLE_WORD.fullmatch(first) or not _TITLE_WORD.fullmatch(last):
+            return 0.0
+        score = 0.65 if in_first and in_last else 0.5
+        stripped = before.rstrip(" \t")
+        if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
+            score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
+        return score + 0.15 if _PERSON_CUES.search(before) else score
+    if not (in_first and in_last) or len(first) < 2 or len(last) < 2:
+        return 0.0
+    common = index.is_common(first) + index.is_common(last)
+    cued = _PERSON_CUES.search(before) is not None
+    if common == 0:
+        return 0.8 if cued else 0.65
+    return 0.6 if common == 1 and cued else 0.0
+
+
+def find_listed_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """Adjacent word pairs (a middle initial allowed in Title case) scored by :func:`_pair_score`."""
+    index = name_index()
+    out: list[Found] = []
+    words = list(_WORDS.finditer(text))
+    listed = [index.is_first(w.group(0)) or index.is_last(w.group(0)) for w in words]
+    for k, a in enumerate(words[:-1]):
+        j = k + 1
+        while j < len(words) - 1 and j - k <= 2 and words[j].group(0) in _PARTICLES and a.group(0)[:1].isupper():
+            j += 1  # "Héctor de la Cruz", "Ludwig van Beethoven": the particles sit between the two names
+        b = words[j]
+        after_cue = k > 0 and words[k - 1].group(0).lower() in _CUE_WORDS
+        if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper() or after_cue):
+            continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
+        if case_style(a.group(0)) != case_style(b.group(0)):
+            continue  # "ping MORGAN": one name is written in one case
+        gap = text[a.end():b.start()]
+        if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):
+            continue
+        if a.start() > 0 and text[a.start() - 1] in "@./\\-_'’" or text[b.end():b.end() + 1] in ("@", "_") \
+                and b.end() < len(text):
+            continue
+        score = pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
+                            text[b.end():b.end() + 12], english)
+        if score >= 0.5:
+            out.append(Found("PERSON", a.start(), b.end(), score))
+    for m in _GREETING.finditer(text):
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out

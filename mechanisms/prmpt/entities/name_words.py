@@ -1,0 +1,108 @@
+"""The word lists PERSON detection reads: name lists, everyday words, and an English dictionary.
+
+* Name lists (recognition only, never the codec's versioned lists): the US Census 1990 lists, Faker's
+  French and Spanish lists, and the multi-locale lists written by ``bench/make_name_lists.py``
+  (``given_names_world_v1.txt``, ``family_names_world_v1.txt``: Faker locales of Europe, Africa and
+  Asia, with no locale of the evaluation corpus or of the PERSON development set).
+* Everyday words (``common_words_v1.txt``): stop words, common words, and names that are also words.
+* English dictionary words (:func:`english_words`): WordNet's index as shipped in the English spaCy
+  pipeline's lemmatizer tables, with its suffix rules and irregular forms. A word outside the lists
+  can be part of a name only when it is not a dictionary word ("Pakarinen" can, "Tests" cannot).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import regex
+
+
+def _read(name: str) -> list[str]:
+    text = resources.files("mechanisms.prmpt").joinpath("data", name).read_text("utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+_PARTS = re.compile(r"[-'’]")
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    first: frozenset[str]
+    last: frozenset[str]
+    common: frozenset[str]
+
+    def is_first(self, word: str) -> bool:
+        low = word.lower()
+        if low in self.first:
+            return True
+        return _PARTS.search(low) is not None and any(p in self.first for p in _PARTS.split(low) if p)
+
+    def is_last(self, word: str) -> bool:
+        low = word.lower()
+        if low in self.last:
+            return True
+        return _PARTS.search(low) is not None and any(p in self.last for p in _PARTS.split(low) if p)
+
+    def is_listed(self, word: str) -> bool:
+        return self.is_first(word) or self.is_last(word)
+
+    def is_common(self, word: str) -> bool:
+        return word.lower() in self.common
+
+
+@lru_cache(maxsize=1)
+def name_index() -> NameIndex:
+    """The recognition lists, read once (on first use, never at import)."""
+    first = {w.lower() for w in _read("names_first_v1.txt") + _read("given_names_fr_es_v1.txt")
+             + _read("given_names_world_v1.txt")}
+    last = {w.lower() for w in _read("names_last_v1.txt") + _read("surnames_fr_es_v1.txt")
+            + _read("family_names_world_v1.txt")}
+    return NameIndex(frozenset(first), frozenset(last), frozenset(_read("common_words_v1.txt")))
+
+
+VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class EnglishWords:
+    """English dictionary words: WordNet's index as shipped in the English spaCy pipeline's
+    lemmatizer tables, read with its suffix rules ("tests" -> "test") and irregular forms."""
+
+    words: frozenset[str]
+    rules: tuple[tuple[str, str], ...]
+    irregular: frozenset[str]
+
+    def __contains__(self, word: str) -> bool:
+        low = word.lower()
+        if low in self.words or low in self.irregular:
+            return True
+        return any(low.endswith(suffix) and len(low) - len(suffix) + len(base) >= 3
+                   and low[:len(low) - len(suffix)] + base in self.words for suffix, base in self.rules)
+
+
+@lru_cache(maxsize=4)
+def english_words(model: str) -> EnglishWords:
+    """The vocabulary of ``model``'s lemmatizer tables (empty when the package has none)."""
+    try:
+        import spacy.util
+        from spacy.lookups import Lookups
+
+        found = sorted(spacy.util.get_package_path(model).glob("*/lemmatizer/lookups"))
+        tables = Lookups().from_disk(found[0])
+    except (ImportError, OSError, IndexError, ValueError):
+        return EnglishWords(frozenset(), (), frozenset())
+    words = {w.lower() for part in tables.get_table("lemma_index").values() for w in part if w.isalpha()}
+    rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
+             if suffix and suffix.isalpha()}
+    irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
+    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular))
+
+
+def name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:
+    """A word that can be part of a name: not everyday, with a vowel, and listed or not a dictionary word."""
+    if index.is_common(word) or not VOWEL.search(word):
+        return False
+    return index.is_listed(word) or word not in english

@@ -1,0 +1,182 @@
+"""Names written in capitals or lower case ("JANOS MUDE", "tuukka hämäläinen"), read again by NER.
+
+spaCy's small English model finds names by their capital letters; in a line in capitals or in lower
+case it misses most of them. Candidate pairs are two adjacent words in one case, neither an everyday
+word, each listed or not an English dictionary word (so "TESTS PASSED" and "witty comedy" never are;
+in lower case one word must be listed). NER reads a copy of their neighbourhood in which the
+candidates are in Title case and the other words of a line in capitals in lower case: a PERSON span
+made of candidate words is a name (0.7). A candidate pair NER does not take is scored as the
+Title-case pair it was recased to (:func:`name_pairs.pair_score`: lists and context).
+
+English only (the test needs the dictionary). A short text with foreign names can fool the language
+detector, so a text most of whose words are English words is read as English whatever its detected
+language. The extra NER pass runs only when a text has a candidate, on the lines that hold one.
+"""
+
+from __future__ import annotations
+
+from mechanisms.prmpt.entities.base import Found
+from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
+from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, name_word
+
+Word = tuple[int, int, str]  # start, end, text (a possessive "'s" left out)
+_CONTEXT = 200  # characters on each side of a candidate that NER reads again
+_ENGLISH_SHARE = 0.6
+_GLUE_BEFORE = frozenset("@./\\-_'’")  # "jsmith@", "foo.bar", "a_b": parts of addresses and identifiers
+_GLUE_AFTER = frozenset("@_.")
+
+
+def _recase(word: str) -> str:
+    """Title case, one character for one (offsets stay valid: "İ".lower() is two characters)."""
+    out = []
+    for i, ch in enumerate(word):
+        new = ch.upper() if i == 0 or word[i - 1] in "-'’" else ch.lower()
+        out.append(new if len(new) == 1 else ch)
+    return "".join(out)
+
+
+def _lower(word: str) -> str:
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in word)
+
+
+def _words(text: str) -> list[Word]:
+    out = []
+    for m in _WORDS.finditer(text):
+        word = m.group(0)
+        if word[-1] in "'’" or word[-2:-1] in ("'", "’") and word[-1] in "sS":
+            word = word[:-1] if word[-1] in "'’" else word[:-2]  # "OSIAL's" -> "OSIAL"
+        out.append((m.start(), m.start() + len(word), word))
+    return out
+
+
+def _style(word: str) -> str:
+    if len(word) < 2:
+        return ""
+    return "upper" if word.isupper() else "lower" if word.islower() else ""
+
+
+def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishWords) -> list[int]:
+    """Indices k of the candidate pairs (words k and k + 1)."""
+    out = []
+    styles = [_style(w[2]) for w in words]
+    nameish: dict[int, bool] = {}  # each word sits in two pairs: test it once
+
+    def name_like(j: int) -> bool:
+        if j not in nameish:
+            nameish[j] = name_word(index, words[j][2], english)
+        return nameish[j]
+
+    for k in range(len(words) - 1):
+        style = styles[k]
+        if not style or styles[k + 1] != style:
+            continue
+        (a0, a1, wa), (b0, b1, wb) = words[k], words[k + 1]
+        if text[a1:b0] not in (" ", "\t") or a0 > 0 and text[a0 - 1] in _GLUE_BEFORE \
+                or b1 < len(text) and text[b1] in _GLUE_AFTER:
+            continue
+        if style == "lower" and not (index.is_listed(wa) or index.is_listed(wb)):
+            continue  # in lower case, one of the words must be a listed name
+        if name_like(k) and name_like(k + 1):  # not "TESTS PASSED", "witty comedy"
+            out.append(k)
+    return out
+
+
+def _recased_copy(text: str, words: list[Word], pairs: list[int]) -> str:
+    """``text`` with the candidate words in Title case and the other words of their lines that are in
+    capitals in lower case (NER reads a line in capitals as a heading); same length as ``text``."""
+    chars = list(text)
+    members = {j for k in pairs for j in (k, k + 1)}
+    shouting = {_line(text, words[k][0]) for k in members if words[k][2].isupper()}
+    line, next_break = 0, text.find("\n")
+    for k, (start, end, word) in enumerate(words):
+        while 0 <= next_break < start:  # words come in order: follow the line breaks along
+            line, next_break = next_break + 1, text.find("\n", next_break + 1)
+        if k in members:
+            chars[start:end] = _recase(word)
+        elif line in shouting and word.isupper() and len(word) > 1:
+            chars[start:end] = _lower(word)
+    return "".join(chars)
+
+
+def _line(text: str, pos: int) -> int:
+    """The offset where the line holding ``pos`` starts (an id for the line)."""
+    return text.rfind("\n", 0, pos) + 1
+
+
+def _windows(text: str, words: list[Word], pairs: list[int]) -> list[tuple[int, int]]:
+    """The merged windows NER reads: each candidate's line, at most ``_CONTEXT`` characters each side."""
+    out: list[tuple[int, int]] = []
+    for k in pairs:
+        start, end = words[k][0], words[k + 1][1]
+        lo = max(_line(text, start), start - _CONTEXT)
+        stop = text.find("\n", end)
+        hi = min(len(text) if stop < 0 else stop, end + _CONTEXT)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+class RecasedNames:
+    """The finder (see the module docstring); ``config`` names the English pipeline."""
+
+    def __init__(self, config) -> None:  # noqa: ANN001
+        self.model = config.model_for("en") if "en" in config.languages else None
+        if self.model:
+            english_words(self.model)  # read when the annotator is built, not on a request
+
+    def __call__(self, text: str, lang: str) -> list[Found]:
+        if self.model is None:
+            return []
+        index, english = name_index(), english_words(self.model)
+        words = _words(text)
+        pairs = candidates(text, words, index, english)
+        if not pairs or lang != "en" and sum(w[2] in english for w in words) < _ENGLISH_SHARE * len(words):
+            return []
+        copy = _recased_copy(text, words, pairs)
+        found = self._read_by_ner(copy, words, pairs)
+        return found + self._scored(copy, words, pairs, index, english, found)
+
+    def _read_by_ner(self, copy: str, words: list[Word], pairs: list[int]) -> list[Found]:
+        """PERSON spans of the recased copy, cut to the run of candidate words they cover
+        ("Vilhelmiina Mäkelä\nDecision": the first two words)."""
+        from mechanisms.prmpt.annotator import _load_spacy
+
+        members = {words[j][:2] for k in pairs for j in (k, k + 1)}
+        windows = _windows(copy, words, pairs)
+        out = []
+        for (lo, hi), doc in zip(windows, _load_spacy(self.model).pipe(copy[lo:hi] for lo, hi in windows)):
+            for ent in doc.ents:
+                if ent.label_ not in ("PERSON", "PER"):
+                    continue
+                start, end = lo + ent.start_char, lo + ent.end_char
+                run = _longest_run([w[:2] for w in words if start <= w[0] and w[1] <= end], members)
+                if len(run) >= 2:
+                    out.append(Found("PERSON", run[0][0], run[-1][1], 0.7))
+        return out
+
+    @staticmethod
+    def _scored(copy: str, words: list[Word], pairs: list[int], index: NameIndex, english: EnglishWords,
+                taken: list[Found]) -> list[Found]:
+        """Candidate pairs NER did not take, scored as the Title-case pairs they were recased to."""
+        out = []
+        for k in pairs:
+            (a0, a1, _), (b0, b1, _) = words[k], words[k + 1]
+            if any(f.start <= a0 and b1 <= f.end for f in taken):
+                continue
+            score = pair_score(index, copy[a0:a1], copy[b0:b1], copy[max(0, a0 - 30):a0], copy[b1:b1 + 12],
+                               english)
+            if score >= 0.6:
+                out.append(Found("PERSON", a0, b1, score))
+        return out
+
+
+def _longest_run(spans: list[tuple[int, int]], members: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    best: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    for span in spans:
+        run = run + [span] if span in members else []
+        if len(run) > len(best):
+            best = run
+    return best

@@ -74,7 +74,24 @@ def track_groups(tracks: list[Track], max_tokens: int) -> Iterator[list[Track]]:
         yield group
 
 
-class CausalReleasedSession:
+class _TrackSession:
+    """What both released sessions share: the active tracks (batch row -> track) and their step."""
+
+    tracks: list[Track]
+    active: list[int]
+
+    @property
+    def finished(self) -> bool:
+        return not self.active
+
+    def rows(self) -> list[int]:
+        return [self.tracks[k].rows[self.tracks[k].step] for k in self.active]
+
+    def originals(self) -> list[int]:
+        return [self.tracks[k].ids[self.tracks[k].where[self.tracks[k].step]] for k in self.active]
+
+
+class CausalReleasedSession(_TrackSession):
     """Batched incremental decoding over the released prefix of each track (one KV cache)."""
 
     def __init__(self, adapter: Any, tracks: list[Track]):
@@ -90,16 +107,6 @@ class CausalReleasedSession:
         ctx = adapter.context_token_id
         # First chunk: the context token and the kept tokens before the first perturbed position.
         self.pending = [[ctx, *t.ids[: t.where[0]]] for t in tracks]
-
-    @property
-    def finished(self) -> bool:
-        return not self.active
-
-    def rows(self) -> list[int]:
-        return [self.tracks[k].rows[self.tracks[k].step] for k in self.active]
-
-    def originals(self) -> list[int]:
-        return [self.tracks[k].ids[self.tracks[k].where[self.tracks[k].step]] for k in self.active]
 
     @torch.inference_mode()
     def features(self) -> torch.Tensor:
@@ -154,23 +161,13 @@ class CausalReleasedSession:
                 self.slots = self.slots.index_select(0, index)
 
 
-class MaskedReleasedSession:
+class MaskedReleasedSession(_TrackSession):
     """Masked LM, released context: ``[CLS] y_<i [MASK] [SEP]`` per step (no cache, left context)."""
 
     def __init__(self, adapter: Any, tracks: list[Track]):
         self.adapter = adapter
         self.tracks = tracks
         self.active = list(range(len(tracks)))
-
-    @property
-    def finished(self) -> bool:
-        return not self.active
-
-    def rows(self) -> list[int]:
-        return [self.tracks[k].rows[self.tracks[k].step] for k in self.active]
-
-    def originals(self) -> list[int]:
-        return [self.tracks[k].ids[self.tracks[k].where[self.tracks[k].step]] for k in self.active]
 
     @torch.inference_mode()
     def features(self) -> torch.Tensor:

@@ -34,10 +34,11 @@ def _digit_positions(text: str) -> list[int]:
     return [i for i, ch in enumerate(text) if ch.isascii() and ch.isdigit()]
 
 
-def _put_digits(text: str, positions: list[int], digits: str) -> str:
+def put_chars(text: str, positions: list[int], chars_in: str) -> str:
+    """``text`` with its characters at ``positions`` replaced, in order, by ``chars_in``."""
     chars = list(text)
-    for pos, digit in zip(positions, digits):
-        chars[pos] = digit
+    for pos, ch in zip(positions, chars_in):
+        chars[pos] = ch
     return "".join(chars)
 
 
@@ -57,6 +58,19 @@ def crypt_digits(keys: UserKeys, label: str, digits: str, *, decrypt: bool,
 
         y = walk_decrypt(perm, x, ok) if decrypt else walk_encrypt(perm, x, ok)
     return str(y).zfill(width)
+
+
+class TwoWayCodec:
+    """A codec whose decryption is its keyed transform run backwards: subclasses write ``_crypt``."""
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        raise NotImplementedError
+
+    def encrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, False)
+
+    def decrypt(self, value: str, keys: UserKeys) -> str:
+        return self._crypt(value, keys, True)
 
 
 class DigitsAccept(Protocol):
@@ -113,7 +127,7 @@ def taxpayer_class(digits: str) -> str:
     return "itin" if is_itin(digits) else "other"
 
 
-class SsnCodec:
+class SsnCodec(TwoWayCodec):
     """US SSN / ITIN: 9 digits, separators kept; the value's class (valid SSN, ITIN, other) is kept
     by cycle-walking, so an SSN stays a valid SSN and an ITIN an ITIN."""
 
@@ -129,13 +143,7 @@ class SsnCodec:
         # one label for both types: the same 9 digits get the same stand-in under either name
         out = crypt_digits(keys, "US_SSN", digits, decrypt=decrypt,
                            accept=lambda d: taxpayer_class(d) == kind)
-        return _put_digits(value, pos, out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, out)
 
 
 def luhn_residue(digits: str) -> int:
@@ -161,7 +169,7 @@ def card_prefix_length(digits: str) -> int:
     return 1
 
 
-class CreditCardCodec:
+class CreditCardCodec(TwoWayCodec):
     """Card numbers: network prefix kept, body encrypted, check digit recomputed.
 
     The check digit is set so that the Luhn residue of the output equals that of the input: a
@@ -181,13 +189,7 @@ class CreditCardCodec:
         body = crypt_digits(keys, label, digits[keep:-1], decrypt=decrypt)
         partial = digits[:keep] + body + "0"
         check = (residue - luhn_residue(partial)) % 10
-        return _put_digits(value, pos, digits[:keep] + body + str(check))
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, digits[:keep] + body + str(check))
 
 
 def _iban_number(bban: str, country: str) -> int:
@@ -196,7 +198,7 @@ def _iban_number(bban: str, country: str) -> int:
     return int("".join(str(int(ch, 36)) for ch in text))
 
 
-class IbanCodec:
+class IbanCodec(TwoWayCodec):
     """IBAN: country code kept, BBAN encrypted per character class, mod-97 check digits recomputed.
 
     With r = (X * 100 + c) mod 97 the input's residue (1 for a valid IBAN) and c its check digits,
@@ -230,19 +232,13 @@ class IbanCodec:
                 k += 1
         return "".join(chars)
 
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
-
 
 @lru_cache(maxsize=1)
 def _country_codes() -> frozenset[str]:
     return frozenset(str(code) for code in phonenumbers.COUNTRY_CODE_TO_REGION_CODE)
 
 
-class PhoneCodec:
+class PhoneCodec(TwoWayCodec):
     """Phone numbers: separators and grouping kept; '+' and the country calling code kept; leading
     trunk digits 0/1 kept; the rest encrypted so that it still starts with 2-9 (cycle-walking).
 
@@ -269,10 +265,4 @@ class PhoneCodec:
         label = f"{self.entity_type}|{keep}"
         # rest is empty (nothing to hide) or starts with 2-9, and so does its image
         out = crypt_digits(keys, label, rest, decrypt=decrypt, accept=lambda d: d[0] not in "01")
-        return _put_digits(value, pos, digits[:keep] + out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, digits[:keep] + out)

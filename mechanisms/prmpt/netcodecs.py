@@ -12,6 +12,7 @@ import tldextract
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.charclass import transform_classed
+from mechanisms.prmpt.codecs import TwoWayCodec
 from mechanisms.prmpt.permutation import DomainError, permutation, walk_decrypt, walk_encrypt
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def _block_of(addr: IPAddress) -> IPNetwork | None:
     return None
 
 
-class IpCodec:
+class IpCodec(TwoWayCodec):
     """IP addresses: v4 stays v4 (dotted quad), v6 stays v6 (compressed form, hex case kept).
 
     Loopback/unspecified/broadcast are not personal and stay as they are. Addresses in special
@@ -81,12 +82,6 @@ class IpCodec:
         if addr.version == 6 and any(ch.isupper() for ch in value):
             out = out.upper()
         return out
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,7 @@ from functools import lru_cache
 from importlib import resources
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import AlnumCodec
+from mechanisms.prmpt.codecs import AlnumCodec, TwoWayCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
@@ -123,7 +123,7 @@ def _cased(template: str, word: str) -> str:
     return word.lower() if template.islower() else word
 
 
-class StreetAddressCodec:
+class StreetAddressCodec(TwoWayCodec):
     entity_type = "STREET_ADDRESS"
 
     def __init__(self, version: str = "v1") -> None:
@@ -163,14 +163,8 @@ class StreetAddressCodec:
             raise DomainError("not a street address")
         return result
 
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
 
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
-
-
-class PostalCodeCodec:
+class PostalCodeCodec(TwoWayCodec):
     entity_type = "POSTAL_CODE"
 
     def __init__(self) -> None:
@@ -188,12 +182,6 @@ class PostalCodeCodec:
         tail = transform_alphabet(keys, f"{self.entity_type}|{keep}|{len(value)}", value[keep:], classed,
                                   decrypt=decrypt)
         return value[:keep] + tail
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 _ADDRESS_FINDER = (lambda config: find_addresses,)

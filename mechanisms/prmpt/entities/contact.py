@@ -15,7 +15,7 @@ import re
 from urllib.parse import urlsplit
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import PhoneCodec, luhn_residue
+from mechanisms.prmpt.codecs import PhoneCodec, TwoWayCodec, luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
@@ -167,7 +167,7 @@ def find_personal_urls(text: str, lang: str) -> list[Found]:
     return out
 
 
-class PersonalUrlCodec:
+class PersonalUrlCodec(TwoWayCodec):
     entity_type = "PERSONAL_URL"
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
@@ -179,12 +179,6 @@ class PersonalUrlCodec:
             piece = transform_alphabet(keys, self.entity_type, out[a:b], classed, decrypt=decrypt)
             out = out[:a] + piece + out[b:]
         return out
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 def _email_codec(config):  # noqa: ANN001, ANN202

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from mechanisms.keys import UserKeys
+from mechanisms.prmpt.codecs import TwoWayCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import (BASE32, BASE62, BASE64, BASE64URL, DIGITS, UPPER, AlphabetOf,
                                                classed, one_alphabet, transform_alphabet)
@@ -53,7 +54,7 @@ def github_checksum(body: str) -> int:
     return zlib.crc32(body.encode())
 
 
-class SecretCodec:
+class SecretCodec(TwoWayCodec):
     """Keeps ``prefix`` (a regex matched at the start), encrypts the rest over ``alphabet_of``."""
 
     def __init__(self, entity_type: str, prefix: str = "", alphabet_of: AlphabetOf = classed) -> None:
@@ -72,12 +73,6 @@ class SecretCodec:
             raise DomainError("nothing to hide after the prefix")
         return head + transform_alphabet(keys, f"{self.entity_type}|{head}", body, self.alphabet_of,
                                          decrypt=decrypt)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 class GitHubTokenCodec(SecretCodec):

@@ -12,7 +12,7 @@ import ipaddress
 import re
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import AlnumCodec, luhn_residue
+from mechanisms.prmpt.codecs import AlnumCodec, TwoWayCodec, luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, one_alphabet, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found, cued, regex_finder
@@ -47,7 +47,7 @@ def find_ips(text: str, lang: str) -> list[Found]:
     return out
 
 
-class MacCodec:
+class MacCodec(TwoWayCodec):
     entity_type = "MAC_ADDRESS"
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
@@ -68,12 +68,6 @@ class MacCodec:
         if not mac_valid(out):  # broadcast or zero host part: astronomically rare, refuse cleanly
             raise DomainError("stand-in would not be a personal MAC address")
         return out
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 class SerialCodec:

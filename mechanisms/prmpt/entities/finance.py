@@ -14,7 +14,7 @@ import hashlib
 import re
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec
+from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec, TwoWayCodec, put_chars
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import BASE58, DIGITS, one_alphabet, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
@@ -36,7 +36,7 @@ def aba_valid(value: str) -> bool:
 _ABA_DISTRICTS = set(range(0, 13)) | set(range(21, 33)) | set(range(61, 73)) | {80}
 
 
-class AbaRoutingCodec:
+class AbaRoutingCodec(TwoWayCodec):
     """Digits 3-8 encrypted, the first two (district) kept, the check digit (weight 1) set so that
     the weighted sum keeps its residue mod 10."""
 
@@ -50,16 +50,7 @@ class AbaRoutingCodec:
         mid = transform_alphabet(keys, self.entity_type, d[2:8], one_alphabet(DIGITS), decrypt=decrypt)
         partial = d[:2] + mid + "0"
         check = (aba_residue(d) - aba_residue(partial)) % 10
-        out = list(value)
-        for i, ch in zip(pos, partial[:8] + str(check)):
-            out[i] = ch
-        return "".join(out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, partial[:8] + str(check))
 
 
 # ------------------------------------------------------------------------------------ wallets
@@ -154,7 +145,7 @@ def wallet_valid(value: str) -> bool:
     return base58check_valid(value)
 
 
-class WalletCodec:
+class WalletCodec(TwoWayCodec):
     """Crypto wallet addresses with their checksums recomputed (see the module docstring)."""
 
     entity_type = "CRYPTO_WALLET"
@@ -203,12 +194,6 @@ class WalletCodec:
         if value[:3].lower() in ("bc1", "tb1"):
             return self._bech32(value, keys, decrypt)
         return self._base58(value, keys, decrypt)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 # ------------------------------------------------------------------------------------ finders

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 
 from mechanisms.keys import UserKeys
+from mechanisms.prmpt.codecs import TwoWayCodec, put_chars
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import (DIGITS, UPPER, classed, offset_check, one_alphabet,
                                                transform_alphabet)
@@ -33,7 +34,7 @@ def nhs_valid(value: str) -> bool:
     return len(d) == 10 and nhs_check(d[:9]) == int(d[9])
 
 
-class NhsCodec:
+class NhsCodec(TwoWayCodec):
     entity_type = "UK_NHS"
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
@@ -45,16 +46,7 @@ class NhsCodec:
         body = transform_alphabet(keys, self.entity_type, d[:9], one_alphabet(DIGITS), decrypt=decrypt,
                                   accept=lambda b: (nhs_check(b) is not None) == has_check)
         check = offset_check(d[:9], d[9], body, DIGITS, nhs_check) if has_check else d[9]
-        out = list(value)
-        for i, ch in zip(pos, body + check):
-            out[i] = ch
-        return "".join(out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, body + check)
 
 
 # ----------------------------------------------------------------------------------------- NINO
@@ -96,7 +88,7 @@ def dni_valid(value: str) -> bool:
     return DNI_LETTERS[_dni_number(compact[:-1]) % 23] == compact[-1]
 
 
-class DniCodec:
+class DniCodec(TwoWayCodec):
     """DNI (8 digits + letter) and NIE (X/Y/Z + 7 digits + letter): digits encrypted, letter kept
     at the same offset from the mod-23 letter (a valid DNI stays valid)."""
 
@@ -117,16 +109,7 @@ class DniCodec:
                                                     one_alphabet(DIGITS), decrypt=decrypt)
         letter = offset_check(body, upper, new_body, DNI_LETTERS, lambda b: _dni_number(b) % 23)
         letter = letter if compact[-1].isupper() else letter.lower()
-        out = list(value)
-        for i, ch in zip(pos, new_body + letter):
-            out[i] = ch
-        return "".join(out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, new_body + letter)
 
 
 # ------------------------------------------------------------------------------------------ NIR
@@ -141,7 +124,7 @@ def nir_valid(value: str) -> bool:
     return 97 - _nir_number(compact[:13]) % 97 == int(compact[13:])
 
 
-class NirCodec:
+class NirCodec(TwoWayCodec):
     """French NIR: the sex digit and the department (2 chars, 2A/2B kept) are kept; the birth
     year and month, commune and order number (10 digits) are encrypted; the key is recomputed so
     that (N + key) mod 97 keeps its value (0 for a valid NIR)."""
@@ -166,12 +149,6 @@ class NirCodec:
         for i, ch in zip(pos, new):
             out[i] = ch if value[i].isupper() or not ch.isalpha() else ch.lower()
         return "".join(out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 # ---------------------------------------------------------------------------- codice fiscale
@@ -204,7 +181,7 @@ def _cf_day_ok(body: str) -> bool:
     return 1 <= n <= 31 or 41 <= n <= 71
 
 
-class CodiceFiscaleCodec:
+class CodiceFiscaleCodec(TwoWayCodec):
     """Codice fiscale: name letters, birth year, month letter, day (kept a valid day, +40 for
     women), municipality code encrypted in their own alphabets; the check letter recomputed."""
 
@@ -223,12 +200,6 @@ class CodiceFiscaleCodec:
         body = transform_alphabet(keys, self.entity_type, value[:15], self._alphabet, decrypt=decrypt,
                                   accept=_cf_day_ok)
         return body + offset_check(value[:15], value[15], body, UPPER, cf_check)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 # ------------------------------------------------------------------------------- German tax id
@@ -253,7 +224,7 @@ def de_tax_valid(value: str) -> bool:
     return len(d) == 11 and de_tax_structure(d[:10]) and de_tax_check(d[:10]) == int(d[10])
 
 
-class DeTaxIdCodec:
+class DeTaxIdCodec(TwoWayCodec):
     entity_type = "DE_TAX_ID"
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
@@ -265,16 +236,7 @@ class DeTaxIdCodec:
         body = transform_alphabet(keys, self.entity_type, d[:10], one_alphabet(DIGITS), decrypt=decrypt,
                                   accept=lambda b: de_tax_structure(b) == structured)
         new = body + offset_check(d[:10], d[10], body, DIGITS, de_tax_check)
-        out = list(value)
-        for i, ch in zip(pos, new):
-            out[i] = ch
-        return "".join(out)
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
+        return put_chars(value, pos, new)
 
 
 # ------------------------------------------------------------------------------------ finders

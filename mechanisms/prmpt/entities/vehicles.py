@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import AlnumCodec
+from mechanisms.prmpt.codecs import AlnumCodec, TwoWayCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, offset_check, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
@@ -33,7 +33,7 @@ def vin_valid(value: str) -> bool:
     return bool(_VIN_SHAPE.fullmatch(v)) and _VIN_CHECKS[vin_check(v)] == v[8]
 
 
-class VinCodec:
+class VinCodec(TwoWayCodec):
     entity_type = "VIN"
 
     @staticmethod
@@ -51,12 +51,6 @@ class VinCodec:
             check = offset_check(value, value[8], out, _VIN_CHECKS, vin_check)
             out = out[:8] + check + out[9:]
         return out
-
-    def encrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, False)
-
-    def decrypt(self, value: str, keys: UserKeys) -> str:
-        return self._crypt(value, keys, True)
 
 
 _VIN_CUE = re.compile(r"\b(?:vin|vehicle\s+identification|chassis|bastidor|num[ée]ro\s+de\s+s[ée]rie)\b",

@@ -256,6 +256,44 @@ def throughput(p: CapePerturber, prompts: list[str], context: str, sizes: Sequen
     return out
 
 
+def _cpu_ms(work, repeats: int = 15) -> float:
+    """Median CPU time (ms, calling thread) of ``work()`` after one warm-up call."""
+    work()
+    times = []
+    for _ in range(repeats):
+        start = time.thread_time()
+        work()
+        times.append(time.thread_time() - start)
+    return 1000 * statistics.median(times)
+
+
+def head_floor(p: CapePerturber) -> dict[str, float]:
+    """What one released step cannot go below: the candidate table (candidates x dim, float32) read
+    once from memory (a plain sum over it), the per-step matmul of one row (logits only) and of two
+    rows (logits and the original token's distances, as the released step runs it), and the same
+    distances for 16 rows at once (a prompt's worth, computed ahead instead of per step)."""
+    a = p.adapter
+    dim = int(a.cand_emb.shape[1])
+    g = torch.Generator().manual_seed(0)
+    one, two, many = (torch.randn(n, dim, generator=g) for n in (1, 2, 16))
+    with torch.inference_mode():
+        out = {
+            "table_mb": a.cand_emb.numel() * a.cand_emb.element_size() / 2**20,
+            "read": _cpu_ms(lambda: a.cand_emb.sum()),
+            "rows1": _cpu_ms(lambda: a.projection(one)),
+            "rows2": _cpu_ms(lambda: a.projection(two)),
+            "rows16": _cpu_ms(lambda: a.projection(many), repeats=5),
+        }
+        # Half-size tables (not used by Cape; they would change the logits' rounding): what they would save.
+        for name, dtype in (("rows1_fp16", torch.float16), ("rows1_bf16", torch.bfloat16)):
+            out[name] = _half_table_ms(a.cand_emb.to(dtype), one.to(dtype))
+        return out
+
+
+def _half_table_ms(table: torch.Tensor, row: torch.Tensor) -> float:
+    return _cpu_ms(lambda: torch.nn.functional.linear(row, table))
+
+
 def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
     prompts = thirty_token_prompts(p, pool, count)
     threads = torch.get_num_threads()
@@ -263,6 +301,7 @@ def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
     torch.set_num_threads(1)
     try:
         cpu = side_by_side(p, prompts, ("original", "released"))
+        floor = head_floor(p)
         load.append(os.getloadavg()[0])
         thr1 = {c: throughput(p, prompts, c, (1, 8, 32)) for c in ("original", "released")}
     finally:
@@ -274,7 +313,7 @@ def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
         p.cfg.cpu_threads = 1
     load.append(os.getloadavg()[0])
     eligible = statistics.mean(len(t.eligible) for t in p.encode(prompts))
-    return {"cpu": cpu, "thr1": thr1, "thr": thr, "threads": threads, "load": load, "prompts": len(prompts),
+    return {"cpu": cpu, "floor": floor, "thr1": thr1, "thr": thr, "threads": threads, "load": load, "prompts": len(prompts),
             "eligible": eligible}  # fmt: skip
 
 
@@ -354,6 +393,13 @@ def speed_section(s: dict | None) -> list[str]:
     for name, c in (("original", o), ("released", r)):
         lines.append(f"| {name} | {c['forward']:.0f} | {c['total']:.0f} | {c['model']:.0f} | {c['mechanism']:.0f} | "
                      f"{100 * c['mechanism'] / c['model']:.0f} % | {c['total'] / c['forward']:.2f} |")  # fmt: skip
+    if "floor" in s:
+        f = s["floor"]
+        lines += ["", f"Released step floor (1 thread, CPU time, medians): reading the {f['table_mb']:.0f} MiB candidate "
+                  f"table once {f['read']:.1f} ms; its matmul with 1 row {f['rows1']:.1f} ms, 2 rows {f['rows2']:.1f} ms "
+                  f"(logits + distances, per step), 16 rows {f['rows16']:.1f} ms; {s['eligible']:.1f} steps x "
+                  f"{f['rows1']:.1f} ms = {s['eligible'] * f['rows1']:.0f} ms of logits alone per prompt. The same 1-row "
+                  f"matmul over a float16 / bfloat16 copy of the table: {f['rows1_fp16']:.1f} / {f['rows1_bf16']:.1f} ms."]  # fmt: skip
     lines += ["", "Throughput (prompts/s, wall clock, 30-token prompts):", "",
               "| context | 1 thread: batch 1 / 8 / 32 | " + f"{s['threads']} threads: batch 8 |", "|---|---|---|"]
     for c in ("original", "released"):

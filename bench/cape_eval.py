@@ -449,7 +449,7 @@ def splice_speed(text: str, speed: dict) -> str:
     head, _, rest = text.partition("\nSpeed: ")
     _, _, tail = rest.partition("\nExamples")
     note = f"(speed re-measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC: `{' '.join(sys.argv)}`)"
-    return head + "\n".join(speed_section(speed)[1:]) + "\n" + note + "\n\nExamples" + tail
+    return head.rstrip("\n") + "\n\n" + "\n".join(speed_section(speed)[1:]) + "\n" + note + "\n\nExamples" + tail
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,7 @@
 * find_secrets skips its key=value and prose patterns on texts without any of their key words: the
   result must equal the ungated finder's on texts with and without secrets;
 * table cells are cut with str.find: the same cells as a character-by-character cut;
-* the NER model's layers multiply through numpy (OpenBLAS), not BLIS's reference kernel.
+* the NER model's layers multiply through numpy (OpenBLAS, one thread), not BLIS's reference kernel.
 """
 
 from __future__ import annotations
@@ -75,3 +75,15 @@ def test_ner_layers_use_numpy_gemm() -> None:
     assert nodes and all(isinstance(n.ops, NumpyOps) and not n.ops.use_blis for n in nodes)
     doc = nlp("Send the contract to John Smith in London by Friday.")
     assert ("John Smith", "PERSON") in [(e.text, e.label_) for e in doc.ents]
+
+
+def test_blas_runs_one_thread_once_ner_is_loaded() -> None:
+    """Extra OpenBLAS threads spin between the NER's small products: CPU burnt for nothing."""
+    from threadpoolctl import threadpool_info
+
+    from mechanisms.prmpt.annotator import _load_spacy
+    from mechanisms.prmpt.config import PrmptConfig
+
+    _load_spacy(PrmptConfig().model_for("en"))
+    blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
+    assert blas and all(lib["num_threads"] == 1 for lib in blas)

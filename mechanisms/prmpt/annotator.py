@@ -419,8 +419,15 @@ def _gemm_through_numpy(nlp: Any) -> None:
     which was 40 % of the NER's time there. OpenBLAS recognises them and took the pipeline from 6.3 to
     4.5 ms per 300-character text, with the same entities. The parser's per-step products stay in BLIS
     (spaCy calls them from C).
+
+    OpenBLAS gets one thread: these products are small, and its extra threads spin-wait between them
+    (measured: a second thread burned 9.4 ms of CPU per request with ``--workers 1`` on 2 cores, as
+    much as the sanitizer itself). Only the BLAS library is limited; torch's OpenMP threads are not.
     """
     from thinc.api import NumpyOps
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
 
     ops = NumpyOps(use_blis=False)
     for _, pipe in nlp.pipeline:

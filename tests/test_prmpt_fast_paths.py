@@ -87,3 +87,18 @@ def test_blas_runs_one_thread_once_ner_is_loaded() -> None:
     _load_spacy(PrmptConfig().model_for("en"))
     blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
     assert blas and all(lib["num_threads"] == 1 for lib in blas)
+
+
+def test_whole_answer_restore_compiles_one_pattern() -> None:
+    """The streaming prefix pattern is compiled on a stream's first use only (regex compiles cost
+    ~2 ms each for a request with 5 values); streams still restore the same text."""
+    from mechanisms.prmpt.restore import RestorePlan, StreamingRestorer, restore
+
+    mapping = {"Wendell Merriman": "Ana Ruiz", "(627) 132-3068": "(415) 555-0100", "888-16-2621": "123-45-6789"}
+    answer = "Dear Wendell Merriman, we call (627) 132-3068 about 888162621."
+    plan = RestorePlan(mapping)
+    whole = restore(answer, plan)
+    assert whole == "Dear Ana Ruiz, we call (415) 555-0100 about 123-45-6789." and plan._prefix is None
+    stream = StreamingRestorer(plan)
+    assert "".join(stream.feed(answer[i:i + 3]) for i in range(0, len(answer), 3)) + stream.flush() == whole
+    assert plan._prefix is not None

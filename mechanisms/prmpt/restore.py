@@ -78,8 +78,16 @@ class RestorePlan:
         self.empty = not alternatives
         body = "|".join(alternatives) if alternatives else r"(?!)"
         self.pattern = regex.compile(f"{_EDGE_L}(?:{body}){_EDGE_R}", regex.IGNORECASE)
-        # the alternation alone, to ask "could a longer stand-in still start here?"
-        self.prefix = regex.compile(f"(?:{body})", regex.IGNORECASE)
+        self._body = body
+        self._prefix: regex.Pattern[str] | None = None
+
+    @property
+    def prefix(self) -> regex.Pattern[str]:
+        """The alternation alone, to ask "could a longer stand-in still start here?" (streams only:
+        compiled on first use, as a whole answer never asks and ``regex`` compiles slowly)."""
+        if self._prefix is None:
+            self._prefix = regex.compile(f"(?:{self._body})", regex.IGNORECASE)
+        return self._prefix
 
     def replacement(self, echo: str) -> str:
         hit = self.by_key.get(_key(echo))

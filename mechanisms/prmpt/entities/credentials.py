@@ -174,6 +174,11 @@ def _secret_value(value: str, password_key: bool) -> bool:
 
 _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|token|key|auth|bearer|mdp|contrase|"
                         r"clave|-----BEGIN", re.IGNORECASE)
+# Words that every key of _KEY_VALUE (resp. _PROSE_SECRET) contains: without one, the slow pattern (a
+# key of any length tried at every word) cannot match, and is not run. Same flags, so the same letters
+# match (IGNORECASE folds "K" and "ſ" too).
+_KEY_VALUE_WORDS = re.compile(r"key|secret|token|bearer|pass|pwd|mdp|contrase|clave", re.IGNORECASE)
+_PROSE_WORDS = re.compile(r"key|secret|token|bearer", re.IGNORECASE)
 
 
 def find_secrets(text: str, lang: str) -> list[Found]:
@@ -186,7 +191,8 @@ def find_secrets(text: str, lang: str) -> list[Found]:
             if start >= 0 and end - start >= 8:
                 body = text[start:end].rstrip("\r\n") if entity_type == "PRIVATE_KEY" else text[start:end]
                 out.append(Found(entity_type, start, start + len(body), 0.95))
-    for m in _KEY_VALUE.finditer(text):
+    keyed = ("=" in text or ":" in text) and _KEY_VALUE_WORDS.search(text) is not None
+    for m in _KEY_VALUE.finditer(text) if keyed else ():
         group = "qv" if m.group("qv") is not None else "uv"
         value, start, end = m.group(group), m.start(group), m.end(group)
         line_rest = text[start:].split("\n", 1)[0].rstrip()
@@ -198,7 +204,7 @@ def find_secrets(text: str, lang: str) -> list[Found]:
         password_key = re.search(_PASSWORD_KEYS, m.group("key"), re.IGNORECASE) is not None
         if _secret_value(value, password_key):
             out.append(Found("PASSWORD" if password_key else "API_SECRET", start, end, 0.8))
-    for m in _PROSE_SECRET.finditer(text):
+    for m in _PROSE_SECRET.finditer(text) if _PROSE_WORDS.search(text) else ():
         if _secret_value(m.group("v"), False):
             out.append(Found("API_SECRET", m.start("v"), m.end("v"), 0.7))
     for pattern, entity_type in ((_CONN_PASSWORD, "PASSWORD"), (_URL_PASSWORD, "PASSWORD"),

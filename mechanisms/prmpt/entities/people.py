@@ -73,11 +73,12 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
 
 
 def _cells(line: str, sep: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of ``line`` cut at ``sep`` (str.find: a long line costs little)."""
     out, start = [], 0
-    for i, ch in enumerate(line + sep):
-        if ch == sep:
-            out.append((start, i))
-            start = i + 1
+    while (cut := line.find(sep, start)) >= 0:
+        out.append((start, cut))
+        start = cut + 1
+    out.append((start, len(line)))
     return out
 
 

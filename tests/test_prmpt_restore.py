@@ -104,3 +104,18 @@ def test_feed_is_fast_for_typical_deltas() -> None:
         r.feed(d)
     per_feed_us = (time.perf_counter() - t0) / len(deltas) * 1e6
     assert per_feed_us < 200  # the target is 20 us; a loose bound that a shared CI core still meets
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("Hanelor Maysot.-()38561 DEXAMPLEx\n'sßİ")), max_size=60),
+       st.sampled_from(list(MAPPING)), st.integers(min_value=0, max_value=60))
+def test_whole_text_pattern_matches_like_the_stream_pattern(noise: str, stand_in: str, at: int) -> None:
+    """Whole answers are matched by the ``re`` compilation of the plan, streams by the ``regex`` one:
+    on any text, with stand-ins and their variants planted in noise, both restore the same."""
+    text = noise[:at] + " " + stand_in.upper() + " " + noise[at:] + " " + stand_in
+    whole = RestorePlan(MAPPING)
+    assert whole.scan(text, 0, final=True)[0] == restore(text, whole)
+    assert whole._pattern is None  # a whole text never compiles the stream pattern
+    streamed = RestorePlan(MAPPING)
+    _ = streamed.pattern  # as a stream's restorer has by the time it flushes
+    assert streamed.scan(text, 0, final=True)[0] == whole.scan(text, 0, final=True)[0]

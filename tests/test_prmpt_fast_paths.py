@@ -67,7 +67,7 @@ def test_cells_match_character_cut(line: str) -> None:
 def test_ner_layers_use_numpy_gemm() -> None:
     from thinc.api import NumpyOps
 
-    from mechanisms.prmpt.annotator import _load_spacy
+    from mechanisms.prmpt.ner import load_spacy as _load_spacy
     from mechanisms.prmpt.config import PrmptConfig
 
     nlp = _load_spacy(PrmptConfig().model_for("en"))
@@ -81,7 +81,7 @@ def test_blas_runs_one_thread_once_ner_is_loaded() -> None:
     """Extra OpenBLAS threads spin between the NER's small products: CPU burnt for nothing."""
     from threadpoolctl import threadpool_info
 
-    from mechanisms.prmpt.annotator import _load_spacy
+    from mechanisms.prmpt.ner import load_spacy as _load_spacy
     from mechanisms.prmpt.config import PrmptConfig
 
     _load_spacy(PrmptConfig().model_for("en"))

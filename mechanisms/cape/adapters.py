@@ -23,7 +23,7 @@ from typing import Any
 import torch
 
 from .projection import VocabProjection
-from .released import CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track
+from .released import CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track, pad_batch
 from .vocabulary import CandidateSet, build_candidate_set, subword_prefix
 
 # Upper bound on the (tokens x vocabulary) logits a masked-LM pass may allocate (float32 bytes).
@@ -59,16 +59,6 @@ def _token_batches(jobs: list[_Job], max_tokens: int) -> Iterator[list[_Job]]:
         longest = longest_if
     if group:
         yield group
-
-
-def _pad(seqs: list[list[int]], pad_id: int, device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
-    width = max(len(s) for s in seqs)
-    ids = torch.full((len(seqs), width), pad_id, dtype=torch.long)
-    mask = torch.zeros((len(seqs), width), dtype=torch.long)
-    for i, s in enumerate(seqs):
-        ids[i, : len(s)] = torch.tensor(s, dtype=torch.long)
-        mask[i, : len(s)] = 1
-    return ids.to(device), mask.to(device)
 
 
 class _AdapterBase:
@@ -205,7 +195,7 @@ class CausalLMAdapter(_AdapterBase):
         width = int(self.cand_emb.shape[1]) if self.plain_head else len(self.candidates.ids)
         out = torch.empty((rows, width), dtype=torch.float32, device=self.device)
         for group in _token_batches(jobs, self.max_batch_tokens):
-            ids, mask = _pad([j.seq for j in group], self.context_token_id, self.device)
+            ids, mask = pad_batch([j.seq for j in group], self.context_token_id, self.device)
             b = torch.tensor([i for i, j in enumerate(group) for _ in j.where], device=self.device)
             # Output at position p (after the context token) predicts input token p.
             p = torch.tensor([w for j in group for w in j.where], device=self.device)
@@ -302,7 +292,7 @@ class MaskedLMAdapter(_AdapterBase):
     def _masked_logits(self, jobs: list[_Job], rows: int) -> torch.Tensor:
         out = torch.empty((rows, len(self.candidates.ids)), dtype=torch.float32, device=self.device)
         for group in _token_batches(jobs, self.masked_batch_tokens):
-            ids, mask = _pad([j.seq for j in group], self.pad_id, self.device)
+            ids, mask = pad_batch([j.seq for j in group], self.pad_id, self.device)
             b = torch.arange(len(group), device=self.device)
             p = torch.tensor([j.where[0] for j in group], device=self.device)
             r = torch.tensor([j.rows[0] for j in group], device=self.device)

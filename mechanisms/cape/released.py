@@ -26,6 +26,17 @@ from typing import Any
 import torch
 
 
+def pad_batch(seqs: list[list[int]], pad_id: int, device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
+    """Right-padded ids and their attention mask, on ``device``."""
+    width = max(len(s) for s in seqs)
+    ids = torch.full((len(seqs), width), pad_id, dtype=torch.long)
+    mask = torch.zeros((len(seqs), width), dtype=torch.long)
+    for i, s in enumerate(seqs):
+        ids[i, : len(s)] = torch.tensor(s, dtype=torch.long)
+        mask[i, : len(s)] = 1
+    return ids.to(device), mask.to(device)
+
+
 @dataclass
 class Track:
     """One window of one text: its token ids and the perturbed positions in it, in order."""
@@ -171,8 +182,6 @@ class MaskedReleasedSession(_TrackSession):
 
     @torch.inference_mode()
     def features(self) -> torch.Tensor:
-        from .adapters import _pad
-
         a = self.adapter
         seqs, at = [], []
         for k in self.active:
@@ -180,7 +189,7 @@ class MaskedReleasedSession(_TrackSession):
             i = track.where[track.step]
             seqs.append([*a.prefix, *track.released[:i], a.mask_id, *a.suffix])
             at.append(len(a.prefix) + i)
-        ids, mask = _pad(seqs, a.pad_id, a.device)
+        ids, mask = pad_batch(seqs, a.pad_id, a.device)
         logits = a.model(input_ids=ids, attention_mask=mask).logits
         rows = torch.arange(len(seqs), device=a.device)
         return logits[rows, torch.tensor(at, device=a.device)].float().index_select(1, a.cand_ids)

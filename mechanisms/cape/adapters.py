@@ -23,7 +23,8 @@ from typing import Any
 import torch
 
 from .projection import VocabProjection
-from .released import CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track, pad_batch
+from .released import (CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track, causal_windows,
+                       pad_batch)
 from .vocabulary import CandidateSet, build_candidate_set, subword_prefix
 
 # Upper bound on the (tokens x vocabulary) logits a masked-LM pass may allocate (float32 bytes).
@@ -172,19 +173,9 @@ class CausalLMAdapter(_AdapterBase):
     def _jobs(
         self, ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]]
     ) -> tuple[list[_Job], int]:
-        window = self.window
-        jobs: list[_Job] = []
-        row = 0
-        for ids, pos in zip(ids_list, positions):
-            for start in range(0, max(len(ids), 1), window):
-                local = [p - start for p in pos if start <= p < start + window]
-                if not local:
-                    continue
-                # Causal: tokens after the last perturbed one cannot change its logits, so cut them.
-                seq = [self.context_token_id, *ids[start : start + max(local) + 1]]
-                jobs.append(_Job(seq, local, list(range(row, row + len(local)))))
-                row += len(local)
-        return jobs, row
+        jobs = [_Job([self.context_token_id, *chunk], local, rows)
+                for chunk, local, rows in causal_windows(ids_list, positions, self.window)]
+        return jobs, sum(len(job.rows) for job in jobs)
 
     @torch.inference_mode()
     def contextual_features(

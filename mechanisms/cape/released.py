@@ -52,22 +52,29 @@ class Track:
         return self.step >= len(self.where)
 
 
-def windows(
+def causal_windows(
     ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]], window: int
-) -> list[Track]:
-    """Cut texts into windows of ``window`` tokens (as the one-pass adapters do) with their positions."""
-    tracks: list[Track] = []
+) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    """Each window of ``window`` tokens that holds a perturbed position: its ids up to the last perturbed
+    one, the perturbed positions in window coordinates, and their global rows (perturbed-token index)."""
     row = 0
     for ids, pos in zip(ids_list, positions):
         for start in range(0, max(len(ids), 1), window):
             local = [p - start for p in pos if start <= p < start + window]
             if not local:
                 continue
-            # Tokens after the last perturbed one never enter a released context, so cut them.
-            chunk = list(ids[start : start + max(local) + 1])
-            tracks.append(Track(chunk, local, list(range(row, row + len(local))), released=list(chunk)))
+            # Causal: tokens after the last perturbed one change no logit before it and never enter a
+            # released context, so they are cut.
+            yield list(ids[start : start + max(local) + 1]), local, list(range(row, row + len(local)))
             row += len(local)
-    return tracks
+
+
+def windows(
+    ids_list: Sequence[Sequence[int]], positions: Sequence[Sequence[int]], window: int
+) -> list[Track]:
+    """Cut texts into windows of ``window`` tokens (as the one-pass adapters do) with their positions."""
+    return [Track(chunk, local, rows, released=list(chunk))
+            for chunk, local, rows in causal_windows(ids_list, positions, window)]
 
 
 def track_groups(tracks: list[Track], max_tokens: int) -> Iterator[list[Track]]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mechanisms.models import resolve_device
+from proxy.workers.jobs import items_then_result
 
 log = logging.getLogger("veil.pool")
 
@@ -212,17 +213,8 @@ class InProcessWorkerPool:
         job = Streamed(payload, lambda item: loop.call_soon_threadsafe(items.put_nowait, item))
         future = self.submit(lane, job)
         try:
-            while True:
-                getter = asyncio.ensure_future(items.get())
-                await asyncio.wait({getter, future}, return_when=asyncio.FIRST_COMPLETED)
-                if getter.done():
-                    yield getter.result()
-                    continue
-                getter.cancel()
-                while not items.empty():
-                    yield items.get_nowait()
-                yield future.result()
-                return
+            async for item in items_then_result(items, future):
+                yield item
         finally:
             job.cancel.set()
             if not future.done():

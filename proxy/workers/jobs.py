@@ -19,7 +19,8 @@ What crosses the wire, exactly:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,3 +77,19 @@ class WatermarkSpec:
         from mechanisms.synthid import TournamentWatermark, WatermarkConfig
 
         return TournamentWatermark(WatermarkKey(self.key), WatermarkConfig(**self.config))
+
+
+async def items_then_result(items: asyncio.Queue[Any], done: asyncio.Future[Any]) -> AsyncIterator[Any]:
+    """What a worker thread puts in ``items`` as it comes, then (once ``done``) what is left in it and
+    ``done``'s result: the stream of a streamed job, on either backend."""
+    while True:
+        getter = asyncio.ensure_future(items.get())
+        await asyncio.wait({getter, done}, return_when=asyncio.FIRST_COMPLETED)
+        if getter.done():
+            yield getter.result()
+            continue
+        getter.cancel()
+        while not items.empty():
+            yield items.get_nowait()
+        yield done.result()
+        return

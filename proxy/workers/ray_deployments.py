@@ -17,7 +17,7 @@ from typing import Any
 
 from ray import serve
 
-from proxy.workers.jobs import CapeJob, perturb_jobs
+from proxy.workers.jobs import CapeJob, items_then_result, perturb_jobs
 
 # The batch bounds below are replaced per deployment in __init__ (workers.max_batch_size, max_wait_ms).
 _DEFAULT_BATCH = 16
@@ -101,16 +101,7 @@ class GenerateDeployment:
 
         done = loop.run_in_executor(self.model, self.generator.generate, job, emit, cancel)
         try:
-            while True:
-                getter = asyncio.ensure_future(deltas.get())
-                await asyncio.wait({getter, done}, return_when=asyncio.FIRST_COMPLETED)
-                if getter.done():
-                    yield getter.result()
-                    continue
-                getter.cancel()
-                while not deltas.empty():
-                    yield deltas.get_nowait()
-                yield done.result()
-                return
+            async for item in items_then_result(deltas, done):
+                yield item
         finally:
             cancel.set()

@@ -144,6 +144,11 @@ class Slot:
     path: Path
     set: Setter
 
+    def write(self, value: str) -> None:
+        """Put ``value`` in the body; a later mechanism (Cape after Prmpt) reads it as this slot's text."""
+        self.set(value)
+        self.text = value
+
 
 @dataclass
 class Walk:

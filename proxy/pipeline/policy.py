@@ -113,8 +113,7 @@ class PrmptPolicy(Policy):
                 if new != slot.text:
                     self.mapping[new] = slot.text
             self.results.append((slot, result))
-            slot.set(new)
-            slot.text = new
+            slot.write(new)
             self.mapping.update(result.mapping)
             counts.update(result.entity_counts())
             self.report.epsilon += result.epsilon
@@ -151,8 +150,7 @@ class CapePolicy(PrmptPolicy):
         seeds = [self.keys.prf_seed("cape", t, repr(cfg.epsilon)) for t in originals]
         results = await self.engine.perturb(originals, spans, cfg.epsilon, seeds)
         for slot, result in zip(slots, results):
-            slot.set(result.text)
-            slot.text = result.text
+            slot.write(result.text)
         summary = summarize(results)
         self.report.cape_worst_epsilon = summary["epsilon_worst"]  # the paper's eps + eps': not a bound
         self.report.cape_epsilon_bound = summary["epsilon_bound"]

@@ -12,7 +12,7 @@ import json
 from collections.abc import Hashable
 from typing import Any
 
-from mechanisms.prmpt import RestorePlan, StreamingRestorer
+from mechanisms.prmpt import RestorePlan, StreamingRestorer, restore
 from proxy.pipeline.fieldmap import Node, walk_request
 
 
@@ -40,8 +40,6 @@ class TextRestorer:
     def text(self, text: str, in_json: bool = False) -> str:
         if not self.mapping or not text:
             return text
-        from mechanisms.prmpt import restore
-
         return restore(text, self.plan(in_json))
 
     def body(self, schema: Node, data: Any) -> Any:

@@ -221,6 +221,62 @@ def test_pii_planted_anywhere_never_leaves_and_comes_back(surface, veil_factory,
     check()
 
 
+# ---- an attacker's request: every kind of value in every field of every surface at once -----------
+ATTACK_VALUES = ("KATARZYNA WOJCIK", "Emre Yildirim", "john smith", "jane.doe@example.org", "+1 (415) 555-0132",
+                 CARD, SSN, "DE89 3704 0044 0532 0130 00", "192.168.1.23", "AKIAIOSFODNN7EXAMPLE",
+                 "ghp_16C7e42F292c6912E7710c838347Ae178B4a", "1HGCM82633A004352",
+                 "sk-proj-abcDEF1234567890abcdefGHIJKLmnop")
+
+
+def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
+    args = json.dumps({"who": line})
+    return {
+        "/v1/chat/completions": {
+            "model": "mock-echo-all", "user": "jane.doe@example.org", "metadata": {"note": line},
+            "messages": [{"role": "system", "content": line},
+                         {"role": "user", "name": "John_Smith", "content": [{"type": "text", "text": line}]},
+                         {"role": "assistant", "content": None, "tool_calls": [
+                             {"id": "c1", "type": "function", "function": {"name": "f", "arguments": args}}]},
+                         {"role": "tool", "tool_call_id": "c1", "content": line}],
+            "tools": [{"type": "function", "function": {"name": "f", "description": line, "parameters": {
+                "type": "object", "properties": {"who": {"type": "string", "description": line,
+                                                         "enum": list(ATTACK_VALUES)}}}}}],
+            "stop": ["john smith"], "unknown_field": {"deep": [line]}},
+        "/v1/responses": {
+            "model": "mock-echo-all", "instructions": line, "metadata": {"k": line}, "user": "jane.doe@example.org",
+            "input": [{"role": "user", "content": [{"type": "input_text", "text": line}]},
+                      {"type": "function_call", "call_id": "c1", "name": "f", "arguments": args},
+                      {"type": "function_call_output", "call_id": "c1", "output": line}]},
+        "/v1/messages": {
+            "model": "mock-echo-all", "max_tokens": 50, "system": line,
+            "metadata": {"user_id": "jane.doe@example.org"}, "stop_sequences": ["KATARZYNA WOJCIK"],
+            "tools": [{"name": "f", "description": line, "input_schema": {"type": "object"}}],
+            "messages": [{"role": "user", "content": [{"type": "text", "text": line}]},
+                         {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f",
+                                                            "input": {"who": line}}]},
+                         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
+                                                       "content": line}]}]},
+        "/v1/completions": {"model": "mock-echo-all", "prompt": line, "user": "jane.doe@example.org"},
+        "/v1/embeddings": {"model": "mock-echo-all", "input": [line], "user": "jane.doe@example.org"},
+    }
+
+
+@pytest.mark.parametrize("path", sorted(_attack_bodies("")))
+def test_an_attackers_request_leaks_nothing_and_comes_back_whole(path, veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    """Names (capitals, lower case, unlisted), contact data, cards, ids and credentials in every field;
+    the mock echoes the whole body it received, so the answer must hold every value restored."""
+    body = _attack_bodies("Contact " + "; ".join(ATTACK_VALUES) + ".")[path]
+    with httpx.Client(base_url=veil.url, timeout=60) as h:
+        for stream in (False, True) if path != "/v1/embeddings" else (False,):
+            answer = h.post(path, json={**body, "stream": stream} if stream else body)
+            assert answer.status_code == 200, answer.text
+            sent = json.dumps(upstream.last.body, ensure_ascii=False)
+            assert [v for v in (*ATTACK_VALUES, "John_Smith") if v in sent] == []
+            if path != "/v1/embeddings":  # echoed as JSON text inside the answer: values may be escaped
+                text = answer.text
+                assert [v for v in ATTACK_VALUES if v not in text and json.dumps(v)[1:-1] not in text] == []
+
+
 # ---- the walker and the allow-lists -----------------------------------------------------------------
 def test_allow_lists_are_the_documented_ones() -> None:
     from proxy.chat.wire import REQUEST as CHAT

@@ -18,6 +18,7 @@ from __future__ import annotations
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
 from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, name_word
+from mechanisms.prmpt.ner import load_spacy
 
 Word = tuple[int, int, str]  # start, end, text (a possessive "'s" left out)
 _CONTEXT = 200  # characters on each side of a candidate that NER reads again
@@ -141,8 +142,6 @@ class RecasedNames:
     def _read_by_ner(self, copy: str, words: list[Word], pairs: list[int]) -> list[Found]:
         """PERSON spans of the recased copy, cut to the run of candidate words they cover
         ("Vilhelmiina Mäkelä\nDecision": the first two words)."""
-        from mechanisms.prmpt.ner import load_spacy
-
         members = {words[j][:2] for k in pairs for j in (k, k + 1)}
         windows = _windows(copy, words, pairs)
         out = []

@@ -32,6 +32,8 @@ from pathlib import Path
 import torch
 
 from mechanisms.cape import CapeConfig, CapePerturber, PerturbResult, worst_case_epsilon
+from mechanisms.cape.sampler import token_probabilities
+from mechanisms.cape.projection import Int8VocabProjection, VocabProjection
 from mechanisms.cape.timing import StageTimer
 
 HERE = Path(__file__).resolve().parent
@@ -194,6 +196,59 @@ def neighbour_ratios(p: CapePerturber, eps: float = 1.0, draws: int = 20) -> dic
     return out
 
 
+def projection_agreement(p: CapePerturber, texts: list[str]) -> dict[str, dict[float, tuple[float, float]]] | None:
+    """How far the int8 candidate table moves the mechanism, computed exactly (no sampling): for every
+    perturbed token of ``texts`` (original context, so both tables see the same features), the total
+    variation distance between the output distributions over the candidates with the float32 and the
+    int8 table, per eps and Delta setting: (mean, max) over the tokens. Also the share of candidates
+    that land in the same bucket under both (key "buckets")."""
+    tables = projections(p)
+    if "int8" not in tables:
+        return None
+    default, sensitivity = p.adapter.projection, p.cfg.sensitivity
+    tv: dict[str, dict[float, list[float]]] = {s: {e: [] for e in EPSILONS} for s in ("unit", "bucket_range")}
+    same: list[float] = []
+    try:
+        with torch.inference_mode():
+            for start in range(0, len(texts), BATCH):
+                items = p.encode(texts[start : start + BATCH])
+                feats = p.adapter.contextual_features([t.ids for t in items], [t.eligible for t in items])
+                toks = torch.tensor([t.ids[q] for t in items for q in t.eligible], dtype=torch.long)
+                if not len(toks):
+                    continue
+                by = {}
+                for name in ("float32", "int8"):
+                    use_projection(p, tables[name])
+                    by[name] = p._bucket_rows(feats, toks)
+                same += (by["float32"].index == by["int8"].index).float().mean(1).tolist()
+                for sens in tv:
+                    p.cfg.sensitivity = sens  # type: ignore[assignment]
+                    for eps in EPSILONS:
+                        a, b = (token_probabilities(by[n], eps, p._sensitivity(by[n])) for n in ("float32", "int8"))
+                        tv[sens][eps] += (0.5 * (a - b).abs().sum(1)).tolist()
+    finally:
+        use_projection(p, default)
+        p.cfg.sensitivity = sensitivity
+    out: dict[str, dict] = {s: {e: (statistics.mean(v), max(v)) for e, v in d.items()} for s, d in tv.items()}
+    out["buckets"] = {0.0: (statistics.mean(same), min(same))}
+    return out
+
+
+def agreement_section(agree: dict | None, tokens: int) -> list[str]:
+    if not agree:
+        return ["", "int8 table against float32: not measured (no quantized engine in this torch)."]
+    mean_same, worst_same = agree["buckets"][0.0]
+    lines = ["", f"The int8 candidate table (`cape.projection: int8`, the default on a CPU) against float32, computed "
+             f"exactly over the {tokens} perturbed tokens (original context): total variation distance between the "
+             f"two output distributions over the candidates (mean / max over tokens); candidates in the same bucket "
+             f"under both: {100 * mean_same:.1f} % on average ({100 * worst_same:.1f} % at worst). A TV of t bounds "
+             f"how much any statistic of one perturbed token (retention, Rouge match, KNN hit) can move in expectation.",
+             "", "| Delta | " + " | ".join(f"eps {e:g}" for e in EPSILONS) + " |", "|---|" + "---:|" * len(EPSILONS)]
+    for sens in ("unit", "bucket_range"):
+        lines.append(f"| {sens} | " + " | ".join(f"{m:.3f} / {x:.3f}" for m, x in agree[sens].values()) + " |")
+    return lines
+
+
 # -- speed ---------------------------------------------------------------------------------------
 def thirty_token_prompts(p: CapePerturber, pool: list[str], count: int) -> list[str]:
     """Prompts of 30 tokens, built by joining sentences of the set."""
@@ -215,31 +270,54 @@ def _forward(p: CapePerturber, prompt: str) -> None:
         p.adapter.model(input_ids=torch.tensor([ids], device=p.device), use_cache=False)
 
 
-def side_by_side(p: CapePerturber, prompts: list[str], contexts: Sequence[str]) -> dict[str, dict[str, float]]:
-    """Per prompt, interleaved: the plain forward pass, then Cape in each context (stages timed).
-    CPU time of the calling thread: with torch on one thread it is all of the work, whatever else runs."""
+def projections(p: CapePerturber) -> dict[str, VocabProjection | Int8VocabProjection]:
+    """Both candidate tables (``cape.projection``) over the perturber's one model, to swap in and out."""
+    out: dict[str, VocabProjection | Int8VocabProjection] = {"float32": VocabProjection(p.adapter.cand_emb)}
+    if Int8VocabProjection.available():
+        out["int8"] = Int8VocabProjection(p.adapter.cand_emb)
+    return out
+
+
+def use_projection(p: CapePerturber, proj: VocabProjection | Int8VocabProjection) -> None:
+    a = p.adapter
+    a.projection = proj
+    if getattr(a, "plain_head", False) and getattr(a, "head_tied", False):
+        a.head = proj
+
+
+def side_by_side(
+    p: CapePerturber, prompts: list[str], variants: Sequence[tuple[str, str]]
+) -> dict[str, dict[str, float]]:
+    """Per prompt, interleaved: the plain forward pass, then Cape in each (context, projection) variant
+    (stages timed). CPU time of the calling thread: with torch on one thread it is all of the work,
+    whatever else runs."""
     timer = StageTimer()
     p.timer = timer
-    cost: dict[str, dict[str, list[float]]] = {c: {"forward": [], "total": [], "model": [], "mechanism": []}
-                                               for c in contexts}  # fmt: skip
+    tables = projections(p)
+    variants = [(c, pr) for c, pr in variants if pr in tables]
+    cost: dict[str, dict[str, list[float]]] = {f"{c}/{pr}": {"forward": [], "total": [], "model": [], "mechanism": []}
+                                               for c, pr in variants}  # fmt: skip
+    default = p.adapter.projection
     try:
         for i, prompt in enumerate([*prompts[:2], *prompts]):
-            for context in contexts:
+            for context, precision in variants:
                 start = time.thread_time()
                 _forward(p, prompt)
                 forward = time.thread_time() - start
                 p.cfg.context = context  # type: ignore[assignment]
+                use_projection(p, tables[precision])
                 timer.reset()
                 start = time.thread_time()
                 p.perturb_batch([prompt], 6.0, seeds=[i])
                 if i >= 2:  # the first two are warm-up
-                    c = cost[context]
+                    c = cost[f"{context}/{precision}"]
                     c["forward"].append(forward)
                     c["total"].append(time.thread_time() - start)
                     c["model"].append(timer.cpu_seconds.get("model", 0.0))
                     c["mechanism"].append(timer.cpu_seconds.get("mechanism", 0.0))
     finally:
         p.timer = None
+        use_projection(p, default)
     return {c: {k: 1000 * statistics.median(v) for k, v in d.items()} for c, d in cost.items()}
 
 
@@ -271,19 +349,25 @@ def head_floor(p: CapePerturber) -> dict[str, float]:
     """What one released step cannot go below: the candidate table (candidates x dim, float32) read
     once from memory (a plain sum over it), the per-step matmul of one row (logits only) and of two
     rows (logits and the original token's distances, as the released step runs it), and the same
-    distances for 16 rows at once (a prompt's worth, computed ahead instead of per step)."""
+    distances for 16 rows at once (a prompt's worth, computed ahead instead of per step); and the int8
+    table's 1- and 2-row matmuls (``cape.projection: int8``)."""
     a = p.adapter
     dim = int(a.cand_emb.shape[1])
     g = torch.Generator().manual_seed(0)
     one, two, many = (torch.randn(n, dim, generator=g) for n in (1, 2, 16))
+    tables = projections(p)
+    f32 = tables["float32"]
     with torch.inference_mode():
         out = {
             "table_mb": a.cand_emb.numel() * a.cand_emb.element_size() / 2**20,
             "read": _cpu_ms(lambda: a.cand_emb.sum()),
-            "rows1": _cpu_ms(lambda: a.projection(one)),
-            "rows2": _cpu_ms(lambda: a.projection(two)),
-            "rows16": _cpu_ms(lambda: a.projection(many), repeats=5),
+            "rows1": _cpu_ms(lambda: f32(one)),
+            "rows2": _cpu_ms(lambda: f32(two)),
+            "rows16": _cpu_ms(lambda: f32(many), repeats=5),
         }
+        if "int8" in tables:
+            out["rows1_int8"] = _cpu_ms(lambda: tables["int8"](one))
+            out["rows2_int8"] = _cpu_ms(lambda: tables["int8"](two))
         # Half-size tables (not used by Cape; they would change the logits' rounding): what they would save.
         for name, dtype in (("rows1_fp16", torch.float16), ("rows1_bf16", torch.bfloat16)):
             out[name] = _half_table_ms(a.cand_emb.to(dtype), one.to(dtype))
@@ -300,10 +384,15 @@ def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
     load = [os.getloadavg()[0]]
     torch.set_num_threads(1)
     try:
-        cpu = side_by_side(p, prompts, ("original", "released"))
+        cpu = side_by_side(p, prompts, [(c, pr) for c in ("original", "released") for pr in ("float32", "int8")])
         floor = head_floor(p)
         load.append(os.getloadavg()[0])
-        thr1 = {c: throughput(p, prompts, c, (1, 8, 32)) for c in ("original", "released")}
+        thr1 = {}
+        default = p.adapter.projection
+        for name, proj in projections(p).items():
+            use_projection(p, proj)
+            thr1.update({f"{c}/{name}": throughput(p, prompts, c, (1, 8, 32)) for c in ("original", "released")})
+        use_projection(p, default)
     finally:
         torch.set_num_threads(threads)
     p.cfg.cpu_threads = None  # torch's own thread count for this row (the default config pins 1)
@@ -378,34 +467,39 @@ def neighbour_section(ratios: dict[str, list[tuple[str, float]]]) -> list[str]:
 def speed_section(s: dict | None) -> list[str]:
     if not s:
         return ["", "Speed: not measured (--skip-speed)."]
-    o, r = s["cpu"]["original"], s["cpu"]["released"]
     lines = [
         "",
         f"Speed: {s['prompts']} prompts of 30 tokens ({s['eligible']:.1f} perturbed on average), eps = 6; CPU time "
         f"of one thread (torch on 1 thread), medians, each prompt measured side by side with the model's plain "
-        f"forward pass (all 30 positions' logits). 1-minute load average during the runs: "
-        + " / ".join(f"{x:.1f}" for x in s["load"]) + " (the machine was shared with other jobs).",
+        f"float32 forward pass (all 30 positions' logits), the variants interleaved. Projection: the candidate "
+        f"table the logits and distances are computed against (`cape.projection`; auto = int8 on a CPU). "
+        f"1-minute load average during the runs: " + " / ".join(f"{x:.1f}" for x in s["load"]) + ".",
         "",
-        "| context | forward pass alone (ms) | Cape total (ms) | of which model (ms) | of which mechanism (ms) "
-        "| mechanism / model | Cape total / forward pass |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| context | projection | forward pass alone (ms) | Cape total (ms) | of which model (ms) | of which mechanism (ms) "
+        "| mechanism / forward pass | Cape total / forward pass |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, c in (("original", o), ("released", r)):
-        lines.append(f"| {name} | {c['forward']:.0f} | {c['total']:.0f} | {c['model']:.0f} | {c['mechanism']:.0f} | "
-                     f"{100 * c['mechanism'] / c['model']:.0f} % | {c['total'] / c['forward']:.2f} |")  # fmt: skip
+    for name, c in s["cpu"].items():
+        context, precision = name.split("/")
+        lines.append(f"| {context} | {precision} | {c['forward']:.0f} | {c['total']:.0f} | {c['model']:.0f} | "
+                     f"{c['mechanism']:.0f} | {100 * c['mechanism'] / c['forward']:.0f} % | "
+                     f"{c['total'] / c['forward']:.2f} |")  # fmt: skip
     if "floor" in s:
         f = s["floor"]
-        lines += ["", f"Released step floor (1 thread, CPU time, medians): reading the {f['table_mb']:.0f} MiB candidate "
-                  f"table once {f['read']:.1f} ms; its matmul with 1 row {f['rows1']:.1f} ms, 2 rows {f['rows2']:.1f} ms "
-                  f"(logits + distances, per step), 16 rows {f['rows16']:.1f} ms; {s['eligible']:.1f} steps x "
-                  f"{f['rows1']:.1f} ms = {s['eligible'] * f['rows1']:.0f} ms of logits alone per prompt. The same 1-row "
+        lines += ["", f"Released step floor (1 thread, CPU time, medians): reading the {f['table_mb']:.0f} MiB float32 "
+                  f"candidate table once {f['read']:.1f} ms; its matmul with 1 row {f['rows1']:.1f} ms, 2 rows "
+                  f"{f['rows2']:.1f} ms (logits + distances, per step), 16 rows {f['rows16']:.1f} ms. The same 1-row "
                   f"matmul over a float16 / bfloat16 copy of the table: {f['rows1_fp16']:.1f} / {f['rows1_bf16']:.1f} ms."]  # fmt: skip
+        if "rows2_int8" in f:
+            lines[-1] += (f" The int8 table (`cape.projection: int8`, two rounding passes per row): 1 row "
+                          f"{f['rows1_int8']:.1f} ms, 2 rows {f['rows2_int8']:.1f} ms.")
     lines += ["", "Throughput (prompts/s, wall clock, 30-token prompts):", "",
-              "| context | 1 thread: batch 1 / 8 / 32 | " + f"{s['threads']} threads: batch 8 |", "|---|---|---|"]
-    for c in ("original", "released"):
-        one = " / ".join(f"{v:.1f}" for v in s["thr1"][c].values())
-        many = " / ".join(f"{v:.1f}" for v in s["thr"][c].values())
-        lines.append(f"| {c} | {one} | {many} |")
+              "| context | projection | 1 thread: batch 1 / 8 / 32 |", "|---|---|---|"]
+    for name, values in s["thr1"].items():
+        context, precision = name.split("/")
+        lines.append(f"| {context} | {precision} | " + " / ".join(f"{v:.1f}" for v in values.values()) + " |")
+    many = "; ".join(f"{c} {' / '.join(f'{v:.1f}' for v in vals.values())}" for c, vals in s["thr"].items())
+    lines += ["", f"With torch's own thread count ({s['threads']} threads, default projection), batch 8: {many} prompts/s."]
     gpu = "measured above" if torch.cuda.is_available() else "not measured (no GPU available)"
     lines += ["", f"GPU (>= 500 prompts/s of 30 tokens with batching): {gpu}."]
     return lines
@@ -418,7 +512,8 @@ def report(rows: list[Row], ratios: dict, speed: dict | None, examples: list, ar
         "",
         f"Machine: {machine()}. Date: {datetime.now(timezone.utc):%Y-%m-%d}.",
         f"Command: `python bench/cape_eval.py {' '.join(sys.argv[1:])}`".rstrip(),
-        f"Model: packaged SmolLM2-135M-Instruct (causal adapter, {meta['dtype']} forward pass), B = "
+        f"Model: packaged SmolLM2-135M-Instruct (causal adapter, {meta['dtype']} forward pass, "
+        f"{meta['projection']} candidate table), B = "
         f"{meta['bound']:.2f}, lambda_L = 0.5, lambda_D = 1.0, N_b = 50, {meta['candidates']} candidates. "
         f"Sentences: {meta['sentences']} ({meta['reviews']} reviews; {meta['tokens']} perturbed tokens), "
         f"{args.draws} draw(s) per eps and variant.",
@@ -431,6 +526,7 @@ def report(rows: list[Row], ratios: dict, speed: dict | None, examples: list, ar
         "",
         *detail_table(rows),
         *neighbour_section(ratios),
+        *agreement_section(args.agreement, meta["tokens"]),
         *speed_section(speed),
         "",
         "Examples (the paper's Table 10 inputs, released context, Delta = 1, independent draws):",
@@ -462,10 +558,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--speed-only", action="store_true", help="re-measure speed into an existing --out")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "cape_eval.md")
+    ap.add_argument("--projection", choices=("auto", "float32", "int8"), default="auto",
+                    help="candidate table for the utility runs (cape.projection; auto = int8 on a CPU)")
     args = ap.parse_args(argv)
     if args.full:
         args.sentences, args.draws = 200, 3
-    p = CapePerturber(CapeConfig(), device="cpu")
+    p = CapePerturber(CapeConfig(projection=args.projection), device="cpu")
     p.load()
     reviews, personal = sentence_set(args.sentences)
     if args.speed_only:
@@ -478,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
             texts = reviews + personal
             rows = evaluate(p, texts, len(reviews), args.draws)
             ratios = neighbour_ratios(p)
+            args.agreement = projection_agreement(p, texts)
             p.cfg.context, p.cfg.sensitivity = "released", "unit"  # type: ignore[assignment]
             examples = [(eps, [r.text for r in p.perturb_batch(EXAMPLES, eps, seeds=[2 * k, 2 * k + 1])])
                         for k, eps in enumerate(EPSILONS)]  # fmt: skip
@@ -485,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
             torch.set_num_threads(threads)
         args.meta = {
             "dtype": str(next(p.adapter.model.parameters()).dtype).replace("torch.", ""),
+            "projection": p.adapter.projection.precision,
             "bound": p.logit_bound, "candidates": len(p.adapter.candidates.ids), "sentences": len(texts),
             "reviews": len(reviews), "tokens": sum(len(t.eligible) for t in p.encode(texts)),
         }  # fmt: skip

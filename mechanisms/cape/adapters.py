@@ -22,7 +22,7 @@ from typing import Any
 
 import torch
 
-from .projection import VocabProjection
+from .projection import ProjectionChoice, make_projection
 from .released import (CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track, causal_windows,
                        pad_batch)
 from .vocabulary import CandidateSet, build_candidate_set, subword_prefix
@@ -67,7 +67,10 @@ class _AdapterBase:
 
     kind = "base"
 
-    def __init__(self, model: Any, tokenizer: Any, *, max_context_tokens: int, max_batch_tokens: int):
+    def __init__(
+        self, model: Any, tokenizer: Any, *, max_context_tokens: int, max_batch_tokens: int,
+        projection: ProjectionChoice = "float32",
+    ):
         self.model = model
         self.tokenizer = tokenizer
         self.device = next(model.parameters()).device
@@ -80,7 +83,8 @@ class _AdapterBase:
         self.cand_ids = torch.tensor(self.candidates.ids, dtype=torch.long, device=self.device)
         self.cand_emb = table.detach().index_select(0, self.cand_ids).float()
         self.cand_sq_norm = self.cand_emb.pow(2).sum(1)
-        self.projection = VocabProjection(self.cand_emb)
+        self.projection_choice = projection
+        self.projection = make_projection(self.cand_emb, projection)
         unk = getattr(tokenizer, "unk_token_id", None)
         # [UNK] stands for real characters of the prompt, so it is perturbed, not kept.
         self.special_ids = frozenset(int(i) for i in tokenizer.all_special_ids) - {unk}
@@ -129,7 +133,7 @@ class _AdapterBase:
         self, features: torch.Tensor, token_emb: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor]:
         """Candidate logits, and the dot products of each token embedding with every candidate."""
-        return self.logits_from_features(features), self.projection(token_emb)
+        return self.logits_from_features(features), self.projection(token_emb, refine=0)
 
 
 class CausalLMAdapter(_AdapterBase):
@@ -137,9 +141,13 @@ class CausalLMAdapter(_AdapterBase):
 
     kind = "causal"
 
-    def __init__(self, model: Any, tokenizer: Any, *, max_context_tokens: int, max_batch_tokens: int):
+    def __init__(
+        self, model: Any, tokenizer: Any, *, max_context_tokens: int, max_batch_tokens: int,
+        projection: ProjectionChoice = "float32",
+    ):
         super().__init__(
-            model, tokenizer, max_context_tokens=max_context_tokens, max_batch_tokens=max_batch_tokens
+            model, tokenizer, max_context_tokens=max_context_tokens, max_batch_tokens=max_batch_tokens,
+            projection=projection,
         )
         vocab = tokenizer.get_vocab()
         start = vocab.get("<|endoftext|>")
@@ -154,7 +162,8 @@ class CausalLMAdapter(_AdapterBase):
         if self.plain_head:
             tied = head.weight.data_ptr() == model.get_input_embeddings().weight.data_ptr()
             self.head_tied = tied and head.bias is None
-            self.head = self.projection if tied else VocabProjection(head.weight.detach()[self.cand_ids])
+            self.head = (self.projection if tied
+                         else make_projection(head.weight.detach()[self.cand_ids], self.projection_choice))
             self.head_bias = None if head.bias is None else head.bias.detach()[self.cand_ids].float()
 
     @property
@@ -211,8 +220,8 @@ class CausalLMAdapter(_AdapterBase):
         """With a tied head, logits and embedding dot products come from one matmul over the table."""
         if not (self.plain_head and self.head_tied):
             return super().logits_and_dots(features, token_emb)
-        both = self.projection(torch.cat([features.float(), token_emb.float()]))
         n = features.shape[0]
+        both = self.projection(torch.cat([features.float(), token_emb.float()]), refine=n)
         return both[:n], both[n:]
 
 
@@ -221,9 +230,13 @@ class MaskedLMAdapter(_AdapterBase):
 
     kind = "masked"
 
-    def __init__(self, model: Any, tokenizer: Any, *, max_context_tokens: int, max_batch_tokens: int):
+    def __init__(
+        self, model: Any, tokenizer: Any, *, max_context_tokens: int, max_batch_tokens: int,
+        projection: ProjectionChoice = "float32",
+    ):
         super().__init__(
-            model, tokenizer, max_context_tokens=max_context_tokens, max_batch_tokens=max_batch_tokens
+            model, tokenizer, max_context_tokens=max_context_tokens, max_batch_tokens=max_batch_tokens,
+            projection=projection,
         )
         if tokenizer.mask_token_id is None:
             raise ValueError("a masked adapter needs a tokenizer with a mask token")

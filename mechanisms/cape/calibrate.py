@@ -27,7 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--text", type=Path, default=CALIBRATION_TEXT)
     ap.add_argument("--cache", action="store_true", help="write to the user cache, not bounds.json")
     args = ap.parse_args(argv)
-    cfg = CapeConfig(adapter=args.adapter, model=args.model, logit_bound=1.0, compute_dtype=args.dtype)
+    cfg = CapeConfig(adapter=args.adapter, model=args.model, logit_bound=1.0, compute_dtype=args.dtype,
+                     projection="float32")
     perturber = CapePerturber(cfg, device=args.device)
     perturber.load()
     record = calibrate(perturber.adapter, calibration_texts(args.text))

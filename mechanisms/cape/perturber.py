@@ -216,11 +216,11 @@ class CapePerturber:
             adapter: ContextModel
             if cfg.adapter == "masked":
                 model, tokenizer = load_masked_lm(str(cfg.model), device, dtype)
-                adapter = MaskedLMAdapter(model, tokenizer, **sizes)
+                adapter = MaskedLMAdapter(model, tokenizer, projection=cfg.projection, **sizes)
             else:
                 spec = ModelSpec() if cfg.model is None else ModelSpec(name=cfg.model, path=cfg.model)
                 model, tokenizer = load_causal_lm_as(spec, device, dtype)
-                adapter = CausalLMAdapter(model, tokenizer, **sizes)
+                adapter = CausalLMAdapter(model, tokenizer, projection=cfg.projection, **sizes)
             self._bound = self._resolve_bound(adapter)
             self._adapter = adapter
 

@@ -1,21 +1,44 @@
 """The hot matmul of Cape: every perturbed token's row against the whole candidate table.
 
 Both the contextual logits (tied head) and the embedding distances are ``x @ table^T`` with a fixed
-(candidates x dim) float32 table. On a CPU the plain matmul re-packs the 100+ MB table on every call;
-oneDNN can pack it once at load, which is 2-4x faster for the few rows of one prompt. The packed
-path is checked against the plain one at load and skipped where it is missing or disagrees.
+(candidates x dim) table. Two implementations, chosen by ``cape.projection``:
+
+* :class:`VocabProjection` (float32): on a CPU the plain matmul re-packs the 100+ MB table on every
+  call; oneDNN can pack it once at load, which is 2-4x faster for the few rows of one prompt. The
+  packed path is checked against the plain one at load and skipped where it is missing or disagrees.
+* :class:`Int8VocabProjection` (int8): the table stored as int8 with one scale per candidate row, a
+  quarter of the bytes. One released step reads the whole table for one or two rows, so on a CPU
+  that step is bound by memory bandwidth and the int8 table makes it about 3x faster (docs/cape.md).
+  The rows are quantized too: a hidden state (logits) in two passes (the row on a fixed grid, then
+  its rounding remainder on the same grid), so its error is about 2^-13 of its largest entry and the
+  table's rounding (half a step of 1/127 of each candidate's largest entry) is what is left; an
+  embedding row (distances) in one pass, its error small against the spread of the distances.
+
+Each output row depends on its own input row only (never on the other rows of the batch), in both:
+a text gets the same logits alone or batched with other requests.
 """
 
 from __future__ import annotations
 
+import logging
+import warnings
+from typing import Literal
+
 import torch
+
+log = logging.getLogger("veil.cape")
 
 # Up to this many rows the prepacked CPU kernel wins; above it the plain matmul is as fast.
 _PACKED_MAX_ROWS = 128
 
+Precision = Literal["float32", "int8"]
+ProjectionChoice = Literal["auto", "float32", "int8"]
+
 
 class VocabProjection:
     """``x @ table^T`` in float32 for a fixed table (exact up to float32 summation order)."""
+
+    precision: Precision = "float32"
 
     def __init__(self, table: torch.Tensor):
         self.table = table.float().contiguous()
@@ -36,8 +59,102 @@ class VocabProjection:
     def packed(self) -> bool:
         return self._packed is not None
 
-    def __call__(self, x: torch.Tensor) -> torch.Tensor:
+    def __call__(self, x: torch.Tensor, refine: int | None = None) -> torch.Tensor:
+        """``x @ table^T`` (``refine`` is for the int8 table's interface; float32 rows are exact)."""
         x = x.float().contiguous()
         if self._packed is not None and 0 < x.shape[0] <= _PACKED_MAX_ROWS:
             return torch.ops.mkldnn._linear_pointwise(x, self._packed, None, "none", [], "")
         return x @ self.table.t()
+
+
+# The quantized kernel picks the rows' grid from the batch's min and max. Two extra columns, +1 and -1
+# in every row against all-zero columns of the table (so they add exactly nothing), pin that range to
+# [-1, 1] whatever the batch holds, so every row is rounded on the same grid alone or batched. With
+# 7-bit activations (reduce_range, which keeps the AVX2 kernel's 16-bit pair sums from saturating)
+# the grid step is 2/127 and +1 itself lies just past the last grid point: rows are scaled to
+# _ROW_MAX so that every value, and every rounding remainder, is on the grid.
+_GRID = 127 / 2
+_ROW_MAX = 0.96
+
+
+class Int8VocabProjection:
+    """``x @ table^T`` from an int8 copy of the table (one scale per candidate), on a CPU.
+
+    Error of one output entry: at most ``(||x||_1 / 2) * scale_c`` from the table (scale_c = the
+    candidate's largest |entry| / 127) plus about ``||table_c||_1 * max|x| * 2^-13`` from the row.
+    """
+
+    precision: Precision = "int8"
+
+    def __init__(self, table: torch.Tensor):
+        table = table.detach().float().cpu().contiguous()
+        self.rows, self.dim = int(table.shape[0]), int(table.shape[1])
+        scale = table.abs().amax(1).clamp(min=1e-12) / 127.0
+        zero = torch.zeros(self.rows, dtype=torch.long)
+        padded = torch.cat([table, torch.zeros((self.rows, 2))], dim=1)
+        with warnings.catch_warnings():
+            # torch 2.13 deprecates quantized tensor creation; make_projection falls back to float32
+            # on a torch without it.
+            warnings.simplefilter("ignore", UserWarning)
+            qtable = torch.quantize_per_channel(padded, scale.double(), zero, 0, torch.qint8)
+            self._packed = torch.ops.quantized.linear_prepack(qtable, None)
+
+    def __call__(self, x: torch.Tensor, refine: int | None = None) -> torch.Tensor:
+        """``x @ table^T``; only the first ``refine`` rows (all when None) get the second rounding pass
+        (the logits need it; the embedding rows of the distances, small and even, do not)."""
+        x = x.detach().to(device="cpu", dtype=torch.float32)
+        n, dim = int(x.shape[0]), self.dim
+        m = n if refine is None else max(0, min(int(refine), n))
+        if n == 0:
+            return torch.zeros((0, self.rows), dtype=torch.float32)
+        top = x.abs().amax(1, keepdim=True).clamp_(min=1e-30).div_(_ROW_MAX)
+        scaled = x / top
+        rows = torch.empty((n + m, dim + 2), dtype=torch.float32)
+        coarse, fine = rows[:n, :dim], rows[n:, :dim]
+        torch.mul(scaled, _GRID, out=coarse).round_().div_(_GRID)  # on the kernel's grid: exact
+        torch.sub(scaled[:m], coarse[:m], out=fine).mul_(_GRID)  # the remainder, in [-0.5, 0.5]
+        rows[:, dim], rows[:, dim + 1] = 1.0, -1.0
+        out = torch.ops.quantized.linear_dynamic(rows, self._packed, True)
+        if m:
+            out[:m].add_(out[n:], alpha=1.0 / _GRID)
+        return out[:n].mul_(top)
+
+    @staticmethod
+    def available() -> bool:
+        """Whether this torch build has the CPU quantized engine the int8 kernel needs."""
+        engines = set(torch.backends.quantized.supported_engines)
+        return bool(engines & {"x86", "fbgemm"}) and hasattr(torch.ops.quantized, "linear_dynamic")
+
+
+def make_projection(
+    table: torch.Tensor, precision: ProjectionChoice = "float32"
+) -> VocabProjection | Int8VocabProjection:
+    """The projection for ``cape.projection``: ``auto`` is int8 on a CPU with the quantized engine,
+    float32 elsewhere (on a GPU the float32 matmul is not the bottleneck). An int8 table is checked
+    against float32 on a probe at load; float32 is used, with a warning, when it disagrees."""
+    on_cpu = table.device.type == "cpu"
+    want_int8 = precision == "int8" or (precision == "auto" and on_cpu)
+    if want_int8 and on_cpu and Int8VocabProjection.available():
+        exact = VocabProjection(table)
+        try:
+            quick = Int8VocabProjection(table)
+        except (RuntimeError, NotImplementedError, ValueError, AttributeError):
+            quick = None
+        if quick is not None and _agrees(quick, exact):
+            return quick
+        log.warning("cape.projection: no usable int8 kernel here (missing or disagreeing); using float32")
+        return exact
+    if precision == "int8":
+        log.warning("cape.projection: int8 runs on a CPU with torch's quantized engine only; using float32")
+    return VocabProjection(table)
+
+
+def _agrees(quick: Int8VocabProjection, exact: VocabProjection) -> bool:
+    """The int8 result on a random probe stays within its error bound of the float32 one."""
+    probe = torch.randn(4, quick.dim, generator=torch.Generator().manual_seed(0))
+    got, want = quick(probe), exact(probe)
+    table = exact.table
+    scale = table.abs().amax(1) / 127.0
+    bound = (probe.abs().sum(1, keepdim=True) / 2) * scale.unsqueeze(0)
+    bound += table.abs().sum(1).unsqueeze(0) * probe.abs().amax(1, keepdim=True) * 2.0**-12 + 1e-3
+    return bool(((got - want).abs() <= bound).all())

@@ -14,6 +14,24 @@ import torch
 
 from bench.common import table, verdict
 
+def projection_tables(p):  # type: ignore[no-untyped-def]
+    """Both candidate tables (``cape.projection``) over the perturber's one model, to swap in and out:
+    float32 always, int8 where torch has the quantized CPU engine and the model is on a CPU."""
+    from mechanisms.cape.projection import Int8VocabProjection, VocabProjection
+
+    out = {"float32": VocabProjection(p.adapter.cand_emb)}
+    if p.device.type == "cpu" and Int8VocabProjection.available():
+        out["int8"] = Int8VocabProjection(p.adapter.cand_emb)
+    return out
+
+
+def use_projection(p, proj) -> None:  # type: ignore[no-untyped-def]
+    a = p.adapter
+    a.projection = proj
+    if getattr(a, "plain_head", False) and getattr(a, "head_tied", False):
+        a.head = proj
+
+
 WORDS = ("the patient reported a persistent cough and mild fever after returning from a business trip "
          "to the coast where the weather had been cold and wet for most of the week ").split()
 CONTEXTS = ("original", "released")
@@ -33,26 +51,31 @@ def _clock(device: torch.device) -> float:
     return time.thread_time()
 
 
-def side_by_side(p, prompt: str, reps: int) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
-    """Median ms per context: the plain forward pass, Cape in total, and Cape's model / mechanism parts."""
+def side_by_side(p, prompt: str, reps: int, variants) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    """Median ms per (context, table) variant, interleaved: the plain forward pass, Cape in total, and
+    Cape's model / mechanism parts."""
     from mechanisms.cape.timing import StageTimer
 
     ids = torch.tensor([[p.adapter.context_token_id, *p.adapter.encode(prompt).ids]], device=p.device)
+    tables = projection_tables(p)
+    default = p.adapter.projection
+    variants = [(c, t) for c, t in variants if t in tables]
     p.timer = StageTimer()
-    cost = {c: {"forward": [], "cape": [], "model": [], "mechanism": []} for c in CONTEXTS}
+    cost = {v: {"forward": [], "cape": [], "model": [], "mechanism": []} for v in variants}
     try:
         for r in range(reps + 1):
-            for context in CONTEXTS:
+            for context, precision in variants:
                 start = _clock(p.device)
                 with torch.inference_mode():
                     p.adapter.model(input_ids=ids, use_cache=False)
                 forward = _clock(p.device) - start
                 p.cfg.context = context
+                use_projection(p, tables[precision])
                 p.timer.reset()
                 start = _clock(p.device)
                 p.perturb_batch([prompt], 6.0, seeds=[r])
                 if r:  # the first round warms up
-                    c = cost[context]
+                    c = cost[(context, precision)]
                     c["forward"].append(forward)
                     c["cape"].append(_clock(p.device) - start)
                     seconds = p.timer.seconds if p.device.type == "cuda" else p.timer.cpu_seconds
@@ -60,7 +83,8 @@ def side_by_side(p, prompt: str, reps: int) -> dict[str, dict[str, float]]:  # t
                     c["mechanism"].append(seconds.get("mechanism", 0.0))
     finally:
         p.timer = None
-    return {c: {k: 1000 * statistics.median(v) for k, v in d.items()} for c, d in cost.items()}
+        use_projection(p, default)
+    return {v: {k: 1000 * statistics.median(x) for k, x in d.items()} for v, d in cost.items()}
 
 
 def run(reps: int = 10) -> tuple[str, bool]:
@@ -75,16 +99,21 @@ def run(reps: int = 10) -> tuple[str, bool]:
     rows, ok = [], True
     try:
         prompt = _prompt(tok, 30)
-        for context, c in side_by_side(p, prompt, reps).items():
-            # The target: the mechanism costs <= 30 % on top of the model's forward pass for the prompt.
+        default = p.adapter.projection.precision
+        others = [t for t in ("float32", "int8") if t != default]
+        variants = [(c, t) for c in CONTEXTS for t in (default, *others)]
+        for (context, precision), c in side_by_side(p, prompt, reps, variants).items():
+            # The target: the mechanism costs <= 30 % on top of the model's forward pass for the prompt,
+            # judged on the default configuration (the other table is shown beside it).
             share = c["mechanism"] / c["forward"]
-            ok = ok and share <= 0.30
-            rows.append([f"{context}: one 30-token prompt",
-                         f"forward pass {c['forward']:.0f} ms; Cape {c['cape']:.0f} ms = model "
-                         f"{c['model']:.0f} + mechanism {c['mechanism']:.0f} "
-                         f"({100 * c['mechanism'] / c['model']:.0f} % of Cape's own model work)",
-                         f"mechanism / forward pass {100 * share:.0f} % (<= 30 %): {verdict(share <= 0.30)}; "
-                         f"Cape / forward pass {c['cape'] / c['forward']:.2f}x"])
+            judged = precision == default
+            ok = ok and (share <= 0.30 or not judged)
+            label = f"{context}, {precision} table{' (default)' if judged else ''}: one 30-token prompt"
+            target = (f"mechanism / forward pass {100 * share:.0f} %"
+                      + (f" (<= 30 %): {verdict(share <= 0.30)}" if judged else "")
+                      + f"; Cape / forward pass {c['cape'] / c['forward']:.2f}x")
+            rows.append([label, f"forward pass {c['forward']:.0f} ms; Cape {c['cape']:.0f} ms = model "
+                                f"{c['model']:.0f} + mechanism {c['mechanism']:.0f}", target])
         sizes = (16, 64) if p.device.type == "cpu" else (64, 512)
         for context in CONTEXTS:
             p.cfg.context = context
@@ -98,7 +127,8 @@ def run(reps: int = 10) -> tuple[str, bool]:
                 if batch == sizes[-1]:
                     target = (f">= 500/s on a GPU: {verdict(rate >= 500)}" if p.device.type == "cuda"
                               else ">= 500/s on a GPU: not measured (no GPU available)")
-                rows.append([f"{context}: 30-token prompts, batches of {batch}", f"{rate:.1f} prompts/s (wall)",
+                rows.append([f"{context}, {default} table: 30-token prompts, batches of {batch}",
+                             f"{rate:.1f} prompts/s (wall)",
                              target])
     finally:
         torch.set_num_threads(threads)

@@ -31,9 +31,10 @@ from pathlib import Path
 
 import torch
 
+from bench.cape_bench import projection_tables, use_projection
 from mechanisms.cape import CapeConfig, CapePerturber, PerturbResult, worst_case_epsilon
-from mechanisms.cape.sampler import token_probabilities
 from mechanisms.cape.projection import Int8VocabProjection, VocabProjection
+from mechanisms.cape.sampler import token_probabilities
 from mechanisms.cape.timing import StageTimer
 
 HERE = Path(__file__).resolve().parent
@@ -271,18 +272,7 @@ def _forward(p: CapePerturber, prompt: str) -> None:
 
 
 def projections(p: CapePerturber) -> dict[str, VocabProjection | Int8VocabProjection]:
-    """Both candidate tables (``cape.projection``) over the perturber's one model, to swap in and out."""
-    out: dict[str, VocabProjection | Int8VocabProjection] = {"float32": VocabProjection(p.adapter.cand_emb)}
-    if Int8VocabProjection.available():
-        out["int8"] = Int8VocabProjection(p.adapter.cand_emb)
-    return out
-
-
-def use_projection(p: CapePerturber, proj: VocabProjection | Int8VocabProjection) -> None:
-    a = p.adapter
-    a.projection = proj
-    if getattr(a, "plain_head", False) and getattr(a, "head_tied", False):
-        a.head = proj
+    return projection_tables(p)
 
 
 def side_by_side(

@@ -357,9 +357,11 @@ class CapePerturber:
             items = self.encode(texts, protected_spans)
             uniforms = self._uniforms(items, generator, seeds)
             rows = sum(len(t.eligible) for t in items)
-            columns = torch.zeros(rows, dtype=torch.long, device=adapter.device)
-            eps_p = torch.zeros(rows, dtype=torch.float64)
+            columns = [0] * rows
+            counts: list[torch.Tensor] = []  # bucket sizes of each step, for eps' at the end
+            order: list[int] = []
             tracks = windows([t.ids for t in items], [t.eligible for t in items], adapter.window)
+            candidate_ids = adapter.candidates.ids
             for group in track_groups(tracks, adapter.max_batch_tokens):
                 session = adapter.released_session(group)
                 while not session.finished:
@@ -369,13 +371,16 @@ class CapePerturber:
                         at = session.rows()
                         token_ids = torch.tensor(session.originals(), dtype=torch.long, device=adapter.device)
                         table = self._bucket_rows(features, token_ids)
-                        drawn = self._draw(table, epsilon, uniforms[at])
-                        index = torch.tensor(at, device=adapter.device)
-                        columns[index] = drawn.to(adapter.device)
-                        eps_p[at] = eps_prime(table.counts).cpu()
-                        sampled = adapter.cand_ids[drawn.to(adapter.device)].tolist()
-                    session.advance(sampled)
-            return PreparedBatch(items, None, eps_p), columns
+                        drawn = self._draw(table, epsilon, uniforms[at]).tolist()
+                        for row, col in zip(at, drawn):
+                            columns[row] = col
+                        counts.append(table.counts)
+                        order += at
+                    session.advance([candidate_ids[c] for c in drawn])
+            eps_p = torch.zeros(rows, dtype=torch.float64)
+            if order:
+                eps_p[torch.tensor(order)] = eps_prime(torch.cat(counts)).cpu()
+            return PreparedBatch(items, None, eps_p), torch.tensor(columns, dtype=torch.long, device=adapter.device)
 
     def render(self, batch: PreparedBatch, columns: torch.Tensor, epsilon: float) -> list[PerturbResult]:
         """Turn sampled columns into texts and accounting."""

@@ -24,6 +24,7 @@ import logging
 import warnings
 from typing import Literal
 
+import numpy as np
 import torch
 
 log = logging.getLogger("veil.cape")
@@ -107,17 +108,20 @@ class Int8VocabProjection:
         m = n if refine is None else max(0, min(int(refine), n))
         if n == 0:
             return torch.zeros((0, self.rows), dtype=torch.float32)
-        top = x.abs().amax(1, keepdim=True).clamp_(min=1e-30).div_(_ROW_MAX)
-        scaled = x / top
-        rows = torch.empty((n + m, dim + 2), dtype=torch.float32)
-        coarse, fine = rows[:n, :dim], rows[n:, :dim]
-        torch.mul(scaled, _GRID, out=coarse).round_().div_(_GRID)  # on the kernel's grid: exact
-        torch.sub(scaled[:m], coarse[:m], out=fine).mul_(_GRID)  # the remainder, in [-0.5, 0.5]
+        # The rows are a few hundred numbers each: prepared in numpy, where each step costs ~1 us
+        # instead of a torch call's ~10 us (a released step prepares two rows per perturbed token).
+        xs = x.numpy()
+        top = np.maximum(np.abs(xs).max(axis=1, keepdims=True), np.float32(1e-30)) / np.float32(_ROW_MAX)
+        scaled = xs / top
+        rows = np.empty((n + m, dim + 2), dtype=np.float32)
+        coarse = np.round(scaled * np.float32(_GRID)) / np.float32(_GRID)  # on the kernel's grid: exact
+        rows[:n, :dim] = coarse
+        rows[n:, :dim] = (scaled[:m] - coarse[:m]) * np.float32(_GRID)  # the remainder, in [-0.5, 0.5]
         rows[:, dim], rows[:, dim + 1] = 1.0, -1.0
-        out = torch.ops.quantized.linear_dynamic(rows, self._packed, True)
+        out = torch.ops.quantized.linear_dynamic(torch.from_numpy(rows), self._packed, True)
         if m:
             out[:m].add_(out[n:], alpha=1.0 / _GRID)
-        return out[:n].mul_(top)
+        return out[:n].mul_(torch.from_numpy(top))
 
     @staticmethod
     def available() -> bool:

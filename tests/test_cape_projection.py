@@ -90,3 +90,12 @@ def test_a_disagreeing_int8_kernel_is_not_used(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(projection.Int8VocabProjection, "__call__", broken)
     assert isinstance(make_projection(table, "int8"), VocabProjection)
+
+
+def test_int8_needs_the_fast_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without AVX2 (or without fbgemm) the quantized engine's fallbacks are slower than float32."""
+    monkeypatch.setattr(torch.backends.cpu, "get_cpu_capability", lambda: "DEFAULT")
+    assert not Int8VocabProjection.available()
+    assert isinstance(make_projection(_table(rows=200), "auto"), VocabProjection)
+    monkeypatch.setattr(torch.backends.cpu, "get_cpu_capability", lambda: "AVX512")
+    assert Int8VocabProjection.available()

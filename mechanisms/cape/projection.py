@@ -125,9 +125,14 @@ class Int8VocabProjection:
 
     @staticmethod
     def available() -> bool:
-        """Whether this torch build has the CPU quantized engine the int8 kernel needs."""
+        """Whether this torch build and CPU have the fast int8 kernel: fbgemm (torch's x86 engine) on a
+        CPU with AVX2 or better. Elsewhere the quantized engine falls back to kernels that were slower
+        than the float32 table here (onednn 8.4 ms, qnnpack 7.3 ms vs 2.6 ms for one step's rows)."""
         engines = set(torch.backends.quantized.supported_engines)
-        return bool(engines & {"x86", "fbgemm"}) and hasattr(torch.ops.quantized, "linear_dynamic")
+        if not (engines & {"x86", "fbgemm"}) or not hasattr(torch.ops.quantized, "linear_dynamic"):
+            return False
+        capability = getattr(torch.backends.cpu, "get_cpu_capability", lambda: "")()
+        return str(capability).upper().startswith(("AVX2", "AVX512"))
 
 
 def make_projection(

@@ -41,12 +41,13 @@ class CapeConfig(BaseModel):
                     auto = float16 on CUDA, bfloat16 on CPUs with native bf16 (AVX512-BF16/AMX, about
                     2x faster there), else float32.
       projection    "auto" | "float32" | "int8": the candidate table that the logits (tied head) and the
-                    embedding distances are computed against. int8: one scale per candidate row, rows
-                    rounded in two passes; a quarter of the memory traffic, so a released step is ~3x
-                    faster on a CPU; the mechanism's output distribution moves by a total variation
-                    of ~0.05 on average against float32 (measured, docs/cape.md) and the privacy
-                    bound is unchanged (it holds for any utilities in [0, 1]). auto = int8 on a CPU
-                    whose torch has the quantized engine, float32 elsewhere (GPU).
+                    embedding distances are computed against. int8: one scale per candidate row, the
+                    rows rounded on a fixed grid; a quarter of the memory traffic, so a released step's
+                    projection is ~3x faster on a CPU; the mechanism's output distribution moves by a
+                    total variation of ~0.06 per token on average against float32 (measured,
+                    docs/cape.md) and the privacy bound is unchanged (it holds for any utilities in
+                    [0, 1]). auto = int8 on an AVX2 (or better) CPU with torch's fbgemm engine, float32
+                    elsewhere (GPU, other CPUs).
       max_context_tokens  longest token window given to the model; longer texts are cut into
                     windows, each with its own context (1024).
       max_batch_tokens    padded tokens per forward pass; bigger batches are split (16384).

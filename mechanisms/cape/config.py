@@ -50,7 +50,9 @@ class CapeConfig(BaseModel):
                     elsewhere (GPU, other CPUs).
       max_context_tokens  longest token window given to the model; longer texts are cut into
                     windows, each with its own context (1024).
-      max_batch_tokens    padded tokens per forward pass; bigger batches are split (16384).
+      max_batch_tokens    padded tokens per forward pass (and per released decoding group); bigger
+                    batches are split. None = 16384 on CPU, 131072 on CUDA (a released group of
+                    2,048 30-token prompts decodes in one pass of steps instead of five).
       max_rows_per_step   perturbed tokens whose (rows x vocabulary) utilities are held at once;
                     None = 256 on CPU, 2048 on CUDA (fewer, larger kernels for big batches).
       cpu_threads   torch intra-op threads while Cape runs on a CPU (1): its work is many small
@@ -92,7 +94,7 @@ class CapeConfig(BaseModel):
         "CPU, float32 on a GPU).",
     )
     max_context_tokens: int = Field(default=1024, ge=8)
-    max_batch_tokens: int = Field(default=16384, ge=64)
+    max_batch_tokens: int | None = Field(default=None, ge=64)
     max_rows_per_step: int | None = Field(default=None, ge=1)
     cpu_threads: int | None = Field(default=1, ge=1)
 

@@ -212,7 +212,8 @@ class CapePerturber:
             device = resolve_device(self.requested_device)
             cfg = self.cfg
             dtype = resolve_compute_dtype(cfg.compute_dtype, device)
-            sizes = {"max_context_tokens": cfg.max_context_tokens, "max_batch_tokens": cfg.max_batch_tokens}
+            batch_tokens = cfg.max_batch_tokens or (131072 if device.startswith("cuda") else 16384)
+            sizes = {"max_context_tokens": cfg.max_context_tokens, "max_batch_tokens": batch_tokens}
             adapter: ContextModel
             if cfg.adapter == "masked":
                 model, tokenizer = load_masked_lm(str(cfg.model), device, dtype)

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import torch
 
 
@@ -131,22 +132,25 @@ class CausalReleasedSession(_TrackSession):
         """Run the pending chunks; the hidden state (or candidate logits) predicting each next position."""
         adapter = self.adapter
         chunks = [self.pending[k] for k in self.active]
-        width = max(len(c) for c in chunks)
-        ids = torch.full((len(chunks), width), adapter.context_token_id, dtype=torch.long)
-        new = torch.zeros((len(chunks), width), dtype=torch.long)
-        pos = torch.zeros((len(chunks), width), dtype=torch.long)
-        for b, (k, chunk) in enumerate(zip(self.active, chunks)):
-            n = len(chunk)
-            ids[b, :n] = torch.tensor(chunk, dtype=torch.long)
-            new[b, :n] = 1
-            # Padded slots get the next positions too (never attended to; keeps the rotary table in range).
-            pos[b] = torch.arange(self.next_pos[k], self.next_pos[k] + width)
+        lengths = np.array([len(c) for c in chunks], dtype=np.int64)
+        width = int(lengths.max())
+        # Built in numpy, one row at a time costs ~1 us there against ~20 us of torch calls (a GPU step
+        # holds hundreds of texts).
+        ids = np.full((len(chunks), width), adapter.context_token_id, dtype=np.int64)
+        for b, chunk in enumerate(chunks):
+            ids[b, : len(chunk)] = chunk
+        columns = np.arange(width, dtype=np.int64)
+        new = (columns[None, :] < lengths[:, None]).astype(np.int64)
+        # Padded slots get the next positions too (never attended to; keeps the rotary table in range).
+        starts = np.array([self.next_pos[k] for k in self.active], dtype=np.int64)
+        pos = starts[:, None] + columns[None, :]
+        for k, n in zip(self.active, lengths.tolist()):
             self.next_pos[k] += n
-        self.slots = torch.cat([self.slots, new.to(self.device)], dim=1)
+        self.slots = torch.cat([self.slots, torch.from_numpy(new).to(self.device)], dim=1)
         kwargs = {
-            "input_ids": ids.to(self.device),
+            "input_ids": torch.from_numpy(ids).to(self.device),
             "attention_mask": self.slots,
-            "position_ids": pos.to(self.device),
+            "position_ids": torch.from_numpy(pos).to(self.device),
             "past_key_values": self.cache,
             "use_cache": True,
         }

@@ -28,14 +28,16 @@ import torch
 
 
 def pad_batch(seqs: list[list[int]], pad_id: int, device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
-    """Right-padded ids and their attention mask, on ``device``."""
-    width = max(len(s) for s in seqs)
-    ids = torch.full((len(seqs), width), pad_id, dtype=torch.long)
-    mask = torch.zeros((len(seqs), width), dtype=torch.long)
+    """Right-padded ids and their attention mask, on ``device``.
+
+    Built in numpy: a row costs ~1 us there against ~20 us of torch calls, and a released step on a
+    GPU holds hundreds of texts."""
+    lengths = np.array([len(s) for s in seqs], dtype=np.int64)
+    ids = np.full((len(seqs), int(lengths.max())), pad_id, dtype=np.int64)
     for i, s in enumerate(seqs):
-        ids[i, : len(s)] = torch.tensor(s, dtype=torch.long)
-        mask[i, : len(s)] = 1
-    return ids.to(device), mask.to(device)
+        ids[i, : len(s)] = s
+    mask = (np.arange(ids.shape[1])[None, :] < lengths[:, None]).astype(np.int64)
+    return torch.from_numpy(ids).to(device), torch.from_numpy(mask).to(device)
 
 
 @dataclass
@@ -132,23 +134,15 @@ class CausalReleasedSession(_TrackSession):
         """Run the pending chunks; the hidden state (or candidate logits) predicting each next position."""
         adapter = self.adapter
         chunks = [self.pending[k] for k in self.active]
-        lengths = np.array([len(c) for c in chunks], dtype=np.int64)
-        width = int(lengths.max())
-        # Built in numpy, one row at a time costs ~1 us there against ~20 us of torch calls (a GPU step
-        # holds hundreds of texts).
-        ids = np.full((len(chunks), width), adapter.context_token_id, dtype=np.int64)
-        for b, chunk in enumerate(chunks):
-            ids[b, : len(chunk)] = chunk
-        columns = np.arange(width, dtype=np.int64)
-        new = (columns[None, :] < lengths[:, None]).astype(np.int64)
+        ids, new = pad_batch(chunks, adapter.context_token_id, self.device)
         # Padded slots get the next positions too (never attended to; keeps the rotary table in range).
         starts = np.array([self.next_pos[k] for k in self.active], dtype=np.int64)
-        pos = starts[:, None] + columns[None, :]
-        for k, n in zip(self.active, lengths.tolist()):
-            self.next_pos[k] += n
-        self.slots = torch.cat([self.slots, torch.from_numpy(new).to(self.device)], dim=1)
+        pos = starts[:, None] + np.arange(ids.shape[1], dtype=np.int64)[None, :]
+        for k, chunk in zip(self.active, chunks):
+            self.next_pos[k] += len(chunk)
+        self.slots = torch.cat([self.slots, new], dim=1)
         kwargs = {
-            "input_ids": torch.from_numpy(ids).to(self.device),
+            "input_ids": ids,
             "attention_mask": self.slots,
             "position_ids": torch.from_numpy(pos).to(self.device),
             "past_key_values": self.cache,

@@ -196,17 +196,20 @@ def bucket_range(table: BucketTable) -> torch.Tensor:
     return torch.where(span > 0, span, torch.ones_like(span))
 
 
+def _score_scale(epsilon: float, sensitivity: Sensitivity, device: torch.device) -> float | torch.Tensor:
+    """eps / (2 Delta): one number, or one per row (float64, on ``device``) for the paper's Delta."""
+    if not (epsilon > 0 and math.isfinite(epsilon)):
+        raise ValueError("epsilon must be a positive finite number")
+    if isinstance(sensitivity, torch.Tensor):
+        return (epsilon / 2.0) / sensitivity.to(device=device, dtype=torch.float64)
+    return epsilon / (2.0 * sensitivity)
+
+
 def bucket_probabilities(
     table: BucketTable, epsilon: float, sensitivity: Sensitivity = UTILITY_SENSITIVITY
 ) -> torch.Tensor:
     """P[bucket i] proportional to exp(eps * mean(b_i) / (2 Delta)) over non-empty buckets (eq. 11)."""
-    if not (epsilon > 0 and math.isfinite(epsilon)):
-        raise ValueError("epsilon must be a positive finite number")
-    if isinstance(sensitivity, torch.Tensor):
-        scale = (epsilon / 2.0) / sensitivity.to(device=table.means.device, dtype=torch.float64)
-    else:
-        scale = epsilon / (2.0 * sensitivity)
-    score = table.means.double() * scale
+    score = table.means.double() * _score_scale(epsilon, sensitivity, table.means.device)
     score = score.masked_fill(table.counts <= 0, -math.inf)
     return torch.softmax(score, dim=1)
 
@@ -260,15 +263,14 @@ def _sample_rows_cpu(
     """The draw above, row by row through numpy: on a CPU each torch call on these small arrays costs
     more than its work, and a released step draws one row at a time. Same inverse CDF over the same
     float64 bucket weights (up to the last bit of the normalisation), same member search."""
-    if not (epsilon > 0 and math.isfinite(epsilon)):
-        raise ValueError("epsilon must be a positive finite number")
+    scale = _score_scale(epsilon, sensitivity, table.means.device)
     means, counts = table.means.double().numpy(), table.counts.double().numpy()
     index = table.index.numpy()
     u = uniforms.to(dtype=torch.float64).cpu().numpy()
-    if isinstance(sensitivity, torch.Tensor):
-        scales = (epsilon / 2.0) / sensitivity.to(dtype=torch.float64).cpu().numpy().reshape(-1)
+    if isinstance(scale, torch.Tensor):
+        scales = scale.cpu().numpy().reshape(-1)
     else:
-        scales = np.full(means.shape[0], epsilon / (2.0 * sensitivity))
+        scales = np.full(means.shape[0], scale)
     out = np.empty(means.shape[0], dtype=np.int64)
     for r in range(means.shape[0]):
         filled = counts[r] > 0

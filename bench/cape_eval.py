@@ -31,11 +31,9 @@ from pathlib import Path
 
 import torch
 
-from bench.cape_bench import projection_tables, use_projection
+from bench.cape_bench import projection_tables, prompts_per_second, side_by_side, use_projection
 from mechanisms.cape import CapeConfig, CapePerturber, PerturbResult, worst_case_epsilon
-from mechanisms.cape.projection import Int8VocabProjection, VocabProjection
 from mechanisms.cape.sampler import token_probabilities
-from mechanisms.cape.timing import StageTimer
 
 HERE = Path(__file__).resolve().parent
 EPSILONS = (1.0, 2.0, 3.0, 6.0, 10.0, 14.0, 20.0)
@@ -203,7 +201,7 @@ def projection_agreement(p: CapePerturber, texts: list[str]) -> dict[str, dict[f
     variation distance between the output distributions over the candidates with the float32 and the
     int8 table, per eps and Delta setting: (mean, max) over the tokens. Also the share of candidates
     that land in the same bucket under both (key "buckets")."""
-    tables = projections(p)
+    tables = projection_tables(p)
     if "int8" not in tables:
         return None
     default, sensitivity = p.adapter.projection, p.cfg.sensitivity
@@ -264,64 +262,10 @@ def thirty_token_prompts(p: CapePerturber, pool: list[str], count: int) -> list[
     return out
 
 
-def _forward(p: CapePerturber, prompt: str) -> None:
-    """The model's plain forward pass for the prompt: every position's logits over the vocabulary."""
-    ids = [p.adapter.context_token_id, *p.adapter.encode(prompt).ids]
-    with torch.inference_mode():
-        p.adapter.model(input_ids=torch.tensor([ids], device=p.device), use_cache=False)
-
-
-def projections(p: CapePerturber) -> dict[str, VocabProjection | Int8VocabProjection]:
-    return projection_tables(p)
-
-
-def side_by_side(
-    p: CapePerturber, prompts: list[str], variants: Sequence[tuple[str, str]]
-) -> dict[str, dict[str, float]]:
-    """Per prompt, interleaved: the plain forward pass, then Cape in each (context, projection) variant
-    (stages timed). CPU time of the calling thread: with torch on one thread it is all of the work,
-    whatever else runs."""
-    timer = StageTimer()
-    p.timer = timer
-    tables = projections(p)
-    variants = [(c, pr) for c, pr in variants if pr in tables]
-    cost: dict[str, dict[str, list[float]]] = {f"{c}/{pr}": {"forward": [], "total": [], "model": [], "mechanism": []}
-                                               for c, pr in variants}  # fmt: skip
-    default = p.adapter.projection
-    try:
-        for i, prompt in enumerate([*prompts[:2], *prompts]):
-            for context, precision in variants:
-                start = time.thread_time()
-                _forward(p, prompt)
-                forward = time.thread_time() - start
-                p.cfg.context = context  # type: ignore[assignment]
-                use_projection(p, tables[precision])
-                timer.reset()
-                start = time.thread_time()
-                p.perturb_batch([prompt], 6.0, seeds=[i])
-                if i >= 2:  # the first two are warm-up
-                    c = cost[f"{context}/{precision}"]
-                    c["forward"].append(forward)
-                    c["total"].append(time.thread_time() - start)
-                    c["model"].append(timer.cpu_seconds.get("model", 0.0))
-                    c["mechanism"].append(timer.cpu_seconds.get("mechanism", 0.0))
-    finally:
-        p.timer = None
-        use_projection(p, default)
-    return {c: {k: 1000 * statistics.median(v) for k, v in d.items()} for c, d in cost.items()}
-
-
 def throughput(p: CapePerturber, prompts: list[str], context: str, sizes: Sequence[int]) -> dict[int, float]:
     """Prompts per second (wall clock) with batches of the given sizes."""
     p.cfg.context = context  # type: ignore[assignment]
-    out = {}
-    for bs in sizes:
-        work = (prompts * (bs // len(prompts) + 2))[:bs]
-        p.perturb_batch(work[: min(bs, 4)], 6.0, seeds=list(range(min(bs, 4))))
-        start = time.perf_counter()
-        p.perturb_batch(work, 6.0, seeds=list(range(bs)))
-        out[bs] = bs / (time.perf_counter() - start)
-    return out
+    return {bs: prompts_per_second(p, (prompts * (bs // len(prompts) + 2))[:bs]) for bs in sizes}
 
 
 def _cpu_ms(work, repeats: int = 15) -> float:
@@ -345,7 +289,7 @@ def head_floor(p: CapePerturber) -> dict[str, float]:
     dim = int(a.cand_emb.shape[1])
     g = torch.Generator().manual_seed(0)
     one, two, many = (torch.randn(n, dim, generator=g) for n in (1, 2, 16))
-    tables = projections(p)
+    tables = projection_tables(p)
     f32 = tables["float32"]
     with torch.inference_mode():
         out = {
@@ -374,12 +318,13 @@ def measure_speed(p: CapePerturber, pool: list[str], count: int) -> dict:
     load = [os.getloadavg()[0]]
     torch.set_num_threads(1)
     try:
-        cpu = side_by_side(p, prompts, [(c, pr) for c in ("original", "released") for pr in ("float32", "int8")])
+        variants = [(c, pr) for c in ("original", "released") for pr in ("float32", "int8")]
+        cpu = side_by_side(p, [*prompts[:2], *prompts], variants, warmup=2)  # the first two warm up
         floor = head_floor(p)
         load.append(os.getloadavg()[0])
         thr1 = {}
         default = p.adapter.projection
-        for name, proj in projections(p).items():
+        for name, proj in projection_tables(p).items():
             use_projection(p, proj)
             thr1.update({f"{c}/{name}": throughput(p, prompts, c, (1, 8, 32)) for c in ("original", "released")})
         use_projection(p, default)
@@ -469,11 +414,10 @@ def speed_section(s: dict | None) -> list[str]:
         "| mechanism / forward pass | Cape total / forward pass |",
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, c in s["cpu"].items():
-        context, precision = name.split("/")
-        lines.append(f"| {context} | {precision} | {c['forward']:.0f} | {c['total']:.0f} | {c['model']:.0f} | "
+    for (context, precision), c in s["cpu"].items():
+        lines.append(f"| {context} | {precision} | {c['forward']:.0f} | {c['cape']:.0f} | {c['model']:.0f} | "
                      f"{c['mechanism']:.0f} | {100 * c['mechanism'] / c['forward']:.0f} % | "
-                     f"{c['total'] / c['forward']:.2f} |")  # fmt: skip
+                     f"{c['cape'] / c['forward']:.2f} |")  # fmt: skip
     if "floor" in s:
         f = s["floor"]
         lines += ["", f"Released step floor (1 thread, CPU time, medians): reading the {f['table_mb']:.0f} MiB float32 "

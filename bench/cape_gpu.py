@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
 import torch
 
-from bench.cape_bench import CONTEXTS, _prompt, side_by_side
+from bench.cape_bench import CONTEXTS, _prompt, prompts_per_second, side_by_side
 
 PACKAGED_B = 38.82  # mechanisms/cape/bounds.json, causal SmolLM2-135M-Instruct
 
@@ -49,20 +48,9 @@ def random_model_dir(source: Path) -> str:
 def throughput(p, tok, context: str, sizes: list[int], repeats: int) -> dict[int, float]:  # type: ignore[no-untyped-def]
     """Median prompts/s (wall clock, GPU synchronised) over ``repeats`` batches of each size."""
     p.cfg.context = context
-    out: dict[int, float] = {}
     base = _prompt(tok, 30)
-    for size in sizes:
-        texts = [f"{base} {i}" for i in range(size)]
-        p.perturb_batch(texts[: min(size, 64)], 6.0, seeds=list(range(min(size, 64))))  # warm-up
-        rates = []
-        for r in range(repeats):
-            torch.cuda.synchronize()
-            start = time.perf_counter()
-            p.perturb_batch(texts, 6.0, seeds=[r * size + i for i in range(size)])
-            torch.cuda.synchronize()
-            rates.append(size / (time.perf_counter() - start))
-        out[size] = statistics.median(rates)
-    return out
+    return {size: prompts_per_second(p, [f"{base} {i}" for i in range(size)], repeats, warmup=64)
+            for size in sizes}
 
 
 def generation_rates(model, tok, tokens: int, reps: int) -> dict[bool, tuple[float, int]]:  # type: ignore[no-untyped-def]
@@ -129,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---:|---:|---:|---:|---:|",
     ]
     variants = [(c, p.adapter.projection.precision) for c in CONTEXTS]
-    for (context, _), c in side_by_side(p, _prompt(tok, 30), 10, variants).items():
+    for (context, _), c in side_by_side(p, [_prompt(tok, 30)] * 11, variants, warmup=1).items():
         lines.append(f"| {context} | {c['forward']:.1f} | {c['cape']:.1f} | {c['model']:.1f} | "
                      f"{c['mechanism']:.1f} | {100 * c['mechanism'] / c['forward']:.0f} % |")
     sizes = [int(s) for s in args.sizes.split(",")]

@@ -9,6 +9,8 @@ import httpx
 import openai
 import pytest
 
+from tests.test_default_deny import ATTACK_PATHS, attack
+
 pytestmark = pytest.mark.model
 TEXT = "My doctor said the rash on my left arm needs a biopsy next Tuesday."
 PII_TEXT = "My SSN is 123-45-6789 and the rash on my left arm needs a biopsy next Tuesday."
@@ -109,3 +111,11 @@ def test_cape_perturbs_the_user_text_of_every_surface(veil_factory, upstream) ->
     sent = upstream.last.body
     assert sent["system"] == "Be brief." and sent["messages"][0]["content"] != TEXT
     assert reply.headers["x-veil-mode"] == "cape" and float(reply.headers["x-veil-cape-worst-epsilon"]) > 6.0
+
+
+@pytest.mark.parametrize("path", ATTACK_PATHS)
+def test_an_attackers_request_in_prmpt_cape_mode(path, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    """Mode prmpt+cape (Cape on the default int8 candidate table on a CPU): the attacker's request of
+    tests/test_default_deny.py leaks nothing on any surface and every value comes back restored (Cape
+    leaves Prmpt's stand-ins alone, so their restoration survives the perturbation)."""
+    attack(veil_factory(mode="prmpt+cape"), upstream, path)

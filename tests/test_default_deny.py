@@ -302,6 +302,14 @@ def test_allow_lists_are_the_documented_ones() -> None:
     assert not any("input_schema" in p and "description" in p for p in messages)
 
 
+def test_an_id_field_with_a_final_newline_is_not_an_id() -> None:
+    """Allow-listed shapes are whole-value matches: "$" alone would let "value\n" through untouched."""
+    from proxy.pipeline.fieldmap import ID, ID_SHAPE
+
+    assert ID.allows("call_abc-1.2:3") and not ID.allows("call_abc\n") and not ID.allows("call abc")
+    assert ID_SHAPE.match("call_abc\n") is not None  # the trap the allow check avoids
+
+
 def test_walker_kinds_json_and_binary() -> None:
     from proxy.chat.wire import REQUEST
     from proxy.pipeline.fieldmap import walk_request

@@ -108,6 +108,18 @@ def test_responses_earlier_turns_restored_through_the_turn_cache(veil, upstream)
     assert SSN not in again.output_text  # another user's turns are not restored for this one
 
 
+@pytest.mark.parametrize("tail", ["", "/input_items"])
+def test_a_stored_response_id_with_a_final_newline_is_refused(veil, upstream, tail) -> None:  # type: ignore[no-untyped-def]
+    """An id ending in "\n" (%0A) once passed the id check ("$" matches before a final newline) and broke
+    the upstream URL: a 500. It is a 400 in OpenAI's format, and nothing is sent."""
+    before = len(upstream.requests)
+    with httpx.Client(base_url=veil.url, timeout=30) as h:
+        answer = h.get(f"/v1/responses/resp_1%0A{tail}", headers={"authorization": "Bearer sk-user"})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]["param"] == "response_id"
+    assert len(upstream.requests) == before
+
+
 def test_responses_turn_cache_off_keeps_stand_ins(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     veil = veil_factory(mode="prmpt", sanitize={"turn_cache": {"enabled": False}})
     client = oai(veil)

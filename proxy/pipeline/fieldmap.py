@@ -61,7 +61,7 @@ class Struct(Node):
         if self.values is not None:
             return value in self.values
         if self.pattern is not None:
-            return self.pattern.match(value) is not None
+            return self.pattern.fullmatch(value) is not None  # fullmatch: "$" would let a final "\n" in
         return True
 
 
@@ -270,7 +270,7 @@ class Walker:
                 self._deny(value, container, key, path, role, kind="json")
         elif isinstance(node, Ident):
             if isinstance(value, str):  # a value that is not identifier-shaped is plain text
-                self._string(value, "ident" if IDENT_SHAPE.match(value) else "text", container, key, path, role)
+                self._string(value, "ident" if IDENT_SHAPE.fullmatch(value) else "text", container, key, path, role)
             else:
                 self._deny(value, container, key, path, role)
         elif isinstance(node, Opaque):

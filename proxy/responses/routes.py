@@ -42,7 +42,7 @@ def endpoints(rt: Runtime) -> list[Endpoint]:
         if upstream is None:
             raise NotFound("the local model does not store responses", param="response_id", code="not_found")
         response_id = request.path_params.get("response_id", "")
-        if not ID_SHAPE.match(response_id):
+        if not ID_SHAPE.fullmatch(response_id):
             raise BadRequest("invalid response id", param="response_id")
         tail = request.url.path.rsplit("/", 1)[-1]
         path = f"/responses/{response_id}" + (f"/{tail}" if tail in ("input_items", "cancel") else "")

@@ -20,11 +20,12 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
+from mechanisms.prmpt.normalize import View, view
 from mechanisms.prmpt.spans import Span
 
 _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|dollars?|euros?|pounds|"
@@ -35,7 +36,8 @@ _MONEY_CUE = re.compile(r"salary|income|earn|paid|pay|owe|balance|cost|price|bud
 _MONEY_WORDS = re.compile(r"[$€£¥₹₩₽]|\b(?:US|CA|A|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|SEK|NOK|DKK|MXN|dollars?|"
                           r"euros?|pounds?|sterling|bucks|cents?|yen|rupees?|francs?|d[oó]lares|pesos|livres|"
                           r"thousand|million|billion|trillion)\b|(?<=\d)\s?(?:mm|bn|[kKmMbB])\b", re.IGNORECASE)
-_NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*)*")
+# a run of words, each of which may end in one dot: initials stay inside a name ("Frederick H. Collier")
+_NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*\.?(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*\.?)*")
 _NOT_NAMES = frozenset({
     "name", "names", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
     "hello", "thanks", "regards", "best", "sincerely", "user", "customer", "id", "ssn", "card",
@@ -103,7 +105,7 @@ def _plausible(text: str, span: Span) -> bool:
     return True
 
 
-def _clean_person(text: str, span: Span) -> Span | None:
+def _clean_person(text: str, span: Span, english: Container[str] = frozenset()) -> Span | None:
     """NER sometimes swallows code or table syntax, a greeting or a verb around a name: keep the
     longest run of words that looks like a name, drop possessives and lone header words."""
     best: tuple[int, int] | None = None
@@ -128,9 +130,18 @@ def _clean_person(text: str, span: Span) -> Span | None:
         return None
     if " " not in value and _sentence_start(text, trimmed.start) and _weak_single_name(value):
         return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
-    if " " not in value and not _listed_single_name(value.split("-")[0]):
-        return None  # "German", "Authorization", "La": one unlisted word is NER noise more often than not
+    if " " not in value and not _listed_single_name(value.split("-")[0]) and _everyday_word(value, english):
+        return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise
     return trimmed
+
+
+def _everyday_word(word: str, english: Container[str]) -> bool:
+    """A word of the everyday list or of the dictionary (English texts), or too short to be a name alone."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    if len(word) < 3 or name_index().is_common(word) or word.isupper() and len(word) <= 3:
+        return True
+    return word in english
 
 
 def _sentence_start(text: str, start: int) -> bool:
@@ -206,6 +217,7 @@ class TypeAnnotator:
         self._ner_labels: dict[str, str] = {}
         self._enabled: set[str] = set()
         self._loaded_langs: set[str] = set()
+        self._english: Container[str] = frozenset()
         from mechanisms.prmpt.language import LanguageDetector
 
         self.languages = LanguageDetector(list(config.languages), config.language)
@@ -232,6 +244,10 @@ class TypeAnnotator:
 
         _make_tldextract_offline()
         self._enabled = set(self.config.enabled_types())
+        if "en" in self.config.languages:
+            from mechanisms.prmpt.entities.name_words import english_words
+
+            self._english = english_words(self.config.model_for("en"))
         records = [r for name, r in registry().items() if name in self._enabled]
         seen: set[int] = set()
         for rec in records:
@@ -286,7 +302,7 @@ class TypeAnnotator:
                 continue
             cleaned: Span | None = span
             if span.entity_type == "PERSON" and k in from_ner:
-                cleaned = _clean_person(text, span)
+                cleaned = _clean_person(text, span, self._english if span.lang == "en" else frozenset())
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned)
         return resolve_overlaps(out)
@@ -321,6 +337,8 @@ class TypeAnnotator:
         With ``propagate``, a value found in one text is also a span wherever it recurs in the batch.
         """
         self.load()
+        views = [view(t) for t in texts]
+        originals, texts = texts, [v.text for v in views]
         langs = [self.languages.detect(t) if t.strip() else self.languages.default for t in texts]
         found: list[list[Span]] = [[] for _ in texts]
         for lang in sorted(set(langs)):
@@ -339,7 +357,14 @@ class TypeAnnotator:
             from mechanisms.prmpt.propagation import propagate_values
 
             resolved = propagate_values(texts, resolved, self.config)
-        return resolved
+        return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
+
+
+def _to_original(v: View, spans: list[Span]) -> list[Span]:
+    """Spans found on a normalised view, in the offsets of the text the user wrote."""
+    if v.origin is None:
+        return spans
+    return [Span(s.entity_type, *v.span(s.start, s.end), s.score, s.lang) for s in spans]
 
 
 _MODEL_LOCK = threading.Lock()

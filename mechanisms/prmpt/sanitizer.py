@@ -21,6 +21,7 @@ from mechanisms.prmpt.dependencies import (NumericSpan, acyclic, explicit_deriva
                                            rule_derivations)
 from mechanisms.prmpt.entities.base import Noiser
 from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
+from mechanisms.prmpt.normalize import normalize_value
 from mechanisms.prmpt.names import (TITLE_BEFORE, NameCodec, RequestNames, load_name_lists,
                                     person_occurrences)
 from mechanisms.prmpt.netcodecs import EmailCodec, offline_tld_extractor
@@ -142,7 +143,7 @@ class Sanitizer:
         parsed: dict[int, ParsedNumber] = {}
         charged: set[tuple[str, str]] = set()
         for i, span in enumerate(spans):
-            value = text[span.start:span.end]
+            value = normalize_value(text[span.start:span.end])  # the stand-in of what the user meant
             policy = self.config.policy(span.entity_type)
             if policy.category == "fpe":
                 new, parts[i] = self._encrypt(span.entity_type, value, keys, names,
@@ -207,7 +208,8 @@ class Sanitizer:
         for d in derived.values():
             # post-processing of the determinants' outputs (never of the dependent's original)
             value = d.offset + sum(c * written[i] for i, c in d.terms)
-            new = replace_number(text[spans[d.dependent].start:spans[d.dependent].end], parsed[d.dependent], value)
+            written_as = normalize_value(text[spans[d.dependent].start:spans[d.dependent].end])
+            new = replace_number(written_as, parsed[d.dependent], value)
             out[d.dependent] = ("mldp", new, 0.0)
         return out
 
@@ -279,7 +281,7 @@ class Sanitizer:
         pieces, cursor = [], 0
         for span in spans:
             try:
-                plain = self.codec(span.entity_type).decrypt(text[span.start:span.end], keys)
+                plain = self.codec(span.entity_type).decrypt(normalize_value(text[span.start:span.end]), keys)
             except DomainError:
                 continue
             pieces.append(text[cursor:span.start])

@@ -16,8 +16,9 @@ import re
 
 import regex
 
+from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
-from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
 from mechanisms.prmpt.entities.name_pairs import find_listed_names
 from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index
 
@@ -117,11 +118,25 @@ def find_table_names(text: str, lang: str) -> list[Found]:
     return out
 
 
+# A social-media handle ("@jdoe_82", not an email's "@acme.com") or a value after a username cue.
+_HANDLE = r"(?<![\w@.+-])(?P<v>@[A-Za-z0-9_](?:[A-Za-z0-9_]|\.(?=[A-Za-z0-9_])){1,29})(?![\w@-])(?!\.[A-Za-z]{2})"
+_USERNAME_CUE = (r"(?<![A-Za-z])(?:user\s?name|user\s?id|login|handle|screen\s?name|nick\s?name|gamertag|"
+                 r"pseudo|identifiant|usuario|nombre\s+de\s+usuario)\s*[:=]\s*[\"']?"
+                 r"(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40}\b)")
+
 TYPES = (
+    EntityType(
+        "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
+        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8)], flags=0),),
+        codec=lambda config: AlnumCodec("USERNAME"), family="people",
+        description="a social-media handle (@name) or the value after a username / login cue",
+        examples=("@jdoe_82", "username: jdoe82"),
+    ),
     EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
-                 lambda config: find_table_names, lambda config: _recased_names_finder(config)),
+                 lambda config: find_table_names, lambda config: _recased_names_finder(config),
+                 lambda config: _titled_names_finder(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -132,6 +147,13 @@ TYPES = (
 def _listed_names_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
     return lambda text, lang: find_listed_names(text, lang, english)
+
+
+def _titled_names_finder(config):  # noqa: ANN001, ANN202
+    from mechanisms.prmpt.entities.titled_names import find_single_first_names, find_titled_names
+
+    english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
+    return lambda text, lang: find_titled_names(text, lang, english) + find_single_first_names(text, lang, english)
 
 
 def _recased_names_finder(config):  # noqa: ANN001, ANN202

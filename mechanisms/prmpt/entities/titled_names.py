@@ -1,0 +1,134 @@
+"""Names announced by what stands before them: a title, a rank or a role, in English, French and Spanish.
+
+* A title or rank ("Mr", "Ms.", "Dr", "M.", "MM.", "Mme", "Sra.", "Don", "Judge", "Colonel",
+  "le général", "el doctor") then a name: initials and capitalised words, particles between them
+  ("Mr F. Lindqvist", "M. Viollette", "Colonel Emmett S. Davis", "Sra. de la Fuente"). A plural
+  title ("MM.", "Messrs") takes a list ("MM. Azard et Bonnefous").
+* Initials used as a name: after a title or a role word ("the applicant, K.", "Ms M.", "witness
+  A.B.") and dotted initials acting as a subject ("W.K. complained"; common acronyms such as U.S.
+  or Ph.D. are not names).
+The name words must not all be everyday or (in English) dictionary words unless a word is a listed
+name, so "General Motors" or "Dr Pepper's" stay; a word in capitals is read as a name word too
+("M. POINCARÉ").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+import regex
+
+from mechanisms.prmpt.entities.base import Found
+from mechanisms.prmpt.entities.name_words import NameIndex, name_index
+
+_SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
+             r"Fr|Father|Sister|Brother|Capt|Captain|Col|Colonel|Gen|General|Lt|Lieutenant|Maj|Major|Sgt|Sergeant|"
+             r"Cpl|Corporal|Pvt|Private|Adm|Admiral|Cmdr|Commander|Officer|Detective|Det|Inspector|Insp|Constable|"
+             r"Sen|Senator|Rep|Representative|Gov|Governor|President|Mayor|Councillor|Councilman|Councilwoman|"
+             r"Chancellor|Minister|Bishop|Archbishop|Cardinal|Pastor|Rabbi|Imam|Sheikh|Coach|Nurse|Agent|"
+             r"Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Cousin|"
+             r"M|Mme|Mlle|Me|Mgr|Pr|Monsieur|Madame|Mademoiselle|Ma[iî]tre|Docteur|Professeur|G[ée]n[ée]ral|"
+             r"Colonel|Capitaine|Commandant|Mar[ée]chal|Abb[ée]|P[èe]re|Fr[èe]re|S[œo]eur|Citoyen|Citoyenne|"
+             r"Pr[ée]sident|Ministre|S[ée]nateur|D[ée]put[ée]|Maire|Pr[ée]fet|"
+             r"Sr|Sra|Srta|D|Dña|Dª|Don|Doña|Dra|Lic|Ing|Señor|Señora|Señorita|Doctor|Doctora|Coronel|Capit[áa]n|"
+             r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal")
+_PLURAL = r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres"
+_ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"
+          r"victim|complainant|patient|requérant|requérante|témoin|demandeur|demanderesse|demandante|testigo|"
+          r"paciente|acusado|acusada|denunciante")
+_PARTICLE = r"(?:de|del|de la|de los|de las|da|das|do|dos|di|du|des|van|von|der|den|ter|le|la|y|al|el|bin|ibn)"
+_NAME_WORD = r"(?:\p{Lu}[\p{Ll}\p{Lu}'’]*(?:-\p{Lu}[\p{Ll}\p{Lu}'’]*)*)"
+_INITIAL = r"(?:\p{Lu}\.(?:[ \t]?\p{Lu}\.)*)"
+_NAME = (rf"(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}"
+         rf"(?:[ \t]+(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,3}}")
+_GAP = r"\.?[,:]?[ \t]+"
+
+
+def _either_case(words: str) -> str:
+    """Titles of four letters or more in either case ("le général"); abbreviations as written ("M.", "Sr.")."""
+    return "|".join(f"[{w[0]}{w[0].lower()}]{w[1:]}" if len(w) >= 4 and w[0].isupper() else w
+                    for w in words.split("|"))
+
+
+_TITLE = _either_case(_SINGULAR)
+_TITLED = regex.compile(rf"(?<![\p{{L}}\d])(?:(?P<plural>{_PLURAL})|(?:{_TITLE}))(?:{_GAP}(?:{_TITLE}))*{_GAP}"
+                        rf"(?P<v>{_NAME})")
+_NEXT = regex.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+(?:et|and|y|&)[ \t]+)(?:(?:{_TITLE}){_GAP})?(?P<v>{_NAME})")
+_INITIALS_AFTER = regex.compile(
+    rf"(?<![\p{{L}}\d])(?:(?:{_TITLE}|{_PLURAL})\.?|(?i:the|la|le|el)[ \t]+(?i:{_ROLES})[ \t]*,?)[ \t]+"
+    rf"(?P<v>\p{{Lu}}\.(?:[ \t]?\p{{Lu}}\.){{0,2}})(?![ \t]*\p{{Lu}}\p{{Ll}})")
+_DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
+_ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
+                       "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
+
+
+def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> bool:
+    words = [w for w in regex.findall(r"\p{L}[\p{L}'’-]*", value) if len(w) > 1 or not value.strip()]
+    words = [w for w in words if w.lower() not in _PARTICLES_SET]
+    if not words:
+        return False
+    return any(index.is_listed(w) or not (index.is_common(w) or w.lower() in english) for w in words)
+
+
+def _drop_trailing_words(text: str, start: int, end: int, index: NameIndex, english: Container[str]) -> int:
+    """The end of the name once trailing everyday words are dropped ("Mr SMITH SAID" -> "Mr SMITH")."""
+    words = list(regex.finditer(r"\S+", text[start:end]))
+    capitals = [w.group(0).isupper() and len(w.group(0)) > 2 for w in words]
+    if capitals[0] and not all(capitals):  # "M. POINCARÉ Paris": the name is the part in capitals
+        words = words[:capitals.index(False)]
+    while len(words) > 1:
+        w = words[-1].group(0)
+        if index.is_listed(w) or not (index.is_common(w) or w.lower() in english or w.lower() in _PARTICLES_SET):
+            break
+        words.pop()
+    return start + words[-1].end()
+
+
+_PARTICLES_SET = frozenset(p for p in _PARTICLE.strip("(?:)").split("|"))
+
+
+def find_titled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """Names after a title, rank or role, and initials used as names (see the module docstring)."""
+    index = name_index()
+    dictionary = english if lang == "en" else frozenset()
+    out: list[Found] = []
+    for m in _TITLED.finditer(text):
+        names = [m.span("v")]
+        if m.group("plural"):
+            at = m.end("v")
+            while (more := _NEXT.match(text, at)) is not None:
+                names.append(more.span("v"))
+                at = more.end("v")
+        for start, end in names:
+            end = _drop_trailing_words(text, start, end, index, dictionary)
+            if end > start and _name_words_ok(text[start:end], index, dictionary):
+                out.append(Found("PERSON", start, end, 0.8))
+    for pattern in (_INITIALS_AFTER, _DOTTED):
+        for m in pattern.finditer(text):
+            if m.group("v").upper() not in _ACRONYMS:
+                out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
+_SINGLE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d@_-])")
+_PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|wrote|writes|replied|and|et|y)\b|&))")
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[max(0, start - 10):start].rstrip(" \t")
+    return start < 10 and not before or bool(before) and before[-1] in ".!?:;\"“”([\n•*-"
+
+
+def find_single_first_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """A listed given name alone in Title case ("Natalia & David are expecting"), not an everyday or
+    (English) dictionary word; at the start of a sentence only before a possessive or a person's verb."""
+    index = name_index()
+    out = []
+    for m in _SINGLE.finditer(text):
+        word = m.group("v")
+        if not index.is_first(word) or index.is_common(word) or lang == "en" and word in english:
+            continue
+        if _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
+            continue
+        out.append(Found("PERSON", m.start(), m.end(), 0.65))
+    return out

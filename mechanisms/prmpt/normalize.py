@@ -1,0 +1,90 @@
+"""The normalised view that detection reads, with offsets mapped back to what the user wrote.
+
+Values are written with the digits, spaces and dashes a Unicode text really contains: fullwidth
+("１２３-４５-６７８９") and Arabic-Indic or Devanagari digits, no-break and thin spaces, en dashes and
+the minus sign, and invisible characters inside a value (zero-width space, joiners, soft hyphen).
+The finders are written for ASCII digits, spaces and hyphens, so they read a view of the text in
+which each character is replaced by:
+
+* any decimal digit -> its ASCII digit; any space separator (Zs) -> " "; line and paragraph
+  separators -> "\\n"; every dash and the minus sign -> "-";
+* zero-width and format characters that may sit inside a value (Cf: ZWSP, ZWJ, ZWNJ, word joiner,
+  BOM, soft hyphen, bidi marks) -> nothing;
+* fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form;
+  every other character stays itself (the ordinal "º" of "2º B" is not an "o").
+
+Each character is mapped on its own (never composed with its neighbours), so a span of the view
+maps back to the characters the user wrote: the stand-in replaces exactly those, and restoring puts
+them back byte for byte. The sanitizer encrypts the normalised value ("123-45-6789"), so a codec
+never sees a digit it cannot read.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796\ufe58\ufe63\uff0d")
+
+
+@lru_cache(maxsize=4096)
+def _char(ch: str) -> str:
+    if ch in _DASHES:
+        return "-"
+    category = unicodedata.category(ch)
+    if category == "Nd":
+        return str(unicodedata.decimal(ch))
+    if category == "Zs":
+        return " "
+    if category in ("Zl", "Zp"):
+        return "\n"
+    if category == "Cf":
+        return ""
+    if "\uff01" <= ch <= "\uff5e" or "\ufb00" <= ch <= "\ufb06":  # fullwidth forms, Latin ligatures
+        return unicodedata.normalize("NFKC", ch)
+    return ch
+
+
+def normalize_value(value: str) -> str:
+    """The normalised form of a value (what a codec or a validator reads)."""
+    if value.isascii():
+        return value
+    return "".join(ch if ch.isascii() else _char(ch) for ch in value)
+
+
+@dataclass(frozen=True)
+class View:
+    """The normalised text and, for each of its characters, the index of the original character."""
+
+    text: str
+    origin: tuple[int, ...] | None  # None: the view is the text itself
+    length: int  # of the original text
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Original offsets of the view's characters [start, end)."""
+        if self.origin is None:
+            return start, end
+        if start >= len(self.origin):
+            return self.length, self.length
+        if end <= start:
+            at = self.origin[start]
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+def view(text: str) -> View:
+    """The normalised view of ``text`` (the text itself when nothing changes: the common case)."""
+    if text.isascii():
+        return View(text, None, len(text))
+    pieces: list[str] = []
+    origin: list[int] = []
+    changed = False
+    for i, ch in enumerate(text):
+        new = ch if ch.isascii() else _char(ch)
+        changed = changed or new != ch
+        pieces.append(new)
+        origin.extend([i] * len(new))
+    if not changed:
+        return View(text, None, len(text))
+    return View("".join(pieces), tuple(origin), len(text))

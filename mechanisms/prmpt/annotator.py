@@ -37,6 +37,10 @@ _MONEY_WORDS = re.compile(r"[$€£¥₹₩₽]|\b(?:US|CA|A|USD|EUR|GBP|CAD|AUD
                           r"euros?|pounds?|sterling|bucks|cents?|yen|rupees?|francs?|d[oó]lares|pesos|livres|"
                           r"thousand|million|billion|trillion)\b|(?<=\d)\s?(?:mm|bn|[kKmMbB])\b", re.IGNORECASE)
 # a run of words, each of which may end in one dot: initials stay inside a name ("Frederick H. Collier")
+_PERSONAL_QUANTITY = re.compile(
+    r"\b(?:weigh\w*|height|tall|bmi|waist|chest|hips|shoe|lost|gained|i|i'm|im|my|me|he|she|his|her|"
+    r"pes[oaé]\w*|talla|estatura|altura|mide|medía|cintura|mi|yo|poids|p[èe]se\w*|taille|mesure|je|mon|ma|"
+    r"tour\s+de\s+taille|imc)\b", re.IGNORECASE)
 _NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*\.?(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*\.?)*")
 _NOT_NAMES = frozenset({
     "name", "names", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
@@ -95,6 +99,10 @@ def _plausible(text: str, span: Span) -> bool:
         return not (before.isalnum() or after.isalnum() or before == "_" or after == "_")
     if span.entity_type == "IP_ADDRESS":
         return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
+    if span.entity_type == "QUANTITY":
+        # a body measure or a quantity the writer gives of themselves ("I weigh 72 kg", "peso: 80 kg"),
+        # not a tumour's 9 cm or a recipe's 200 g
+        return _PERSONAL_QUANTITY.search(text, max(0, span.start - 40), span.start) is not None
     if span.entity_type == "MONEY":
         if _MONEY_WORDS.sub("", value).strip(" -.,'\u00a0") and re.search(r"[^\W\d_]", _MONEY_WORDS.sub("", value)):
             return False  # NER's money spans sometimes run on over the next words ("806 € IPP MR-7798")
@@ -138,10 +146,42 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset()) 
 def _everyday_word(word: str, english: Container[str]) -> bool:
     """A word of the everyday list or of the dictionary (English texts), or too short to be a name alone."""
     from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR
 
-    if len(word) < 3 or name_index().is_common(word) or word.isupper() and len(word) <= 3:
+    if len(word) < 3 or name_index().is_common(word) or word.isupper() and len(word) <= 3 or word.lower() in CALENDAR:
         return True
     return word in english
+
+
+# not places: a listed name there is more often a city or a country ("Lyon", "Sevilla") than a person
+_OTHER_ENTITIES = frozenset({"ORG", "NORP", "MISC", "PRODUCT", "WORK_OF_ART", "EVENT"})
+_CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?![\w@-])")
+
+
+def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[str]) -> list[Span]:
+    """Listed names that NER took for an organisation or a work ("Hauser" as ORG, "Natalia & David"
+    as ORG): an entity whose capitalised words are all listed names, not everyday words and (English)
+    not dictionary words gives one PERSON span per run of them ("the Magna Carta" gives none)."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    out: list[Span] = []
+    for ent in doc.ents:
+        if ent.label_ not in _OTHER_ENTITIES:
+            continue
+        words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
+        if not words or not all(not w.group(0).isupper() and index.is_listed(w.group(0)) and not
+                                index.is_common(w.group(0)) and w.group(0) not in english for w in words):
+            continue
+        run = words[0].span()
+        for w in words[1:]:
+            if text[run[1]:w.start()].strip(" \t") == "":
+                run = (run[0], w.end())
+            else:
+                out.append(Span("PERSON", run[0], run[1], 0.7, lang))
+                run = w.span()
+        out.append(Span("PERSON", run[0], run[1], 0.7, lang))
+    return out
 
 
 def _sentence_start(text: str, start: int) -> bool:
@@ -163,20 +203,27 @@ def _listed_single_name(word: str) -> bool:
     return (index.is_first(word) or index.is_last(word)) and not index.is_common(word)
 
 
+# titles the name codec keeps as they are ("Mr. Smith" -> "Mr. Jones"); other titles are cut off the name
+_TITLE_KEPT = re.compile(r"(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam)\.?")
+
+
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
     """Drop a leading greeting or verb ("Appelez Marie Lefèvre") and leading/trailing everyday words
     that are not listed names."""
     from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_title
 
     index = name_index()
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1:
         w = words[0].group(0).lower()
-        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_first(w)):
+        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_first(w)) \
+                or is_title(words[0].group(0)) and not _TITLE_KEPT.fullmatch(w):
             words.pop(0)
         else:
             break
     while len(words) > 1 and (index.is_common(words[-1].group(0)) and not index.is_last(words[-1].group(0))
+                              or text[start + words[-1].end():start + words[-1].end() + 1] == ":"
                               or _ACRONYM.fullmatch(words[-1].group(0)) and not words[0].group(0).isupper()):
         words.pop()  # "Taxpayer ID", "Smith SSN": a trailing acronym or everyday word is not the name
     if len(words) == 1:
@@ -310,6 +357,7 @@ class TypeAnnotator:
     def _analyse(self, piece: str, lang: str, doc: Any) -> list[Span]:
         spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)
                  for e in doc.ents if e.label_ in self._ner_labels]
+        spans += _names_in_other_entities(piece, doc, lang, self._english if lang == "en" else frozenset())
         ner = set(range(len(spans)))
         if self._presidio_entities:
             from presidio_analyzer.nlp_engine import NlpArtifacts

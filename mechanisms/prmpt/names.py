@@ -182,8 +182,11 @@ class RequestNames:
     """
 
     def __init__(self, keys: UserKeys, version: str = "v1",
-                 occurrences: Iterable[tuple[str, bool]] = ()) -> None:
+                 occurrences: Iterable[tuple[str, bool]] = (), avoid: Iterable[str] = ()) -> None:
         self.keys = keys
+        # words of the request's own texts (lowercase): a drawn stand-in that is also a word there
+        # ("Una" in a Spanish text) would be restored in the wrong place
+        self.avoid = frozenset(avoid)
         self.lists = load_name_lists(version)
         self.version = version
         self.taken: set[str] = set()
@@ -236,7 +239,7 @@ class RequestNames:
         for k in range(32):
             raw = self.keys.prf("prmpt-name-stand-in", self.version, role, low, k)
             candidate = pool[int.from_bytes(raw[:8], "big") % len(pool)]
-            if candidate.lower() not in self.taken:
+            if candidate.lower() not in self.taken and candidate.lower() not in self.avoid:
                 pick = candidate
                 break
         if pick is None:  # 32 collisions in a row: take the next free name in list order

@@ -65,6 +65,8 @@ def _cased_like(echo: str, original: str, stand_in: str) -> str:
         return original.upper()
     if letters and all(ch.islower() for ch in letters) and not stand_in.islower():
         return original.lower()
+    if echo[:1].isupper() and not stand_in[:1].isupper() and original[:1].islower():
+        return original[:1].upper() + original[1:]  # "Alfa" echoes the stand-in of "alfa" at a sentence start
     return original
 
 

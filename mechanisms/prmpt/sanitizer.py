@@ -10,6 +10,7 @@ a given original (done by re-sanitizing the original, which is deterministic).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,9 @@ def build_noisers(config: PrmptConfig) -> dict[str, Noiser]:
     from mechanisms.prmpt.entities import registry
 
     return {name: rec.noiser for name, rec in registry().items() if rec.noiser is not None}
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 class Sanitizer:
@@ -129,7 +133,8 @@ class Sanitizer:
         occurrences = [occ for text, text_spans in zip(texts, spans)
                        for occ in person_occurrences(text, [(s.start, s.end) for s in text_spans
                                                             if s.entity_type == "PERSON"])]
-        return RequestNames(keys, self.config.name_list_version, occurrences)
+        words = {w.lower() for text in texts for w in _LETTERS.findall(text)}
+        return RequestNames(keys, self.config.name_list_version, occurrences, words)
 
     def apply(self, text: str, spans: Sequence[Span], keys: UserKeys,
               dependencies: Sequence[FunctionalDependency | DependencyRule] = (),

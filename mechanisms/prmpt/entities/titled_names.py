@@ -27,10 +27,10 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"Sen|Senator|Rep|Representative|Gov|Governor|President|Mayor|Councillor|Councilman|Councilwoman|"
              r"Chancellor|Minister|Bishop|Archbishop|Cardinal|Pastor|Rabbi|Imam|Sheikh|Coach|Nurse|Agent|"
              r"Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Cousin|"
-             r"M|Mme|Mlle|Me|Mgr|Pr|Monsieur|Madame|Mademoiselle|Ma[iî]tre|Docteur|Professeur|G[ée]n[ée]ral|"
+             r"M\.|Mme|Mlle|Me|Mgr|Pr|Monsieur|Madame|Mademoiselle|Ma[iî]tre|Docteur|Professeur|G[ée]n[ée]ral|"
              r"Colonel|Capitaine|Commandant|Mar[ée]chal|Abb[ée]|P[èe]re|Fr[èe]re|S[œo]eur|Citoyen|Citoyenne|"
              r"Pr[ée]sident|Ministre|S[ée]nateur|D[ée]put[ée]|Maire|Pr[ée]fet|"
-             r"Sr|Sra|Srta|D|Dña|Dª|Don|Doña|Dra|Lic|Ing|Señor|Señora|Señorita|Doctor|Doctora|Coronel|Capit[áa]n|"
+             r"Sr|Sra|Srta|D\.|Dña|Dª|Don|Doña|Dra|Lic|Ing|Señor|Señora|Señorita|Doctor|Doctora|Coronel|Capit[áa]n|"
              r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal")
 _PLURAL = r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres"
 _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"
@@ -53,6 +53,7 @@ def _either_case(words: str) -> str:
 _TITLE = _either_case(_SINGULAR)
 _TITLED = regex.compile(rf"(?<![\p{{L}}\d])(?:(?P<plural>{_PLURAL})|(?:{_TITLE}))(?:{_GAP}(?:{_TITLE}))*{_GAP}"
                         rf"(?P<v>{_NAME})")
+_TITLE_ALONE = regex.compile(rf"(?:{_TITLE}|{_PLURAL})\.?")
 _NEXT = regex.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+(?:et|and|y|&)[ \t]+)(?:(?:{_TITLE}){_GAP})?(?P<v>{_NAME})")
 _INITIALS_AFTER = regex.compile(
     rf"(?<![\p{{L}}\d])(?:(?:{_TITLE}|{_PLURAL})\.?|(?i:the|la|le|el)[ \t]+(?i:{_ROLES})[ \t]*,?)[ \t]+"
@@ -60,6 +61,11 @@ _INITIALS_AFTER = regex.compile(
 _DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
+
+
+def is_title(word: str) -> bool:
+    """A title, rank or honorific as written ("M.", "Mgr", "Dr", "général")."""
+    return _TITLE_ALONE.fullmatch(word) is not None
 
 
 def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> bool:
@@ -114,6 +120,15 @@ _SINGLE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu
 _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|wrote|writes|replied|and|et|y)\b|&))")
 
 
+_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
+_PROPER_AFTER = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}+)")
+CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april
+may june july august september october november december lundi mardi mercredi jeudi vendredi samedi dimanche
+janvier février mars avril mai juin juillet août septembre octobre novembre décembre lunes martes miércoles
+jueves viernes sábado domingo enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre
+diciembre""".split())
+
+
 def _opens_sentence(text: str, start: int) -> bool:
     before = text[max(0, start - 10):start].rstrip(" \t")
     return start < 10 and not before or bool(before) and before[-1] in ".!?:;\"“”([\n•*-"
@@ -126,9 +141,13 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     out = []
     for m in _SINGLE.finditer(text):
         word = m.group("v")
-        if not index.is_first(word) or index.is_common(word) or lang == "en" and word in english:
+        if not index.is_first(word) or index.is_common(word) or lang == "en" and word in english \
+                or word.lower() in CALENDAR:
             continue
         if _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
             continue
+        if _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()) or _PROPER_AFTER.match(text, m.end()) \
+                and not index.is_listed(_PROPER_AFTER.match(text, m.end()).group(1)):
+            continue  # "the Magna Carta": part of a longer proper noun, not a person
         out.append(Found("PERSON", m.start(), m.end(), 0.65))
     return out

@@ -77,6 +77,42 @@ _POSTCODE_CUE = re.compile(
     rf"code\s+postal|c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})$")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
+# Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
+# ("Rua Diadema 1903", "Via Roma 12", "Calle puente cesures, 16", "Av. Rios rosas 26, 7E", "Plaza Mayor, s/n"),
+# with a unit after it (", 6º A", ", 12 E", ", esc. 2, 2ºb", ", Bajo A", ", Apt. 656")
+_TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estrada|rodovia|alameda|via|viale|piazza|"
+               "p\\.zza|corso|vicolo|strada|contrada|calle|c/|c\\.|cl|carrera|cra|kra|paseo|pº|plaza|pza|pz|ronda|"
+               "camino|carretera|ctra|crta|traves[ií]a|glorieta|carrer|rambla|callej[oó]n|bulevar|urbanizaci[oó]n|"
+               "urb|pasaje|psje|jir[oó]n|passeig|pla[cç]a|avinguda|rue|chemin|impasse|all[ée]e|quai|cours|boulevard|bd")
+# capitalised, as streets are written ("Via Roma 12", never "via eth0")
+_TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
+_UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
+              r"(?i:apt|apto|apartamento|apartment|piso|puerta|pta|esc|escalera|bajo|izq|izda|dcha|dpto|depto|"
+              r"departamento|andar|bloco|bloque|bl|portal|casa|km|ed|edif|edificio|local|interior|int|lote|"
+              r"unit|suite|ste|floor|fl)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
+_TYPE_FIRST_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"
+    rf"[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
+    rf"(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número|nr\.?|no\.?|#)[ \t]*)?(?:\d{{1,5}}[A-Za-z]?\b|(?i:s/n|s\.n\.|sin número))"
+    rf"{_UNIT_TAIL}{{0,3}})")
+# Street name with its type as a suffix, then the number: "Søndergade 52", "Hauptstraße 5", "Kerkstraat 12"
+_SUFFIX_ADDRESS = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:\d{1,5}[ \t]+)?[^\W\d_][\w'’-]*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|gade|vej|"
+    r"gatan|gata|vägen|väg|veien|vegen|vei|laan|straat|plein|gracht|kade|dreef|steeg|singel|utca|tér|ulica|"
+    r"ul\.)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?)",
+    re.IGNORECASE)
+# Post-office boxes and military addresses
+_BOX_ADDRESS = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?i:p\.?[ \t]?o\.?[ \t]?box|post[ \t]+office[ \t]+box|apartado(?:[ \t]+de[ \t]+correos)?|"
+    r"bo[iî]te[ \t]+postale|postfach|caixa[ \t]+postal|casilla(?:[ \t]+de[ \t]+correo)?)[ \t]*(?:n[ºo°]\.?[ \t]*)?\d{1,7}"
+    r"|(?:Unit|PSC|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}|(?:USNS|USNV|USS|USCGC)[ \t]+[A-Z][a-z]+"
+    r"|\b(?:APO|FPO|DPO)[ \t]+(?:AA|AE|AP)[ \t]+\d{5})")
+# The value of an address field ("Address: ...", "Domicilio: ...", "Adresse : ..."): the rest of the line
+_ADDRESS_FIELD = re.compile(
+    r"(?<![\w])(?i:address|home[ \t]+address|street|mailing[ \t]+address|residence|domicilio|direcci[oó]n|"
+    r"adresse|domicile|demeurant|endereço|morada|indirizzo|residenza)[ \t]*[:：][ \t]*"
+    r"(?P<v>[^\n:]{3,90}?)(?=[ \t]*(?:\n|$|\.[ \t]*(?:\n|$)|\.?[ \t]+[^\W\d_]{2,20}(?:[ \t][^\W\d_]{2,20})?[ \t]?:))")
+
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
     words = re.findall(r"[A-Za-zÀ-ÿ]+", m.group("name"))
@@ -86,10 +122,13 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
 def find_addresses(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     ends: list[int] = []
-    for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8)):
+    for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
+                           (_SUFFIX_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8), (_ADDRESS_FIELD, 0.7)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):
+                continue  # a field that holds no number is a city or a country at most
             value = m.group("v").rstrip(" ,.")
             out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(value), score))
             ends.append(m.start("v") + len(value))

@@ -116,7 +116,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
     return out
 
 
-_SINGLE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d@_-])")
+_SINGLE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?|\p{Lu}{4,}|\p{Ll}{4,})"
+                        r"(?![\p{L}\d@_-])")
 _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|wrote|writes|replied|and|et|y)\b|&))")
 
 
@@ -135,8 +136,10 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 
 def find_single_first_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
-    """A listed given name alone in Title case ("Natalia & David are expecting"), not an everyday or
-    (English) dictionary word; at the start of a sentence only before a possessive or a person's verb."""
+    """A listed given name alone, not an everyday or (English) dictionary word: in Title case
+    ("Natalia & David are expecting"; at the start of a sentence only before a possessive or a
+    person's verb), in capitals ("HAPPY BIRTHDAY JUSTIN"), and in English texts in lower case
+    ("how do i get over allison's death")."""
     index = name_index()
     out = []
     for m in _SINGLE.finditer(text):
@@ -144,10 +147,18 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
         if not index.is_first(word) or index.is_common(word) or lang == "en" and word in english \
                 or word.lower() in CALENDAR:
             continue
-        if _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
+        style = "upper" if word.isupper() else "lower" if word.islower() else "title"
+        if style == "lower" and (lang != "en" or not english or len(word) < 4):
+            continue  # lower case only where a dictionary tells names from words
+        if style == "title" and _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
             continue
-        if _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()) or _PROPER_AFTER.match(text, m.end()) \
-                and not index.is_listed(_PROPER_AFTER.match(text, m.end()).group(1)):
+        if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
+                                 or _proper_noun_after(text, m.end(), index)):
             continue  # "the Magna Carta": part of a longer proper noun, not a person
-        out.append(Found("PERSON", m.start(), m.end(), 0.65))
+        out.append(Found("PERSON", m.start(), m.end(), 0.65 if style == "title" else 0.6))
     return out
+
+
+def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:
+    after = _PROPER_AFTER.match(text, at)
+    return after is not None and not index.is_listed(after.group(1))

@@ -155,6 +155,8 @@ def _everyday_word(word: str, english: Container[str]) -> bool:
 
 # not places: a listed name there is more often a city or a country ("Lyon", "Sevilla") than a person
 _OTHER_ENTITIES = frozenset({"ORG", "NORP", "MISC", "PRODUCT", "WORK_OF_ART", "EVENT"})
+_ARTICLE = re.compile(r"(?:the|a|an|le|la|les|el|los|las)\s", re.IGNORECASE)
+_ARTICLE_BEFORE = re.compile(r"(?<![^\W\d_])(?:the|a|an|le|la|les|el|los|las)\s+$", re.IGNORECASE)
 _CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?![\w@-])")
 
 
@@ -167,8 +169,9 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
     index = name_index()
     out: list[Span] = []
     for ent in doc.ents:
-        if ent.label_ not in _OTHER_ENTITIES:
-            continue
+        if ent.label_ not in _OTHER_ENTITIES or _ARTICLE.match(ent.text) or _ARTICLE_BEFORE.search(
+                text, max(0, ent.start_char - 5), ent.start_char):
+            continue  # "the Dow", "the Magna Carta": a named thing, not a person
         words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
         if not words or not all(not w.group(0).isupper() and index.is_listed(w.group(0)) and not
                                 index.is_common(w.group(0)) and w.group(0) not in english for w in words):
@@ -182,6 +185,17 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
                 run = w.span()
         out.append(Span("PERSON", run[0], run[1], 0.7, lang))
     return out
+
+
+def _whole_words(text: str, span: Span) -> Span:
+    """A value that starts or ends inside a word ("Box 2681" of "Box 2681GT") takes the whole word: a
+    stand-in glued to letters or digits could not be found again when the answer is restored."""
+    start, end = span.start, span.end
+    while 0 < start < len(text) and text[start - 1].isalnum() and text[start].isalnum():
+        start -= 1
+    while 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum():
+        end += 1
+    return span if (start, end) == (span.start, span.end) else Span(span.entity_type, start, end, span.score, span.lang)
 
 
 def _sentence_start(text: str, start: int) -> bool:
@@ -217,7 +231,7 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1:
         w = words[0].group(0).lower()
-        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_first(w)) \
+        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_listed(w)) \
                 or is_title(words[0].group(0)) and not _TITLE_KEPT.fullmatch(w):
             words.pop(0)
         else:
@@ -226,6 +240,8 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
                               or text[start + words[-1].end():start + words[-1].end() + 1] == ":"
                               or _ACRONYM.fullmatch(words[-1].group(0)) and not words[0].group(0).isupper()):
         words.pop()  # "Taxpayer ID", "Smith SSN": a trailing acronym or everyday word is not the name
+    while len(words) > 1 and len(words[-1].group(0)) == 1 and words[-1].group(0).islower():
+        words.pop()  # "Christian t" (OCR): a stray lower-case letter is not an initial
     if len(words) == 1:
         w = words[0].group(0).strip(".,;:'’")
         if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):
@@ -351,7 +367,7 @@ class TypeAnnotator:
             if span.entity_type == "PERSON" and k in from_ner:
                 cleaned = _clean_person(text, span, self._english if span.lang == "en" else frozenset())
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
-                out.append(cleaned)
+                out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         return resolve_overlaps(out)
 
     def _analyse(self, piece: str, lang: str, doc: Any) -> list[Span]:
@@ -400,12 +416,78 @@ class TypeAnnotator:
                 for span in self._analyse(piece, lang, doc):
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang))
-        resolved = [resolve_overlaps(spans) for spans in found]
+        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english))
+                    for text, spans in zip(texts, found)]
         if propagate:
             from mechanisms.prmpt.propagation import propagate_values
 
             resolved = propagate_values(texts, resolved, self.config)
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
+
+
+_WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
+_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
+
+
+def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset()) -> list[Span]:
+    """A name takes in the capitalised words right next to it that can only be more of it: listed name
+    words, or (not in capitals) words that are neither everyday nor dictionary words ("Iñigo" before
+    "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_title
+
+    index = name_index()
+    dictionary = english if spans and spans[0].lang == "en" else frozenset()
+
+    def part_of_name(word: str) -> bool:
+        return word[0].isupper() and not word.isupper() and not is_title(word) and not index.is_common(word) \
+            and (index.is_listed(word) or word not in dictionary) and word.lower() not in _FUNCTION_WORDS \
+            and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES
+
+    taken = [(s.start, s.end) for s in spans]
+    out = []
+    for span in spans:
+        if span.entity_type != "PERSON":
+            out.append(span)
+            continue
+        start, end = span.start, span.end
+        while (m := _WORD_BEFORE.search(text, max(0, start - 40), start)) and part_of_name(m.group(1)) \
+                and not any(a < start and m.start(1) < b for a, b in taken if (a, b) != (span.start, span.end)):
+            start = m.start(1)
+        while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
+                and not any(a < m.end(1) and end < b for a, b in taken if (a, b) != (span.start, span.end)):
+            end = m.end(1)
+        out.append(span if (start, end) == (span.start, span.end) else
+                   Span("PERSON", start, end, span.score, span.lang))
+    return out
+
+
+_ITEM = re.compile(r"(?:^|(?<=[,;\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
+                   r"(?:\d{1,3}[ \t]*[-–.):][ \t]*|[-*•][ \t]+|\|[ \t]*)?"
+                   r"(?P<v>[^\W\d_][^\W\d_'’-]+(?:[ \t]+(?:(?:de|del|da|van|von|der|le|la)[ \t]+)?"
+                   r"[^\W\d_][^\W\d_'’-]+){1,3})(?=[ \t]*(?:[,;\n|]|$|[ \t]+\d|[ \t]+(?:and|et|y|&)[ \t]))")
+
+
+def complete_lists(text: str, spans: list[Span]) -> list[Span]:
+    """A list of names is a list of names: in one line's comma list, or in consecutive lines, once two
+    items are PERSON spans, every other item of the same shape (two to four capitalised words, after
+    a number, a bullet or a table bar) is one too ("19 - Kenji Moriyama, 2 - Tomasz Wrobel, ...",
+    a roster with scores, a bulleted list of attendees)."""
+    people = [s for s in spans if s.entity_type == "PERSON"]
+    if len(people) < 2:
+        return spans
+    items = [m for m in _ITEM.finditer(text) if all(w[0].isupper() for w in m.group("v").split()
+                                                     if w not in ("de", "del", "da", "van", "von", "der", "le", "la"))]
+    covered = [any(p.start < m.end("v") and m.start("v") < p.end for p in people) for m in items]
+    if sum(covered) < 2:
+        return spans
+    added = []
+    for m, is_person in zip(items, covered):
+        if is_person or any(s.start < m.end("v") and m.start("v") < s.end for s in spans):
+            continue
+        if sum(1 for x, c in zip(items, covered) if c and abs(x.start() - m.start()) < 200) >= 2:  # same list
+            added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 
 def _to_original(v: View, spans: list[Span]) -> list[Span]:

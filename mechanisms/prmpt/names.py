@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -52,6 +53,11 @@ TITLE_BEFORE = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam)\.?\s+$", r
 _WORD = re.compile(r"^(?P<lead>\W*)(?P<core>.*?)(?P<trail>(?:['’]s?)?\W*)$", re.DOTALL)
 _SPLIT = re.compile(r"(\s+)")
 _UPPER = string.ascii_uppercase
+
+
+def _wordlike(low: str) -> bool:
+    """Letters, and the vowel signs and other marks that scripts such as Devanagari write inside words."""
+    return any(ch.isalpha() for ch in low) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M" for ch in low)
 
 
 def norm(part: str) -> str:
@@ -139,6 +145,8 @@ class _Token:
     def parse(cls, text: str) -> "_Token":
         m = _WORD.match(text)
         lead, core, trail = (m.group("lead"), m.group("core"), m.group("trail")) if m else ("", text, "")
+        while trail and unicodedata.category(trail[0])[0] == "M":  # a final vowel sign belongs to the word
+            core, trail = core + trail[0], trail[1:]
         low = core.lower()
         if low in TITLES or low.rstrip(".") in TITLES:
             kind = "title"
@@ -215,7 +223,7 @@ class RequestNames:
                     self.seen_parts.add(low)
                     if self.lists.class_of(part) is not None:
                         self.taken.update({low, self._listed(part).lower()})
-                    elif low.isalpha():
+                    elif _wordlike(low):
                         if low not in self.roles:
                             unlisted.append(low)
                         if token.role == "last" or low not in self.roles:
@@ -255,7 +263,7 @@ class RequestNames:
         if self.lists.class_of(part) is not None:
             return cased(part, self._listed(part))
         low = norm(part)
-        if low.isalpha():
+        if _wordlike(low):
             chosen = self.roles.get(low) or role or "first"
             return cased(part, self.draw(low, chosen))
         # digits or symbols inside a "name" (NER noise): keep its shape, encrypt per character class

@@ -93,7 +93,10 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                 hits = [h for form in forms for h in _occurrences(text, folded, form, False)]
                 if index.is_common(value):
                     titled = value[:1].upper() + value[1:].lower()
-                    hits = [(a, b) for a, b in hits if text[a:b] == titled and not _sentence_start(text, a)]
+                    # a surname that is also a word ("García", "Stone") may open a sentence; a given name
+                    # that is one ("Will", "Mark") may not
+                    surname = index.is_last(value) and not index.is_first(value)
+                    hits = [(a, b) for a, b in hits if text[a:b] == titled and (surname or not _sentence_start(text, a))]
             else:
                 hits = _occurrences(text, folded, value, entity_type in _CASELESS)
             for start, end in sorted(set(hits)):

@@ -76,6 +76,9 @@ class RestorePlan:
     def __init__(self, mapping: dict[str, str]) -> None:
         items = [(s, o) for s, o in mapping.items() if s and _key(s)]
         self.by_key: dict[str, tuple[str, str]] = {}
+        # the same stand-in in two cases ("Xavier" and "XAVIER") may stand for two originals written in
+        # two cases ("initial Credit", "INITIAL CREDIT"): an echo that is exactly one of them gets its own
+        self.exact: dict[str, str] = dict(items)
         for stand_in, original in sorted(items, key=lambda kv: -len(kv[0])):
             self.by_key.setdefault(_key(stand_in), (stand_in, original))
         alternatives = sorted({_variant_pattern(s) for s, _ in items}, key=len, reverse=True)
@@ -111,6 +114,8 @@ class RestorePlan:
         return self._prefix
 
     def replacement(self, echo: str) -> str:
+        if echo in self.exact:
+            return self.exact[echo]
         hit = self.by_key.get(_key(echo))
         if hit is None:
             return echo

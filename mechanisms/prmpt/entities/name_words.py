@@ -74,6 +74,12 @@ class EnglishWords:
     words: frozenset[str]
     rules: tuple[tuple[str, str], ...]
     irregular: frozenset[str]
+    nouns_only: frozenset[str] = frozenset()  # words only in the noun index: WordNet keeps "david", "lydia"
+
+    def is_word(self, word: str) -> bool:
+        """A dictionary word other than a noun-only entry (a given name WordNet lists, such as "Lydia",
+        or a place, such as "Salem", is not taken for an everyday word by this test)."""
+        return word.lower() not in self.nouns_only and word in self
 
     def __contains__(self, word: str) -> bool:
         low = word.lower()
@@ -94,11 +100,17 @@ def english_words(model: str) -> EnglishWords:
         tables = Lookups().from_disk(found[0])
     except (ImportError, OSError, IndexError, ValueError):
         return EnglishWords(frozenset(), (), frozenset())
-    words = {w.lower() for part in tables.get_table("lemma_index").values() for w in part if w.isalpha()}
+    from spacy.strings import hash_string
+
+    index = tables.get_table("lemma_index")
+    by_pos = {key: {w.lower() for w in part if w.isalpha()} for key, part in index.items()}
+    words = set().union(*by_pos.values()) if by_pos else set()
+    nouns = by_pos.get(hash_string("noun"), set())
+    others = set().union(*(v for k, v in by_pos.items() if k != hash_string("noun"))) if by_pos else set()
     rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
              if suffix and suffix.isalpha()}
     irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
-    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular))
+    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular), frozenset(nouns - others))
 
 
 def name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:

@@ -24,17 +24,21 @@ _WEAK = (r"member(?:ship)?|employee|student|customer|client|badge|record|contrac
          r"decision|adh[ée]rent|caso|afiliado|socio|cliente")
 # "no." / "nº" / "n°" / "#" / "number" / "núm."
 _NUMBER_WORD = r"(?:numbers?|num[ée]ro|n[uú]mero|(?:n(?:os|o|r|um|úm)\b|nº|n°|n\.º)\.?|#|id\b)"
-_VALUE = (r"(?P<v>(?=(?:[^\d\n]{0,12}\d){2})[A-Z0-9](?:[A-Z0-9]|[-/.](?=[A-Z0-9])|[ ](?=\d{2,}\b)){1,24}"
-          r"[A-Z0-9]?)(?![\w/-])")
+_VALUE = (r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[-/.](?=[A-Z0-9])|[ ](?=\d{2,}\b)){1,24})(?![\w/-])")
 _GAP = r"[\s.:#°º]{0,4}(?:(?:is|est|es|de|du|:)\s+)?"
-_CUED = (rf"(?<![A-Za-z])(?:(?:{_STRONG})(?:[\s_-]*{_NUMBER_WORD})?|(?:{_WEAK})(?:[\s_-]*{_NUMBER_WORD}|\s*:)|"
-         rf"{_NUMBER_WORD}[\s_-]*(?:de[\s_-]+)?(?:{_STRONG}|{_WEAK})){_GAP}{_VALUE}")
+_CUED = (rf"(?<![A-Za-z])(?:(?:{_STRONG})(?![A-Za-z])(?:[\s_-]*{_NUMBER_WORD})?|"
+         rf"(?:{_WEAK})(?![A-Za-z])(?:[\s_-]*{_NUMBER_WORD}|\s*:)|"
+         rf"{_NUMBER_WORD}[\s_-]*(?:de[\s_-]+)?(?:{_STRONG}|{_WEAK})(?![A-Za-z])){_GAP}{_VALUE}")
 _APPLICATION = r"(?<![\w/.-])(?P<v>\d{3,6}/(?:\d{2}|\d{4}))(?![\w/-]|\.\d)"
+
+def _two_digits(value: str) -> bool:
+    return sum(ch.isdigit() for ch in value) >= 2
+
 
 TYPES = (
     EntityType(
         "REFERENCE_ID", EntityPolicy(category="fpe", threshold=0.5), tier=2,
-        finders=(regex_finder("REFERENCE_ID", [(_CUED, 0.7), (_APPLICATION, 0.6)]),),
+        finders=(regex_finder("REFERENCE_ID", [(_CUED, 0.7), (_APPLICATION, 0.6)], validate=_two_digits),),
         codec=lambda config: AlnumCodec("REFERENCE_ID"), family="references",
         description="a case, application, file, registration or membership number (after its cue word; "
                     "court application numbers such as 12345/08 without one)",

@@ -19,7 +19,7 @@ from collections.abc import Container
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import NameIndex, name_index
+from mechanisms.prmpt.entities.name_words import VOWEL, NameIndex, name_index
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
              r"Fr|Father|Sister|Brother|Capt|Captain|Col|Colonel|Gen|General|Lt|Lieutenant|Maj|Major|Sgt|Sergeant|"
@@ -130,6 +130,12 @@ jueves viernes sábado domingo enero febrero marzo abril mayo junio julio agosto
 diciembre""".split())
 
 
+def _is_word(english: Container[str], word: str) -> bool:
+    """An English dictionary word (a noun-only entry such as "Lydia" or "David" is read as a name)."""
+    is_word = getattr(english, "is_word", None)
+    return bool(is_word(word)) if is_word is not None else word in english
+
+
 def _opens_sentence(text: str, start: int) -> bool:
     before = text[max(0, start - 10):start].rstrip(" \t")
     return start < 10 and not before or bool(before) and before[-1] in ".!?:;\"“”([\n•*-"
@@ -144,7 +150,7 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     out = []
     for m in _SINGLE.finditer(text):
         word = m.group("v")
-        if not index.is_first(word) or index.is_common(word) or lang == "en" and word in english \
+        if not index.is_first(word) or index.is_common(word) or lang == "en" and _is_word(english, word) \
                 or word.lower() in CALENDAR:
             continue
         style = "upper" if word.isupper() else "lower" if word.islower() else "title"
@@ -162,3 +168,51 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
 def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:
     after = _PROPER_AFTER.match(text, at)
     return after is not None and not index.is_listed(after.group(1))
+
+
+_OTHER_SCRIPT = regex.compile(
+    r"(?<![\p{L}\d])(?P<v>"
+    r"\p{Lu}[\p{Cyrillic}\p{Greek}]+(?:[ \t]+\p{Lu}[\p{Cyrillic}\p{Greek}]+){0,3}"  # cased scripts: capitalised
+    r"|[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]+"
+    r"(?:[ \t]+[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]+){0,3}"
+    r"|\p{Hangul}+(?:[ \t]+\p{Hangul}+){0,2}"
+    r"|[\p{Han}\p{Katakana}\u30fc\u30fb]{2,8})(?![\p{L}\d])")
+_LATIN = regex.compile(r"\p{Latin}")
+_LETTER = regex.compile(r"\p{L}")
+
+
+def find_other_script_names(text: str, lang: str) -> list[Found]:
+    """Words in another script inside a text written in Latin letters ("the singer Александр Градский",
+    "her colleague 王小明", "Kim Ji-woo (김지우)"): in an English, French or Spanish prompt such a
+    short run is a name or a place far more often than anything else, and the NER models of these
+    languages read none of it. Capitalised runs in Cyrillic and Greek, runs of up to four words in
+    Arabic, Hebrew and the Indic scripts, up to three in Hangul, 2 to 8 Han or Katakana characters.
+    Not in a text mostly in another script (that text is not in a language Prmpt analyses)."""
+    if text.isascii():
+        return []
+    letters = len(_LETTER.findall(text))
+    if not letters or len(_LATIN.findall(text)) < 0.5 * letters:
+        return []
+    return [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in _OTHER_SCRIPT.finditer(text)]
+
+
+_PAIR = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}{2,}){1,2})(?![\p{L}\d@_-])")
+
+
+def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """English texts: two or three adjacent capitalised words none of which is an everyday or dictionary
+    word ("add Edvard Petrussen as a beneficiary", "Oluwaseun Bakare signed"): names from locales the
+    lists do not cover. Not after an article ("the Hewlett Packard printer")."""
+    if lang != "en" or not english:
+        return []
+    index = name_index()
+    out = []
+    for m in _PAIR.finditer(text):
+        words = m.group("v").split()
+        if any(index.is_common(w) or _is_word(english, w) or w.lower() in CALENDAR or not VOWEL.search(w)
+               for w in words):
+            continue
+        if _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
+            continue
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.6))
+    return out

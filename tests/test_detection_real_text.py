@@ -191,3 +191,19 @@ def test_over_masking_stays_rare(sanitizer: Sanitizer) -> None:
         found = [(text[s.start:s.end], s.entity_type) for s in sanitizer.annotator.annotate(text)
                  if s.entity_type in ("PERSON", "STREET_ADDRESS", "REFERENCE_ID", "QUANTITY", "USERNAME")]
         assert found == [], (text, found)
+
+
+@pytest.mark.parametrize("ssn", ["１２３-４５-６７８９", "١٢٣-٤٥-٦٧٨٩", "123\u200b-45-6789", "123\u201345\u20136789"])
+def test_a_unicode_ssn_through_the_proxy_is_answered_and_never_sent(veil_factory, upstream, ssn) -> None:  # type: ignore[no-untyped-def]
+    """It used to crash the sanitizer (a 503 on every retry, so the user could never send it)."""
+    import json
+
+    import openai
+
+    veil = veil_factory(mode="prmpt")
+    client = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-user-1", max_retries=0)
+    text = f"My SSN is {ssn}, please keep it on file."
+    resp = client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": text}])
+    sent = json.dumps(upstream.last.body, ensure_ascii=False)
+    assert ssn not in sent and "123-45-6789" not in sent and "6789" not in sent
+    assert resp.choices[0].message.content == "echo: " + text  # restored as the user wrote it

@@ -107,7 +107,9 @@ class AlnumCodec:
 
 
 def is_valid_ssn(digits: str) -> bool:
-    """SSA rules: area 001-899 except 666, group 01-99, serial 0001-9999."""
+    """SSA rules: area 001-899 except 666, group 01-99, serial 0001-9999 (nine ASCII digits, else False)."""
+    if len(digits) != 9 or not (digits.isascii() and digits.isdigit()):
+        return False
     area, group, serial = int(digits[:3]), int(digits[3:5]), int(digits[5:])
     return 0 < area < 900 and area != 666 and group != 0 and serial != 0
 

@@ -25,6 +25,7 @@ import gzip
 import importlib.util
 import json
 import re
+import statistics
 import subprocess
 import sys
 from collections import defaultdict
@@ -189,7 +190,25 @@ def run(base: str | None = BASE, limit: int | None = None, files: tuple[str, ...
                     tallies[tree].add(rule, rec, running[tree](rec["text"]), show)
             results[name] = tallies
             print(f"  {name}: done", file=sys.stderr, flush=True)
-    return report(results, names, rss, limit), True
+        speed = prompt_speed(running)
+    return report(results, names, rss, limit) + speed, True
+
+
+def prompt_speed(running: dict[str, Worker], prompts: int = 40, rounds: int = 5) -> str:
+    """Median sanitize time of 300-character English prompts (the first 300 characters, cut at a word,
+    of WikiGold pieces), each prompt sent to every tree in turn, ``rounds`` times."""
+    texts = [rec["text"][:300].rsplit(" ", 1)[0] for rec in records("wikigold-en.jsonl.gz", prompts)]
+    times: dict[str, list[float]] = {name: [] for name in running}
+    for r in range(rounds):
+        for i, text in enumerate(texts):
+            order = list(running) if (i + r) % 2 == 0 else list(running)[::-1]
+            for name in order:
+                times[name].append(running[name](text)["secs"])
+    med = {name: 1000 * statistics.median(t) for name, t in times.items()}
+    names = list(running)
+    ratio = f"; ratio {med[names[-1]] / med[names[0]]:.2f}x (target <= 1.5x)" if len(names) > 1 else ""
+    return ("\n300-character English prompts, median sanitize time (ms): "
+            + ", ".join(f"{name} {ms:.1f}" for name, ms in med.items()) + ratio + "\n")
 
 
 def report(results: dict[str, dict[str, Tally]], names: list[str], rss: dict[str, float],

@@ -163,8 +163,9 @@ _CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?!
 def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[str]) -> list[Span]:
     """Listed names that NER took for an organisation or a work ("Hauser" as ORG, "Natalia & David"
     as ORG): an entity whose capitalised words are all listed names, not everyday words and (English)
-    not dictionary words gives one PERSON span per run of them ("the Magna Carta" gives none)."""
+    not dictionary words (noun-only entries such as "bullock" aside) gives one PERSON span per run of them ("the Magna Carta" gives none)."""
     from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
     index = name_index()
     out: list[Span] = []
@@ -174,7 +175,8 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
             continue  # "the Dow", "the Magna Carta": a named thing, not a person
         words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
         if not words or not all(not w.group(0).isupper() and index.is_listed(w.group(0)) and not
-                                index.is_common(w.group(0)) and w.group(0) not in english for w in words):
+                                index.is_common(w.group(0)) and not is_dictionary_word(english, w.group(0))
+                                for w in words):
             continue
         run = words[0].span()
         for w in words[1:]:

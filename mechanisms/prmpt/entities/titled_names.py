@@ -130,7 +130,7 @@ jueves viernes sábado domingo enero febrero marzo abril mayo junio julio agosto
 diciembre""".split())
 
 
-def _is_word(english: Container[str], word: str) -> bool:
+def is_dictionary_word(english: Container[str], word: str) -> bool:
     """An English dictionary word (a noun-only entry such as "Lydia" or "David" is read as a name)."""
     is_word = getattr(english, "is_word", None)
     return bool(is_word(word)) if is_word is not None else word in english
@@ -150,7 +150,7 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     out = []
     for m in _SINGLE.finditer(text):
         word = m.group("v")
-        if not index.is_first(word) or index.is_common(word) or lang == "en" and _is_word(english, word) \
+        if not index.is_first(word) or index.is_common(word) or lang == "en" and is_dictionary_word(english, word) \
                 or word.lower() in CALENDAR:
             continue
         style = "upper" if word.isupper() else "lower" if word.islower() else "title"
@@ -209,10 +209,41 @@ def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = fro
     out = []
     for m in _PAIR.finditer(text):
         words = m.group("v").split()
-        if any(index.is_common(w) or _is_word(english, w) or w.lower() in CALENDAR or not VOWEL.search(w)
+        if any(index.is_common(w) or is_dictionary_word(english, w) or w.lower() in CALENDAR or not VOWEL.search(w)
                for w in words):
             continue
         if _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
             continue
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.6))
+    return out
+
+
+_SPEECH = (r"says|said|told|asks|asked|adds|added|explains|explained|writes|wrote|replies|replied|recalls|recalled|"
+           r"notes|noted|admits|admitted|insists|insisted|argues|argued|claims|claimed|declares|declared|"
+           r"a\s+dit|dit|déclare|a\s+déclaré|explique|dijo|declaró|explicó|afirmó|señaló")
+_SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:{_SPEECH})\b")
+_SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|according[ \t]+to|selon|según)[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
+                               r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")
+_NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
+nobody police officials reports sources experts critics officers authorities staff everybody il elle ils elles on
+nous vous je él ella ellos ellas usted nadie alguien""".split())
+
+
+def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """A single capitalised word that says something ("Player said", "says Bullock", "según Citrone"):
+    a listed name even if it is also a word, or a word that is neither everyday nor (English) a
+    dictionary word. Pronouns and collective subjects ("Police said") are not names."""
+    index = name_index()
+    dictionary = english if lang == "en" else frozenset()
+    out = []
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER):
+        for m in pattern.finditer(text):
+            word = m.group("v")
+            low = word.lower()
+            if low in _NOT_SPEAKERS or low in CALENDAR or is_title(word):
+                continue
+            if pattern is _SPEAKER_BEFORE and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
+                continue  # "The company said"
+            if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
+                out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out

@@ -27,12 +27,14 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"Sen|Senator|Rep|Representative|Gov|Governor|President|Mayor|Councillor|Councilman|Councilwoman|"
              r"Chancellor|Minister|Bishop|Archbishop|Cardinal|Pastor|Rabbi|Imam|Sheikh|Coach|Nurse|Agent|"
              r"Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Cousin|"
-             r"M\.|Mme|Mlle|Me|Mgr|Pr|Monsieur|Madame|Mademoiselle|Ma[iî]tre|Docteur|Professeur|G[ée]n[ée]ral|"
-             r"Colonel|Capitaine|Commandant|Mar[ée]chal|Abb[ée]|P[èe]re|Fr[èe]re|S[œo]eur|Citoyen|Citoyenne|"
+             r"M[.,]{1,3}|NI\.|Mme|Mlle|Me|Mgr|Mer|Pr|Monsieur|Madame|Mademoiselle|Ma[iî]tre|Docteur|Professeur|"
+             r"G[ée]n[ée]ral|Colonel|Capitaine|Commandant|Mar[ée]chal|Abb[ée]|P[èe]re|Fr[èe]re|S[œo]eur|Citoyen|"
+             r"Citoyenne|[ÉE]v[êe]que|Vicaire|Chanoine|Cur[ée]|Pasteur|Veuve|Veuf|Sieur|Nomm[ée]e?|Dite?|"
              r"Pr[ée]sident|Ministre|S[ée]nateur|D[ée]put[ée]|Maire|Pr[ée]fet|"
              r"Sr|Sra|Srta|D\.|Dña|Dª|Don|Doña|Dra|Lic|Ing|Señor|Señora|Señorita|Doctor|Doctora|Coronel|Capit[áa]n|"
              r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal")
-_PLURAL = r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres"
+_PLURAL = (r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres|[Gg][ée]n[ée]raux|[Dd]octeurs|[Cc]itoyens|"
+           r"[Nn]omm[ée]e?s|[Ss]['’][ \t]?appellent|[Ss]e[ \t]+llaman|[Nn]amed")
 _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"
           r"victim|complainant|patient|requérant|requérante|témoin|demandeur|demanderesse|demandante|testigo|"
           r"paciente|acusado|acusada|denunciante")
@@ -70,6 +72,8 @@ def is_title(word: str) -> bool:
 
 def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> bool:
     words = [w for w in regex.findall(r"\p{L}[\p{L}'’-]*", value) if len(w) > 1 or not value.strip()]
+    if len(words) >= 2 and all(w.lower() in _PARTICLES_SET for w in words) and words[-1][0].isupper():
+        return True  # "M. Le Du": a surname made of particle-like words
     words = [w for w in words if w.lower() not in _PARTICLES_SET]
     if not words:
         return False

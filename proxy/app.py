@@ -146,9 +146,9 @@ async def _list_models(request: Request, rt: Runtime) -> list[dict[str, Any]]:
     upstream = rt.upstreams.get("openai")
     if upstream is not None:
         caller = authenticate(request.headers, rt.settings.auth)
+        headers = upstream.headers(request.headers, caller.forward_auth)
         try:
-            resp = await upstream.request("GET", "/models", None,
-                                          upstream.headers(request.headers, caller.forward_auth))
+            resp = await upstream.request("GET", "/models", None, headers)
             listed = resp.json().get("data", [])
             data.extend(m for m in listed if isinstance(m, dict))
         except (ProxyError, ValueError, AttributeError):

@@ -138,10 +138,11 @@ class Pipeline:
         if not asked:
             return self.settings.mode
         asked = asked.strip().lower()
-        if asked not in self.settings.allowed_modes:
-            allowed = ", ".join(self.settings.allowed_modes)
-            raise BadRequest(f"X-Veil-Mode {asked!r} is not allowed here (allowed: {allowed})",
-                             param="X-Veil-Mode")
+        selectable = self.settings.selectable_modes()
+        if asked not in selectable:
+            raise BadRequest(f"X-Veil-Mode {asked!r} is not allowed here (allowed: {', '.join(selectable)}); "
+                             "the operator can allow it in allowed_modes", param="X-Veil-Mode",
+                             code="mode_not_allowed")
         return asked
 
     def policy(self, mode: str, caller: Caller, dependencies: Sequence[Any] = ()) -> Policy:

@@ -88,8 +88,8 @@ def router(pipeline: Pipeline, surfaces: dict[str, Surface]) -> APIRouter:
         if not isinstance(payload, dict):
             raise BadRequest("body must be the JSON object of a request", param="body")
         mode = body.get("mode", settings.mode)
-        if mode not in settings.allowed_modes:
-            raise BadRequest(f"mode must be one of {', '.join(settings.allowed_modes)}", param="mode")
+        if mode not in settings.selectable_modes():
+            raise BadRequest(f"mode must be one of {', '.join(settings.selectable_modes())}", param="mode")
         epsilon = body.get("epsilon")
         if epsilon is not None and (not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 100):
             raise BadRequest("epsilon must be a number in (0, 100]", param="epsilon")

@@ -31,7 +31,7 @@ from proxy.pipeline.fieldmap import iter_strings
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
 from proxy.pipeline.report import splice_veil_field
 from proxy.pipeline.restore import TextRestorer
-from proxy.pipeline.stream import relay_events, relay_upstream, sse_response
+from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
 from proxy.pipeline.surface import Event, StreamRestorer, Surface
 from proxy.settings import Settings
 from proxy.upstream import RETURNED_HEADERS, UpstreamClient
@@ -174,7 +174,7 @@ class Pipeline:
             response = await upstream.open_stream(path, content, headers)
             passed = _returned_headers(response.headers)
             raw = upstream.iter_stream(response)
-            events = raw if policy.passthrough else relay_upstream(
+            events = pass_upstream(raw, surface) if policy.passthrough else relay_upstream(
                 raw, surface, surface.stream_restorer(policy.restorer))
             return sse_response(events, surface, self.metrics, mode, passed)
         response = await upstream.request("POST", path, content, headers)

@@ -83,6 +83,21 @@ class LimitsSettings(BaseModel):
     max_tokens_local: int = Field(
         1024, ge=1, description="Upper bound on max_tokens for the local model."
     )
+    max_depth: int = Field(
+        64, ge=4, description="Deeper nesting in a body Veil sanitizes gets 400 (`nested_too_deeply`).",
+    )
+    max_values: int = Field(
+        20_000, ge=100, description="More JSON values (strings, numbers, keys, arrays, objects) in a body Veil "
+        "sanitizes get 413.",
+    )
+    max_sanitized_chars: int = Field(
+        40_000, ge=100, description="More characters of text for Prmpt / Cape in one request get 413 (about "
+        "1.5 s of CPU and 150 MB per 40,000 on 2 cores; raise it for long conversations).",
+    )
+    max_sanitized_strings: int = Field(
+        1_000, ge=10, description="More strings for Prmpt / Cape in one request (JSON in strings counted "
+        "string by string) get 413.",
+    )
 
 
 class LocalModelSettings(BaseModel):

@@ -13,6 +13,8 @@ import anthropic
 import httpx
 import openai
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 EMAIL = "john.smith@acme-corp.com"
 SSN = "123-45-6789"
@@ -92,3 +94,44 @@ def test_version_and_beta_headers_of_another_shape_are_refused(veil_factory, ups
     models = httpx.get(veil.url + "/v1/models", headers={"OpenAI-Beta": SSN}, timeout=30)
     assert models.status_code == 400
     assert upstream.requests == []
+
+
+# ---- the property: PII planted in any header ------------------------------------------------------
+HEADER_NAMES = st.sampled_from([
+    "User-Agent", "OpenAI-Organization", "OpenAI-Project", "OpenAI-Beta", "anthropic-beta", "anthropic-version",
+    "X-Stainless-Lang", "X-Stainless-Package-Version", "Idempotency-Key", "Cookie", "Referer", "Origin",
+    "X-Forwarded-For", "Accept", "Accept-Language", "traceparent", "Authorization", "x-api-key", "api-key",
+    "X-Request-Id", "X-Veil-Mode", "X-Veil-Dependencies",
+]) | st.from_regex(r"x-[a-z]{1,12}", fullmatch=True)
+PLANTED = (EMAIL, SSN, CARD, "+1 (415) 555-0132", "DE89370400440532013000")
+ROUTES = {
+    "/v1/chat/completions": {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "hi"}]},
+    "/v1/completions": {"model": "gpt-4o-mini", "prompt": "hi"},
+    "/v1/embeddings": {"model": "text-embedding-3-small", "input": "hi"},
+    "/v1/responses": {"model": "gpt-4o-mini", "input": "hi"},
+    "/v1/messages": {"model": "claude-x", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]},
+}
+
+
+@pytest.mark.parametrize("mode", ["off", "prmpt"])
+def test_pii_planted_in_any_header_never_leaves(veil_factory, upstream, upstream_server, mode) -> None:  # type: ignore[no-untyped-def]
+    """Whatever header carries a value, the request is either refused (nothing sent) or sent without it.
+    The upstream key is configured, so not even the caller's own key is forwarded."""
+    veil = veil_factory(mode=mode, allowed_modes=[mode],
+                        upstream={"base_url": upstream_server[1].url + "/v1", "api_key": "sk-configured"})
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(name=HEADER_NAMES, value=st.sampled_from(PLANTED), prefix=st.sampled_from(["", "a ", "org-", "v=1; "]),
+           route=st.sampled_from(sorted(ROUTES)), stream=st.booleans())
+    def plant(name: str, value: str, prefix: str, route: str, stream: bool) -> None:
+        upstream.requests.clear()
+        body = {**ROUTES[route], **({"stream": True} if stream and route != "/v1/embeddings" else {})}
+        r = httpx.post(veil.url + route, json=body, headers={name: prefix + value}, timeout=30)
+        assert r.status_code in (200, 400), (name, r.status_code, r.text)
+        assert value not in r.text
+        if r.status_code == 400:
+            assert upstream.requests == [], name
+        for seen in upstream.requests:
+            assert value not in json.dumps(seen.headers), (name, seen.headers)
+
+    plant()

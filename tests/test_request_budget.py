@@ -132,3 +132,27 @@ def test_a_small_request_does_not_wait_behind_large_ones(warm_veil, upstream) ->
     assert done["small"][1] < finished[1], done  # before the second large one: it did not queue behind it
     assert finished[-1] < 30, done
     assert rss.grew_mb < 300, rss.grew_mb
+
+
+def test_jobs_whose_request_timed_out_are_dropped(warm_veil, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    """``sanitize_timeout`` fires: every request fails closed with a 503, and of their jobs only the one
+    already running is finished (bounded by the budget); the queued ones never run."""
+    veil = veil_factory(mode="prmpt", sanitize_timeout=0.2)  # the loaded spaCy pipeline is shared
+    runtime = veil.server.config.app.state.veil
+    runtime.engine.sanitizer.load()  # not inside the 0.2 s of the first request
+    pool = runtime.pool
+    assert _chat(veil.url, "hi").status_code == 200
+    before = pool.stats()["prmpt"]["items"]
+    statuses: list[int] = []
+    threads = [threading.Thread(target=lambda t=prompt(39_000, seed=i): statuses.append(_chat(veil.url, t).status_code))
+               for i in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    deadline = time.monotonic() + 20
+    while pool.stats()["prmpt"]["queued"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(3)  # the job in hand ends
+    assert statuses == [503, 503, 503] and upstream.requests[-1].body["messages"][0]["content"] == "hi"
+    assert pool.stats()["prmpt"]["items"] - before <= 1

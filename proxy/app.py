@@ -62,10 +62,10 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
                   description="A local privacy proxy for the OpenAI and Anthropic APIs.")
     app.state.veil = rt
     _install_error_handlers(app)
-    app.add_middleware(RequestIdMiddleware)
     guarded = _keyed_ops_paths(settings)
     if guarded:
         app.add_middleware(KeyedPathsMiddleware, paths=guarded, settings=settings)
+    app.add_middleware(RequestIdMiddleware)  # outermost: its 401s carry the request id too
 
     mounted = 0
     for routes in SURFACES:  # in this order at the head of the route list: chat is matched first

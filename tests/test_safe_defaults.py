@@ -83,6 +83,7 @@ def test_ops_routes_obey_proxy_keys(veil_factory, upstream) -> None:  # type: ig
     for path in OPS:
         bare = httpx.get(keyed.url + path, timeout=30)
         assert bare.status_code == 401 and bare.json()["error"]["type"] == "authentication_error", path
+        assert bare.headers["x-request-id"]
         assert httpx.get(keyed.url + path, headers={"authorization": "Bearer wrong"}, timeout=30).status_code == 401
         assert httpx.get(keyed.url + path, headers={"authorization": "Bearer sk-veil-1"},
                          timeout=30).status_code == 200, path

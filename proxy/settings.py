@@ -92,7 +92,7 @@ class LimitsSettings(BaseModel):
     )
     max_sanitized_chars: int = Field(
         40_000, ge=100, description="More characters of text for Prmpt / Cape in one request get 413 (about "
-        "1.5 s of CPU and 150 MB per 40,000 on 2 cores; raise it for long conversations).",
+        "1.2 s of CPU and 150 MB per 40,000 on 2 cores; raise it for long conversations).",
     )
     max_sanitized_strings: int = Field(
         1_000, ge=10, description="More strings for Prmpt / Cape in one request (JSON in strings counted "

@@ -106,7 +106,9 @@ def veil_server(mode: str, upstream: str | None, env: dict[str, str] | None = No
     args = ["-m", "proxy.cli", "serve", "--port", str(port), "--mode", mode,
             "--upstream-url", upstream or ""]
     base_env = {"VEIL_LOGGING__LEVEL": "WARNING", "VEIL_LOCAL_MODEL__PRELOAD": str(preload).lower(),
-                "VEIL_MASTER_KEY": "00" * 32}
+                "VEIL_MASTER_KEY": "00" * 32,
+                # benches compare modes per request on one server: every mode opted in
+                "VEIL_ALLOWED_MODES": '["off", "prmpt", "cape", "prmpt+cape"]'}
     return Server(args, port, {**base_env, **(env or {})},
                   health="/readyz" if preload else "/healthz", timeout=300)
 

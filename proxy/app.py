@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.routing import Route
@@ -61,7 +62,10 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
                   description="A local privacy proxy for the OpenAI and Anthropic APIs.")
     app.state.veil = rt
     _install_error_handlers(app)
-    app.add_middleware(RequestIdMiddleware)
+    guarded = _keyed_ops_paths(settings)
+    if guarded:
+        app.add_middleware(KeyedPathsMiddleware, paths=guarded, settings=settings)
+    app.add_middleware(RequestIdMiddleware)  # outermost: its 401s carry the request id too
 
     mounted = 0
     for routes in SURFACES:  # in this order at the head of the route list: chat is matched first
@@ -134,6 +138,41 @@ class RequestIdMiddleware:
         await self.app(scope, receive, send_with_id)
 
 
+_DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+
+def _keyed_ops_paths(settings: Settings) -> frozenset[str]:
+    """The operational routes that need a proxy key: with ``auth.api_keys`` set, ``/metrics`` (it shows
+    when each entity type was first seen) and the API docs, unless ``auth.open_metrics`` /
+    ``auth.open_docs`` open them. Every API route authenticates on its own."""
+    if not settings.auth.api_keys:
+        return frozenset()
+    paths: set[str] = set()
+    if not settings.auth.open_metrics:
+        paths.add("/metrics")
+    if not settings.auth.open_docs:
+        paths |= _DOCS_PATHS
+    return frozenset(paths)
+
+
+class KeyedPathsMiddleware:
+    """Pure ASGI: a request for one of ``paths`` without a valid proxy key gets the 401 every route gives."""
+
+    def __init__(self, app: Any, paths: frozenset[str], settings: Settings) -> None:
+        self.app = app
+        self.paths = paths
+        self.settings = settings
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].rstrip("/") in self.paths:
+            try:
+                authenticate(Headers(scope=scope), self.settings.auth)
+            except ProxyError as exc:
+                await exc.response()(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def _preload(rt: Runtime) -> None:
     try:
         rt.preload()
@@ -146,9 +185,9 @@ async def _list_models(request: Request, rt: Runtime) -> list[dict[str, Any]]:
     upstream = rt.upstreams.get("openai")
     if upstream is not None:
         caller = authenticate(request.headers, rt.settings.auth)
+        headers = upstream.headers(request.headers, caller.forward_auth)
         try:
-            resp = await upstream.request("GET", "/models", None,
-                                          upstream.headers(request.headers, caller.forward_auth))
+            resp = await upstream.request("GET", "/models", None, headers)
             listed = resp.json().get("data", [])
             data.extend(m for m in listed if isinstance(m, dict))
         except (ProxyError, ValueError, AttributeError):

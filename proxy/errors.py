@@ -78,6 +78,13 @@ class UpstreamInvalid(ProxyError):
     status, type, code = 502, "upstream_error", "upstream_invalid_json"
 
 
+class UpstreamStreamBroken(ProxyError):
+    """An upstream stream that is not an event stream, or that ended without its end event: the answer
+    is cut short, and the client must learn it (an error event, not a normal end)."""
+
+    status, type, code = 502, "upstream_error", "upstream_stream_incomplete"
+
+
 class UpstreamTimeout(ProxyError):
     status, type, code = 504, "upstream_error", "upstream_timeout"
 

@@ -13,10 +13,12 @@ and returns one result (or exception) per payload. Payloads of the model lanes a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -50,7 +52,8 @@ class WorkerPool(Protocol):
     device: str
 
     def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1,
-                 max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False) -> None: ...
+                 max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False,
+                 is_large: Callable[[Any], bool] | None = None) -> None: ...
 
     def submit(self, lane: str, payload: Any) -> "asyncio.Future[Any]": ...
 
@@ -83,39 +86,61 @@ class _Job:
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
     enqueued: float = field(default_factory=time.perf_counter)
+    large: bool = False
 
 
 class _Lane:
+    """One thread and a bounded queue. With ``is_large``, the jobs it names (the lane's costly ones) wait
+    until no other job is queued, and run alone: a large job never makes a small one wait behind it
+    for longer than the one large job that is running."""
+
     def __init__(self, name: str, handler: BatchHandler, max_batch_size: int, max_wait_ms: float,
-                 max_queue: int, streams: bool = False) -> None:
+                 max_queue: int, streams: bool = False, is_large: Callable[[Any], bool] | None = None) -> None:
         self.name = name
         self.handler = handler
         self.streams = streams
+        self.is_large = is_large
         self.max_batch_size = max_batch_size
         self.max_wait = max_wait_ms / 1000.0
-        self.queue: queue.Queue[_Job | None] = queue.Queue(maxsize=max_queue)
+        self.max_queue = max_queue
+        self._small: deque[_Job] = deque()
+        self._large: deque[_Job] = deque()
+        self._ready = threading.Condition()
+        self._stopping = False
         self.batches = 0
         self.items = 0
         self.thread = threading.Thread(target=self._loop, name=f"veil-{name}", daemon=True)
         self.thread.start()
 
+    def qsize(self) -> int:
+        return len(self._small) + len(self._large)
+
+    def put(self, job: _Job) -> None:
+        with self._ready:
+            if self.qsize() >= self.max_queue:
+                raise queue.Full
+            (self._large if job.large else self._small).append(job)
+            self._ready.notify()
+
     def _collect(self) -> list[_Job] | None:
-        first = self.queue.get()
-        if first is None:
-            return None
-        batch = [first]
-        deadline = time.perf_counter() + self.max_wait
-        while len(batch) < self.max_batch_size:
-            remaining = deadline - time.perf_counter()
-            try:
-                job = self.queue.get(timeout=remaining) if remaining > 0 else self.queue.get_nowait()
-            except queue.Empty:
-                break
-            if job is None:
-                self.queue.put(None)  # keep the stop signal for the outer loop
-                break
-            batch.append(job)
-        return batch
+        with self._ready:
+            while not (self._small or self._large or self._stopping):
+                self._ready.wait()
+            if self._stopping:
+                return None
+            if not self._small:
+                return [self._large.popleft()]
+            batch = [self._small.popleft()]
+            deadline = time.perf_counter() + self.max_wait
+            while len(batch) < self.max_batch_size and not self._stopping:
+                if self._small:
+                    batch.append(self._small.popleft())
+                    continue
+                remaining = deadline - time.perf_counter()
+                if remaining <= 0:
+                    break
+                self._ready.wait(remaining)
+            return batch
 
     def _loop(self) -> None:
         while True:
@@ -138,10 +163,16 @@ class _Lane:
                 job.loop.call_soon_threadsafe(_settle, job.future, result)
 
     def stop(self) -> None:
-        try:
-            self.queue.put_nowait(None)
-        except queue.Full:
-            pass
+        """The thread ends after its batch in hand; jobs still queued fail now (nothing runs them)."""
+        with self._ready:
+            self._stopping = True
+            left = [*self._small, *self._large]
+            self._small.clear()
+            self._large.clear()
+            self._ready.notify_all()
+        for job in left:
+            with contextlib.suppress(RuntimeError):  # its event loop may be closed already
+                job.loop.call_soon_threadsafe(_settle, job.future, PoolUnavailable("worker pool is closed"))
 
 
 def _settle(future: asyncio.Future[Any], result: Any) -> None:
@@ -162,18 +193,20 @@ class InProcessWorkerPool:
         self.closed = False
 
     def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1,
-                 max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False) -> None:
-        """``streams``: the handler gets ``Streamed`` jobs (emit items, watch ``cancel``)."""
+                 max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False,
+                 is_large: Callable[[Any], bool] | None = None) -> None:
+        """``streams``: the handler gets ``Streamed`` jobs (emit items, watch ``cancel``). ``is_large``:
+        the payloads it names run alone, once no other job waits."""
         if lane in self._lanes:
             raise ValueError(f"lane {lane!r} already registered")
-        self._lanes[lane] = _Lane(lane, handler, max_batch_size, max_wait_ms, max_queue, streams)
+        self._lanes[lane] = _Lane(lane, handler, max_batch_size, max_wait_ms, max_queue, streams, is_large)
 
     def remote_part(self, lane: str) -> None:
         return None  # every lane runs here
 
     def stats(self) -> dict[str, dict[str, int]]:
         return {
-            name: {"queued": ln.queue.qsize(), "batches": ln.batches, "items": ln.items}
+            name: {"queued": ln.qsize(), "batches": ln.batches, "items": ln.items}
             for name, ln in self._lanes.items()
         }
 
@@ -187,9 +220,10 @@ class InProcessWorkerPool:
         if target.streams and not isinstance(payload, Streamed):
             payload = Streamed(payload, _ignore)
         loop = asyncio.get_running_loop()
-        job = _Job(payload, loop.create_future(), loop)
+        large = target.is_large is not None and target.is_large(payload)
+        job = _Job(payload, loop.create_future(), loop, large=large)
         try:
-            target.queue.put_nowait(job)
+            target.put(job)
         except queue.Full:
             raise PoolSaturated(f"worker lane {lane!r} is full") from None
         if isinstance(payload, Streamed):  # a job given up on (timeout, client gone) stops early

@@ -87,7 +87,7 @@ def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,
     needs_key = settings.mode != "off" or settings.watermark.enabled
     keyring = KeyRing(settings.master_key_file, settings.auth.key_version, master_key, load_now=needs_key)
     engine = PrivacyEngine(settings.prmpt, settings.cape, settings.workers, pool, settings.sanitize_timeout,
-                           metrics)
+                           metrics, settings.limits)
     upstreams: dict[str, UpstreamClient] = {}
     if settings.upstream.base_url:
         upstreams["openai"] = UpstreamClient(settings.upstream, transport=upstream_transport, provider="openai")

@@ -6,6 +6,7 @@ contract other tools rely on (README "Configuration reference" is generated from
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 from typing import Any, Literal
@@ -81,6 +82,21 @@ class LimitsSettings(BaseModel):
     )
     max_tokens_local: int = Field(
         1024, ge=1, description="Upper bound on max_tokens for the local model."
+    )
+    max_depth: int = Field(
+        64, ge=4, description="Deeper nesting in a body Veil sanitizes gets 400 (`nested_too_deeply`).",
+    )
+    max_values: int = Field(
+        20_000, ge=100, description="More JSON values (strings, numbers, keys, arrays, objects) in a body Veil "
+        "sanitizes get 413.",
+    )
+    max_sanitized_chars: int = Field(
+        40_000, ge=100, description="More characters of text for Prmpt / Cape in one request get 413 (about "
+        "1.2 s of CPU and 150 MB per 40,000 on 2 cores; raise it for long conversations).",
+    )
+    max_sanitized_strings: int = Field(
+        1_000, ge=10, description="More strings for Prmpt / Cape in one request (JSON in strings counted "
+        "string by string) get 413.",
     )
 
 
@@ -161,6 +177,17 @@ class AuthSettings(BaseModel):
         description="A request header naming the end user (e.g. `x-veil-user`): its value is added to the "
         "user id, so end users behind one shared API key get different keys. Unset: keys follow the API key.",
     )
+    allow_unauthenticated: bool = Field(
+        False, description="Let `veil serve` listen on a non-loopback `host` with no `api_keys` (anyone who "
+        "reaches the port can use the upstream key and restore stand-ins). false: it refuses to start.",
+    )
+    open_metrics: bool = Field(
+        False, description="Serve `/metrics` without a proxy key when `api_keys` are set (for a scraper).",
+    )
+    open_docs: bool = Field(
+        False, description="Serve `/docs`, `/redoc` and `/openapi.json` without a proxy key when `api_keys` "
+        "are set.",
+    )
 
 
 class TurnCacheSettings(BaseModel):
@@ -218,8 +245,9 @@ class Settings(BaseSettings):
     port: int = Field(8080, ge=0, le=65535, description="Port to listen on.")
     mode: Mode = Field("prmpt", description="Privacy policy: off, prmpt, cape or prmpt+cape.")
     allowed_modes: list[Mode] = Field(
-        default_factory=lambda: ["off", "prmpt", "cape", "prmpt+cape"],
-        description="Modes a request may pick with the `X-Veil-Mode` header.",
+        default_factory=lambda: ["prmpt", "prmpt+cape"],
+        description="Modes a request may pick with the `X-Veil-Mode` header, besides `mode`. `off` and "
+        "`cape` (which sends fields outside `cape.roles` as they are) only when listed here.",
     )
     master_key_file: str | None = Field(
         None,
@@ -240,6 +268,10 @@ class Settings(BaseSettings):
     prmpt: PrmptConfig = Field(default_factory=PrmptConfig)
     cape: CapeConfig = Field(default_factory=CapeConfig)
     watermark: WatermarkConfig = Field(default_factory=WatermarkConfig)
+
+    def selectable_modes(self) -> list[str]:
+        """The modes a request may ask for: ``mode`` itself and ``allowed_modes``."""
+        return list(self.allowed_modes) + ([] if self.mode in self.allowed_modes else [self.mode])
 
     @field_validator("mode", "allowed_modes", mode="before")
     @classmethod
@@ -269,6 +301,17 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         # Flags (init) win over VEIL_* variables, which win over the YAML files.
         return (init_settings, env_settings, _YamlSource(settings_cls))
+
+
+def is_loopback(host: str) -> bool:
+    """``localhost`` or a loopback address (127.0.0.0/8, ::1)."""
+    name = host.strip().strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 _config_files: list[Path] = []

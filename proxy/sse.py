@@ -69,3 +69,24 @@ class SSEParser:
     def close(self) -> list[SSEEvent]:
         """End of stream: an event not terminated by a blank line still counts."""
         return self.feed(b"\n\n") if (self._buffer or self._data) else []
+
+
+class StreamEndWatch:
+    """Watches an upstream's raw SSE bytes, in any chunking, for a line that ends its stream (``data:
+    [DONE]``, ``event: message_stop``, ...) and for any ``data:`` line at all. Byte search only: it runs
+    on mode off's pass-through too, where nothing else parses the stream."""
+
+    def __init__(self, end_lines: tuple[bytes, ...]) -> None:
+        self._needles = tuple(start + line for line in end_lines for start in (b"\n", b"\r"))
+        self._keep = max((len(n) for n in self._needles), default=0) + 8
+        self._tail = b"\n"  # the stream's start is a line start
+        self.ended = False
+        self.data_seen = False
+
+    def feed(self, chunk: bytes) -> None:
+        if self.ended:
+            return
+        window = self._tail + chunk
+        self.data_seen = self.data_seen or b"data:" in window
+        self.ended = any(needle in window for needle in self._needles)
+        self._tail = window[-self._keep:]

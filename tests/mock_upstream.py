@@ -7,7 +7,8 @@ The model name picks the behaviour:
   mock-slow        waits ``slow_seconds`` before answering
   mock-stall       streams one chunk, then stalls until the client goes away
   mock-reset       streams one chunk, then drops the connection
-  mock-nodone      streams the reply but never sends [DONE]
+  mock-nodone      streams the reply but never sends [DONE] (Responses: response.completed, Messages: message_stop)
+  mock-notsse      a stream request answered 200 with a JSON body, not an event stream
   mock-badjson     non-stream: a body that is not JSON; stream: a malformed SSE line first
   mock-echo-all    the reply is the whole request body it received, as JSON text
 Streams split the reply into pieces of ``chunk_size`` characters (header x-mock-chunk overrides).
@@ -108,7 +109,7 @@ class MockUpstream:
         text = self.echo_all(body) if model == "mock-echo-all" else "echo: " + self.last_user_text(body)
         if model == "mock-badjson" and not body.get("stream"):
             return Response(b"{not json", media_type="application/json")
-        if body.get("stream"):
+        if body.get("stream") and model != "mock-notsse":
             size = int(request.headers.get("x-mock-chunk", self.chunk_size))
             return StreamingResponse(self._chat_stream(body, text, size), media_type="text/event-stream")
         message: dict[str, Any] = {"role": "assistant", "content": text, "refusal": None}
@@ -236,7 +237,7 @@ class MockUpstream:
                     "tools": body.get("tools") or [], "previous_response_id": body.get("previous_response_id"),
                     "usage": {"input_tokens": 5, "output_tokens": 7, "total_tokens": 12}}
         self.stored[rid] = {**response, "_input": body.get("input")}
-        if body.get("stream"):
+        if body.get("stream") and model != "mock-notsse":
             size = int(request.headers.get("x-mock-chunk", self.chunk_size))
             return StreamingResponse(self._responses_stream(response, item, size), media_type="text/event-stream")
         return JSONResponse(response)
@@ -270,7 +271,8 @@ class MockUpstream:
             yield event("response.output_text.done", **where, content_index=0, text=text, logprobs=[])
             yield event("response.content_part.done", **where, content_index=0, part={**part, "text": text})
         yield event("response.output_item.done", output_index=0, item=item)
-        yield event("response.completed", response=response)
+        if response["model"] != "mock-nodone":
+            yield event("response.completed", response=response)
 
     async def _stored(self, request: Request) -> Response:
         self.requests.append(Recorded(request.url.path, dict(request.headers), None))
@@ -326,7 +328,7 @@ class MockUpstream:
         message = {"id": "msg_mock", "type": "message", "role": "assistant", "model": model, "content": [block],
                    "stop_reason": stop_reason, "stop_sequence": stop_sequence,
                    "usage": {"input_tokens": 5, "output_tokens": 7}}
-        if body.get("stream"):
+        if body.get("stream") and model != "mock-notsse":
             size = int(request.headers.get("x-mock-chunk", self.chunk_size))
             return StreamingResponse(self._messages_stream(message, size), media_type="text/event-stream")
         return JSONResponse(message)
@@ -354,7 +356,8 @@ class MockUpstream:
         yield event("message_delta", delta={"stop_reason": message["stop_reason"],
                                             "stop_sequence": message["stop_sequence"]},
                     usage={"output_tokens": 7})
-        yield event("message_stop")
+        if message["model"] != "mock-nodone":
+            yield event("message_stop")
 
     async def _count_tokens(self, request: Request) -> Response:
         body = await self._record(request)

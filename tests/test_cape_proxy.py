@@ -22,7 +22,7 @@ def _client(server, mode: str) -> openai.OpenAI:  # type: ignore[no-untyped-def]
 
 
 def test_cape_mode_perturbs_what_leaves(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
-    veil = veil_factory(mode="off")
+    veil = veil_factory(mode="off", allowed_modes=["cape"])  # opted in
     raw = _client(veil, "cape").chat.completions.with_raw_response.create(
         model="gpt-4o-mini", messages=[{"role": "system", "content": "Be brief."},
                                        {"role": "user", "content": TEXT}])
@@ -48,7 +48,7 @@ def test_cape_mode_perturbs_what_leaves(veil_factory, upstream) -> None:  # type
 
 
 def test_same_prompt_same_perturbation(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
-    veil = veil_factory(mode="off")
+    veil = veil_factory(mode="off", allowed_modes=["cape"])  # opted in
     seen = set()
     for _ in range(3):
         _client(veil, "cape").chat.completions.create(model="gpt-4o-mini",

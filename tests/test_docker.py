@@ -119,3 +119,29 @@ def test_compose_sets_what_the_app_reads() -> None:
         assert (ROOT / "docker" / path).resolve().exists(), path
     example_env = (ROOT / "docker" / "veil.env.example").read_text()
     assert "VEIL_UPSTREAM__BASE_URL" in example_env and "VEIL_UPSTREAM__API_KEY" in example_env
+
+
+def _image_env(name: str) -> dict[str, str]:
+    """The VEIL_* variables the Dockerfile's ENV lines set."""
+    text = (ROOT / "docker" / name).read_text().replace("\\\n", " ")
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("ENV "):
+            out.update(dict(re.findall(r"(VEIL_[A-Z0-9_]+)=(\S+)", line)))
+    return out
+
+
+def test_images_start_under_the_exposure_rule() -> None:
+    """`veil serve` refuses a non-loopback host without proxy keys: the images listen on loopback (the sidecar
+    pattern) rather than opting out of that rule, and the compose file keeps it so."""
+    from proxy.cli.serve import exposure_refusal
+    from proxy.settings import Settings
+
+    for name in ("Dockerfile", "Dockerfile.cuda"):
+        env = _image_env(name)
+        assert env["VEIL_HOST"] == "127.0.0.1", name
+        assert "VEIL_AUTH__ALLOW_UNAUTHENTICATED" not in env, name
+        assert exposure_refusal(Settings(host=env["VEIL_HOST"])) is None, name
+    veil = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]["veil"]
+    assert exposure_refusal(Settings(host=veil["environment"]["VEIL_HOST"])) is None
+    assert exposure_refusal(Settings(host="0.0.0.0")) is not None

@@ -34,13 +34,16 @@ def test_reset_mid_stream_ends_with_error_event(veil_factory, upstream) -> None:
     _no_plaintext(events[-1])
 
 
-def test_stream_without_done_is_flushed_and_closed(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+def test_stream_without_done_is_flushed_then_fails(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     veil = veil_factory(mode="prmpt")
     upstream.chunk_size = 4
     stream = openai.OpenAI(base_url=veil.url + "/v1", api_key="k", max_retries=0).chat.completions.create(
         model="mock-nodone", messages=[{"role": "user", "content": SECRET}], stream=True)
-    text = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
-    assert text == "echo: " + SECRET  # everything held back was flushed at the end
+    text = ""
+    with pytest.raises(openai.APIError):  # a stream cut short is an error, not a normal end
+        for chunk in stream:
+            text += (chunk.choices[0].delta.content or "") if chunk.choices else ""
+    assert text == "echo: " + SECRET  # everything held back was flushed first
 
 
 def test_malformed_sse_line_is_dropped_not_forwarded(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]

@@ -33,7 +33,9 @@ def fuzz_veil(upstream_server):  # type: ignore[no-untyped-def]
     settings = make_settings(mode="prmpt", upstream={"base_url": upstream_server[1].url + "/v1"},
                              sanitize_timeout=600,  # the 1 MB prompt takes tens of seconds on a busy 2-core box
                              limits={"max_body_bytes": 2_000_000, "max_messages": 50,
-                                     "max_prompt_chars": 1_050_000})
+                                     "max_prompt_chars": 1_050_000,
+                                     # the sanitizer must survive a 1 MB prompt: the budget opened for it
+                                     "max_sanitized_chars": 1_050_000, "max_values": 1_000_000})
     with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server:
         with httpx.Client(base_url=server.url, timeout=60) as client:
             yield client

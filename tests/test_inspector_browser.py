@@ -60,6 +60,7 @@ def veil(upstream_server: Any) -> Iterator[LiveServer]:
 
     _, up = upstream_server
     settings = make_settings(mode="prmpt", upstream={"base_url": up.url + "/v1"},
+                             allowed_modes=["off", "prmpt", "cape", "prmpt+cape"],  # every mode in the menu
                              auth={"api_keys": {KEY: "alice"}}, inspector={"recent_requests": True},
                              sanitize={"non_text_content": "forward"})  # images go out uninspected, reported
     with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server:

@@ -125,3 +125,40 @@ async def test_closing_a_stream_or_timing_out_cancels_the_job() -> None:
     await asyncio.sleep(0.1)
     assert done == ["cancelled", "cancelled"]
     pool.close()
+
+
+async def test_large_jobs_run_alone_after_the_small_ones() -> None:
+    """A small job queued behind large ones runs next, never in their batch (proxy/budget.py's lane)."""
+    pool = InProcessWorkerPool("cpu")
+    gate = threading.Event()
+    batches: list[list[str]] = []
+
+    def handler(items):  # type: ignore[no-untyped-def]
+        gate.wait(5)
+        batches.append(list(items))
+        return items
+
+    pool.register("p", handler, max_batch_size=8, is_large=lambda item: item.startswith("L"))
+    first = asyncio.ensure_future(pool.run("p", "L1"))
+    await asyncio.sleep(0.05)  # the lane holds L1; these queue behind it
+    rest = [asyncio.ensure_future(pool.run("p", x)) for x in ("L2", "L3", "s1", "s2")]
+    await asyncio.sleep(0.05)
+    gate.set()
+    assert await first == "L1" and [await r for r in rest] == ["L2", "L3", "s1", "s2"]
+    pool.close()
+    assert batches == [["L1"], ["s1", "s2"], ["L2"], ["L3"]]
+
+
+async def test_close_fails_the_jobs_still_queued() -> None:
+    pool = InProcessWorkerPool("cpu")
+    gate = threading.Event()
+    pool.register("c", lambda items: [gate.wait(5) and x for x in items], max_batch_size=1)
+    running = asyncio.ensure_future(pool.run("c", 1))
+    await asyncio.sleep(0.05)
+    queued = asyncio.ensure_future(pool.run("c", 2))
+    await asyncio.sleep(0.01)
+    pool.close()
+    with pytest.raises(PoolUnavailable):
+        await asyncio.wait_for(queued, 2)
+    gate.set()
+    assert await running == 1

@@ -197,9 +197,10 @@ def test_completions_and_embeddings_inputs_sanitized(prmpt_veil, upstream) -> No
         sdk(prmpt_veil).embeddings.create(model="text-embedding-3-small", input=[[1, 2, 3]])
 
 
-def test_mode_header_per_request(prmpt_veil, upstream) -> None:  # type: ignore[no-untyped-def]
+def test_mode_header_per_request(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     case = PROMPTS[0]
-    with httpx.Client(base_url=prmpt_veil.url) as h:
+    veil = veil_factory(mode="prmpt", allowed_modes=["off", "prmpt"])  # off only where the operator opts in
+    with httpx.Client(base_url=veil.url) as h:
         r = h.post("/v1/chat/completions", headers={"x-veil-mode": "off"},
                    json={"model": "gpt-4o-mini", "messages": [{"role": "user", "content": case["text"]}]})
     assert r.headers["x-veil-mode"] == "off" and case["ssn"] in json.dumps(upstream.last.body)

@@ -26,7 +26,7 @@ def test_metrics_and_errors_carry_no_values(veil_factory, upstream) -> None:  # 
                 "model": "gpt-4o-mini", "messages": [{"role": "user", "content": SECRET_TEXT}]}),
             h.post("/v1/chat/completions", headers=auth, content=SECRET_TEXT.encode()),
         ]
-        metrics = h.get("/metrics").text
+        metrics = h.get("/metrics", headers=auth).text  # with proxy keys, /metrics needs one too
     assert ok.status_code == 200 and [e.status_code for e in errors] == [400, 400, 401, 400]
     for text in [metrics, *(e.text for e in errors), *(str(e.headers) for e in errors)]:
         for value in (*VALUES, "vk-secret-key-1"):

@@ -221,11 +221,11 @@ def test_messages_errors_in_anthropic_format(veil, upstream) -> None:  # type: i
 def test_messages_headers_forwarded_and_configured_key(veil_factory, upstream, upstream_server) -> None:  # type: ignore[no-untyped-def]
     url = upstream_server[1].url
     veil = veil_factory(mode="prmpt", upstream={"base_url": url + "/v1", "api_key": "sk-configured"})
-    ant(veil, default_headers={"anthropic-beta": "tools-2024"}).messages.create(
+    ant(veil, default_headers={"anthropic-beta": "tools-2024-04-04"}).messages.create(
         model="claude-x", max_tokens=5, messages=[{"role": "user", "content": "hi"}])
     headers = upstream.last.headers
     assert headers["x-api-key"] == "sk-configured" and "sk-ant-user-1" not in json.dumps(headers)
-    assert headers["anthropic-beta"] == "tools-2024" and headers["anthropic-version"]
+    assert headers["anthropic-beta"] == "tools-2024-04-04" and headers["anthropic-version"]
 
 
 # ---- content that cannot be inspected ------------------------------------------------------------

@@ -33,7 +33,7 @@ from multiprocessing.synchronize import Event
 from typing import Any
 
 from proxy.metrics import MULTIPROC_ENV, mark_process_dead
-from proxy.settings import Settings
+from proxy.settings import Settings, is_loopback
 
 log = logging.getLogger("veil.serve")
 _spawn = multiprocessing.get_context("spawn")
@@ -42,10 +42,24 @@ _READY_TIMEOUT = 600.0  # a process loads its models at start-up only when prelo
 
 def serve(settings: Settings) -> int:
     """Run until stopped; the exit status of ``veil serve``."""
+    refusal = exposure_refusal(settings)
+    if refusal:
+        print(f"veil: {refusal}", file=sys.stderr, flush=True)
+        return 2
     processes = settings.workers.process_count()
     if processes == 1:
         return _serve_one(settings)
     return Supervisor(settings, processes).run()
+
+
+def exposure_refusal(settings: Settings) -> str | None:
+    """Why Veil must not start as configured: listening beyond this machine with no proxy key lets anyone
+    who reaches the port spend the upstream key, pick a mode and restore stand-ins."""
+    if is_loopback(settings.host) or settings.auth.api_keys or settings.auth.allow_unauthenticated:
+        return None
+    return (f"refusing to listen on {settings.host} without proxy keys: anyone who reaches this address "
+            "could use it. Set auth.api_keys (VEIL_AUTH__API_KEYS), listen on 127.0.0.1, or accept it with "
+            "auth.allow_unauthenticated: true (VEIL_AUTH__ALLOW_UNAUTHENTICATED=true)")
 
 
 def _serve_one(settings: Settings) -> int:

@@ -13,7 +13,6 @@ address) none of these routes exist: 404.
 
 from __future__ import annotations
 
-import ipaddress
 from importlib import resources
 
 from fastapi import APIRouter, FastAPI, Request
@@ -23,7 +22,7 @@ from proxy.auth import authenticate
 from proxy.errors import BadRequest, NotFound, json_response
 from proxy.inspector.recent import RecentRequests
 from proxy.pipeline.handler import Pipeline
-from proxy.settings import Settings
+from proxy.settings import Settings, is_loopback
 
 # Scripts, styles and connections from this origin only: no inline script or style, no other host the
 # page (or an injected string) could send the key or the previews to, no framing, no form posts.
@@ -66,16 +65,6 @@ def enabled(settings: Settings) -> bool:
     return is_loopback(settings.host)
 
 
-def is_loopback(host: str) -> bool:
-    name = host.strip().strip("[]").lower()
-    if name == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
-
-
 def _static(name: str) -> bytes:
     return (resources.files("proxy.inspector") / "static" / name).read_bytes()
 
@@ -103,7 +92,7 @@ def router(settings: Settings, surfaces: list[str], recent: RecentRequests | Non
         """What the page's controls offer: the modes a request may pick, Cape's default epsilon."""
         authenticate(request.headers, settings.auth)
         return json_response({
-            "mode": settings.mode, "allowed_modes": list(settings.allowed_modes), "surfaces": surfaces,
+            "mode": settings.mode, "allowed_modes": settings.selectable_modes(), "surfaces": surfaces,
             "cape_epsilon": settings.cape.epsilon, "watermark": settings.watermark.enabled,
             "recent_requests": recent is not None,
         }, headers=NO_STORE)

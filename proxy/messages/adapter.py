@@ -77,6 +77,7 @@ class MessagesSurface(Surface):
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
     named_events = True
+    end_events = ("message_stop", "error")
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body, limits)

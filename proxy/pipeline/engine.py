@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 from mechanisms.cape import CapeConfig, CapePerturber
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt import PrmptConfig, Sanitizer
+from proxy.budget import check_texts, is_large
 from proxy.errors import ProxyError, ServiceUnavailable
 from proxy.metrics import Metrics
 from proxy.pool import PoolSaturated, PoolUnavailable, WorkerPool
-from proxy.settings import WorkerSettings
+from proxy.settings import LimitsSettings, WorkerSettings
 from proxy.workers.jobs import CapeJob, perturb_jobs
 
 log = logging.getLogger("veil.engine")
@@ -28,23 +29,30 @@ T = TypeVar("T")
 
 class PrivacyEngine:
     def __init__(self, prmpt: PrmptConfig, cape: CapeConfig, workers: WorkerSettings, pool: WorkerPool,
-                 timeout: float, metrics: Metrics) -> None:
+                 timeout: float, metrics: Metrics, limits: LimitsSettings | None = None) -> None:
         self.sanitizer = Sanitizer(prmpt)  # cheap; load() reads Presidio and spaCy
         self.perturber = CapePerturber(cape, device=pool.device)  # load() reads the model
         self.pool = pool
         self.timeout = timeout
         self.metrics = metrics
+        self.limits = limits or LimitsSettings()
+        # Large jobs (proxy/budget.py) run alone, after the small ones queued beside them.
         pool.register("prmpt", self._sanitize_batch, max_batch_size=workers.max_batch_size,
-                      max_wait_ms=0.0, max_queue=workers.max_queue)
+                      max_wait_ms=0.0, max_queue=workers.max_queue, is_large=lambda job: is_large(job[0]))
         pool.register("cape", self._perturb_batch, max_batch_size=workers.max_batch_size,
-                      max_wait_ms=workers.max_wait_ms, max_queue=workers.max_queue)
+                      max_wait_ms=workers.max_wait_ms, max_queue=workers.max_queue,
+                      is_large=lambda job: is_large(job.texts))
 
     # ---- worker-pool handlers (worker threads) --------------------------------------------------
     def _sanitize_batch(self, jobs: Sequence[tuple[list[str], UserKeys, Any]]) -> list[Any]:
         """Each job is (texts, user keys, dependencies) of one request; the batch shares one NER pass,
         each request is finished on its own and fails alone (``Sanitizer.sanitize_requests``)."""
         self.sanitizer.load()
-        return self.sanitizer.sanitize_requests(jobs)
+        try:
+            return self.sanitizer.sanitize_requests(jobs)
+        finally:
+            if any(is_large(job[0]) for job in jobs):
+                return_freed_memory()
 
     def _perturb_batch(self, jobs: Sequence[CapeJob]) -> list[Any]:
         """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""
@@ -52,12 +60,14 @@ class PrivacyEngine:
 
     # ---- async API ------------------------------------------------------------------------------
     async def sanitize(self, texts: list[str], keys: UserKeys, dependencies: Sequence[Any] = ()) -> list[Any]:
+        check_texts(texts, self.limits)  # 413 before any work: the cost of one request is bounded
         results = await self.guarded(self.pool.run("prmpt", (texts, keys, list(dependencies)), self.timeout))
         if len(results) != len(texts):
             raise ServiceUnavailable("sanitization failed; nothing was sent upstream", retry_after=5)
         return results
 
     async def perturb(self, texts: list[str], spans: list[Any], eps: float, seeds: list[int]) -> list[Any]:
+        check_texts(texts, self.limits)
         job = CapeJob(list(texts), [list(s) for s in spans], float(eps), list(seeds))
         return await self.guarded(self.pool.run("cape", job, self.timeout))
 
@@ -93,3 +103,14 @@ class PrivacyEngine:
         if "cape" in mode.split("+"):
             parts["cape"] = self.pool.remote_part("cape") or self.perturber
         return parts
+
+
+def return_freed_memory() -> None:
+    """Give the heap that a large job freed back to the system (glibc keeps it otherwise, and the
+    process's RSS stays at its peak after a burst). Linux with glibc only; a no-op elsewhere."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass

@@ -21,6 +21,7 @@ from mechanisms.cape import CapeConfig
 from mechanisms.prmpt import DependencySpecError, parse_dependencies
 from proxy.auth import Caller, authenticate
 from proxy.bodies import parse_body, read_body
+from proxy.budget import check_body
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
 from proxy.keyring import KeyRing
 from proxy.local.backend import LocalBackend
@@ -31,9 +32,9 @@ from proxy.pipeline.fieldmap import iter_strings
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
 from proxy.pipeline.report import splice_veil_field
 from proxy.pipeline.restore import TextRestorer
-from proxy.pipeline.stream import relay_events, relay_upstream, sse_response
+from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
 from proxy.pipeline.surface import Event, StreamRestorer, Surface
-from proxy.settings import Settings
+from proxy.settings import LimitsSettings, Settings
 from proxy.upstream import RETURNED_HEADERS, UpstreamClient
 from proxy.watermark.service import WatermarkService
 
@@ -93,7 +94,7 @@ class Pipeline:
             policy = self.policy(mode, caller, dependencies)
             sanitized = body
             if not policy.passthrough:
-                sanitized = await self.engine.guarded(self._sanitize(policy, surface, body))
+                sanitized = await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
                 surface.after_sanitize(policy, sanitized, caller)
             if use_local:
                 response = await self._answer_locally(request, surface, sanitized, policy, caller)
@@ -114,7 +115,9 @@ class Pipeline:
             self._observe(request, surface, mode, status, stream, started, caller, policy)
 
     @staticmethod
-    async def _sanitize(policy: Policy, surface: Surface, body: dict[str, Any]) -> dict[str, Any]:
+    async def _sanitize(policy: Policy, surface: Surface, body: dict[str, Any],
+                        limits: LimitsSettings) -> dict[str, Any]:
+        check_body(body, limits)  # depth and size before the walk; the texts' budget: engine.sanitize
         try:
             return await policy.sanitize(surface.request_schema, body)
         except RecursionError:
@@ -138,10 +141,11 @@ class Pipeline:
         if not asked:
             return self.settings.mode
         asked = asked.strip().lower()
-        if asked not in self.settings.allowed_modes:
-            allowed = ", ".join(self.settings.allowed_modes)
-            raise BadRequest(f"X-Veil-Mode {asked!r} is not allowed here (allowed: {allowed})",
-                             param="X-Veil-Mode")
+        selectable = self.settings.selectable_modes()
+        if asked not in selectable:
+            raise BadRequest(f"X-Veil-Mode {asked!r} is not allowed here (allowed: {', '.join(selectable)}); "
+                             "the operator can allow it in allowed_modes", param="X-Veil-Mode",
+                             code="mode_not_allowed")
         return asked
 
     def policy(self, mode: str, caller: Caller, dependencies: Sequence[Any] = ()) -> Policy:
@@ -173,7 +177,7 @@ class Pipeline:
             response = await upstream.open_stream(path, content, headers)
             passed = _returned_headers(response.headers)
             raw = upstream.iter_stream(response)
-            events = raw if policy.passthrough else relay_upstream(
+            events = pass_upstream(raw, surface) if policy.passthrough else relay_upstream(
                 raw, surface, surface.stream_restorer(policy.restorer))
             return sse_response(events, surface, self.metrics, mode, passed)
         response = await upstream.request("POST", path, content, headers)

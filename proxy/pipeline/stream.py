@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.responses import Response
 
-from proxy.errors import ProxyError
+from proxy.errors import ProxyError, UpstreamStreamBroken
 from proxy.metrics import Metrics
 from proxy.pipeline.surface import Event, StreamRestorer, Surface
-from proxy.sse import SSEParser
+from proxy.sse import SSEParser, StreamEndWatch
 from proxy.streaming import DisconnectAwareStream
 
 
@@ -51,11 +52,49 @@ async def relay_events(events: AsyncIterator[Event], surface: Surface,
         yield surface.done_marker
 
 
+def check_stream_end(watch: StreamEndWatch, surface: Surface) -> None:
+    """Raise when the upstream stream was not an event stream, or stopped before its end."""
+    if watch.ended:
+        return
+    if not watch.data_seen:
+        raise UpstreamStreamBroken("the upstream API answered the stream request with a body that is not an "
+                                   "event stream", code="upstream_not_event_stream")
+    end = "[DONE]" if surface.done_marker else " or ".join(surface.end_events)
+    raise UpstreamStreamBroken(f"the upstream stream ended before its end ({end}): the answer is incomplete")
+
+
+async def pass_upstream(raw: AsyncIterator[bytes], surface: Surface) -> AsyncIterator[bytes]:
+    """Mode off: the upstream's bytes as sent, whole lines at a time, then an error event if the stream
+    did not end properly. The unfinished last line of a stream cut short is dropped, and an empty line
+    ends the last event, so that the error event is read as one (a body that is no event stream at all
+    is one unfinished line: the client gets the error event only)."""
+    watch = StreamEndWatch(surface.stream_end_lines())
+    held: list[bytes] = []  # a line whose end has not arrived: sent with it
+    async with contextlib.aclosing(raw):  # type: ignore[type-var]  # closing this closes the upstream now
+        async for piece in raw:
+            watch.feed(piece)
+            cut = max(piece.rfind(b"\n"), piece.rfind(b"\r")) + 1
+            if not cut:
+                held.append(piece)
+                continue
+            out = b"".join([*held, piece[:cut]]) if held else piece[:cut]
+            held = [piece[cut:]] if cut < len(piece) else []
+            yield out
+    if watch.ended:
+        if held:
+            yield b"".join(held)
+        return
+    yield b"\n"
+    check_stream_end(watch, surface)
+
+
 async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface,
                          restorer: StreamRestorer) -> AsyncIterator[bytes]:
     """Upstream SSE -> events -> restorer -> SSE. Upstream error events pass through unrestored (they
-    hold no original value); data that is not JSON is dropped (it could hold unrestored text)."""
+    hold no original value); data that is not JSON is dropped (it could hold unrestored text). A stream
+    that stops before its end gets what was held back, then an error event."""
     parser = SSEParser()
+    watch = StreamEndWatch(surface.stream_end_lines())
     ended = False
 
     def handle(data: str) -> list[bytes]:
@@ -73,6 +112,7 @@ async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface,
         return [surface.encode(e) for e in restorer.transform(event)]
 
     async for piece in raw:
+        watch.feed(piece)
         for sse in parser.feed(piece):
             for out in handle(sse.data):
                 if out:
@@ -84,3 +124,4 @@ async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface,
     if not ended:  # upstream ended without [DONE] (or the format has none): flush what is held
         for event in restorer.finish():
             yield surface.encode(event)
+    check_stream_end(watch, surface)

@@ -52,6 +52,7 @@ class Surface:
     response_schema: Node
     streams: bool = True
     done_marker: bytes | None = None  # OpenAI chat/completions end a stream with data: [DONE]
+    end_events: tuple[str, ...] = ()  # Responses / Messages: the event types that end a stream
     named_events: bool = False  # Responses / Messages: "event: <type>" before each data line
     supports_extraction: bool = False  # Cape's extraction step can rewrite its answer
 
@@ -81,6 +82,13 @@ class Surface:
 
     def is_error_event(self, event: Event) -> bool:
         return "error" in event
+
+    def stream_end_lines(self) -> tuple[bytes, ...]:
+        """The SSE lines after which an upstream stream may end: its done marker or end events, or an
+        error event (the stream failed, and said so)."""
+        if self.done_marker:
+            return (b"data: [DONE]", b"data:[DONE]", b'data: {"error"', b'data:{"error"')
+        return tuple(prefix + name.encode() for name in self.end_events for prefix in (b"event: ", b"event:"))
 
     def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
         return StreamRestorer(text)

@@ -23,6 +23,7 @@ from starlette.responses import Response
 
 from proxy.auth import authenticate
 from proxy.bodies import read_json
+from proxy.budget import check_body
 from proxy.errors import BadRequest, json_response
 from proxy.pipeline.handler import Pipeline
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
@@ -88,8 +89,8 @@ def router(pipeline: Pipeline, surfaces: dict[str, Surface]) -> APIRouter:
         if not isinstance(payload, dict):
             raise BadRequest("body must be the JSON object of a request", param="body")
         mode = body.get("mode", settings.mode)
-        if mode not in settings.allowed_modes:
-            raise BadRequest(f"mode must be one of {', '.join(settings.allowed_modes)}", param="mode")
+        if mode not in settings.selectable_modes():
+            raise BadRequest(f"mode must be one of {', '.join(settings.selectable_modes())}", param="mode")
         epsilon = body.get("epsilon")
         if epsilon is not None and (not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 100):
             raise BadRequest("epsilon must be a number in (0, 100]", param="epsilon")
@@ -98,6 +99,7 @@ def router(pipeline: Pipeline, surfaces: dict[str, Surface]) -> APIRouter:
         policy = pipeline.policy(mode, caller)
         if isinstance(policy, CapePolicy) and epsilon is not None:
             policy.cape = policy.cape.model_copy(update={"epsilon": float(epsilon)})
+        check_body(payload, settings.limits)
         out = await pipeline.engine.guarded(policy.sanitize(surface.request_schema, payload))
         return surface, policy, out
 

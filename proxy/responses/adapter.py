@@ -96,6 +96,7 @@ class ResponsesSurface(Surface):
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
     named_events = True
+    end_events = ("response.completed", "response.failed", "response.incomplete", "error")
 
     def __init__(self, turns: TurnCache) -> None:
         self.turns = turns
@@ -108,8 +109,10 @@ class ResponsesSurface(Surface):
 
     def error_event(self, exc: ProxyError) -> bytes:
         err = openai_error(exc)["error"]
+        # The documented fields, and the error object itself: the openai SDK raises APIError on an event
+        # whose data has "error" (it yields a documented-only error event as an ordinary event).
         return self.encode({"type": "error", "code": err.get("code"), "message": err.get("message"),
-                            "param": err.get("param"), "sequence_number": 0})
+                            "param": err.get("param"), "sequence_number": 0, "error": err})
 
     def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
         return ResponsesStreamRestorer(text)

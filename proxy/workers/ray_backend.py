@@ -187,10 +187,11 @@ class RayWorkerPool:
 
     # ---- the pool interface
     def register(self, lane: str, handler: BatchHandler, *, max_batch_size: int = 1, max_wait_ms: float = 0.0,
-                 max_queue: int = 256, streams: bool = False) -> None:
+                 max_queue: int = 256, streams: bool = False,
+                 is_large: Callable[[Any], bool] | None = None) -> None:
         # A remote lane's in-process handler is kept as well: nothing calls it unless Ray is bypassed.
         self.local.register(lane, handler, max_batch_size=max_batch_size, max_wait_ms=max_wait_ms,
-                            max_queue=max_queue, streams=streams)
+                            max_queue=max_queue, streams=streams, is_large=is_large)
 
     def remote_part(self, lane: str) -> RayLane | None:
         return self.lanes.get(lane)

@@ -126,13 +126,6 @@ _USERNAME_CUE = (r"(?<![A-Za-z])(?:user\s?name|user\s?id|login|handle|screen\s?n
 
 TYPES = (
     EntityType(
-        "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8)], flags=0),),
-        codec=lambda config: AlnumCodec("USERNAME"), family="people",
-        description="a social-media handle (@name) or the value after a username / login cue",
-        examples=("@jdoe_82", "username: jdoe82"),
-    ),
-    EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
@@ -140,6 +133,13 @@ TYPES = (
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
+    ),
+    EntityType(
+        "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
+        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8)], flags=0),),
+        codec=lambda config: AlnumCodec("USERNAME"), family="people",
+        description="a social-media handle (@name) or the value after a username / login cue",
+        examples=("@jdoe_82", "username: jdoe82"),
     ),
 )
 

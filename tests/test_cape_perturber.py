@@ -75,7 +75,10 @@ def test_bound_comes_from_the_stored_calibration(
     assert fresh.logit_bound == pytest.approx(stored)
 
 
-def test_stopwords_punctuation_and_line_breaks_survive(cape: CapePerturber) -> None:
+def test_stopwords_punctuation_and_line_breaks_survive(cape32: CapePerturber) -> None:
+    # float32: the draw below is pinned by its seed, and a bfloat16 forward (CPUs with native bf16) draws
+    # other candidates, one of which may glue onto a stop word ("very" + "ajor")
+    cape = cape32
     text = (
         "It's the end of the film, and it was not very good!\n"
         "The ending, however, is where it shines.\n\n  Done."

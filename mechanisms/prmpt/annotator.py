@@ -153,6 +153,8 @@ def _everyday_word(word: str, english: Container[str]) -> bool:
     return word in english
 
 
+# a name guessed from the lists alone (score under 0.7) yields where NER reads a place ("France", "Paris")
+_PLACES = frozenset({"GPE", "LOC", "FAC"})
 # not places: a listed name there is more often a city or a country ("Lyon", "Sevilla") than a person
 _OTHER_ENTITIES = frozenset({"ORG", "NORP", "MISC", "PRODUCT", "WORK_OF_ART", "EVENT"})
 _ARTICLE = re.compile(r"(?:the|a|an|le|la|les|el|los|las)\s", re.IGNORECASE)
@@ -386,8 +388,11 @@ class TypeAnnotator:
                                      lemmas=[t.lower_ for t in doc], nlp_engine=self._engine, language=lang)
             spans.extend(Span(r.entity_type, r.start, r.end, float(r.score), lang) for r in self._custom_analyzer.analyze(
                 text=piece, language=lang, entities=self._presidio_entities, nlp_artifacts=artifacts))
+        places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES]
         for finder in self._finders:
-            spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in finder(piece, lang))
+            spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in finder(piece, lang)
+                         if not (f.entity_type == "PERSON" and f.score < CONFIDENT - 0.1
+                                 and any(a <= f.start and f.end <= b for a, b in places)))
         return self._postprocess(piece, spans, ner)
 
     def annotate(self, text: str) -> list[Span]:

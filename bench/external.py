@@ -12,7 +12,8 @@ words altered (words outside every labeled span that a replacement touched: over
 of texts whose sanitize-then-restore gives the text back exactly, and the sanitize time per 1,000
 characters. (The noised values of Category II stay noised in the restored text, as by default: a
 round trip is exact when every other character comes back as written.) Both trees run as worker processes with this tree's virtualenv, at their default Prmpt
-configuration, on the same records, alternately (machine load hits both alike). Only dev splits and
+configuration, on the same records, alternately (machine load hits both alike), and beside them
+Presidio's analyzer at its defaults on the same spaCy pipelines (each span replaced by ``<TYPE>``). Only dev splits and
 the files that have no train split are read; the train splits are what ``make train-ner`` may learn
 from, never what is measured here.
 """
@@ -71,6 +72,48 @@ for line in sys.stdin:
 """
 
 
+# Presidio's analyzer (a dependency of Veil, so in the same virtualenv) at its defaults on the same spaCy
+# pipelines, each found span replaced by "<TYPE>" (what its anonymizer does by default); nothing to restore.
+PRESIDIO_WORKER = r"""
+import json, os, sys, time, resource
+os.environ.setdefault("PRESIDIO_DEVICE", "cpu")
+from mechanisms.prmpt.annotator import _make_tldextract_offline
+from mechanisms.prmpt.config import DEFAULT_SPACY_MODELS
+from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+from presidio_analyzer.nlp_engine import NlpEngineProvider
+_make_tldextract_offline()
+langs = ["en", "es", "fr"]
+conf = {"nlp_engine_name": "spacy", "models": [{"lang_code": lang, "model_name": DEFAULT_SPACY_MODELS[lang]}
+                                                for lang in langs]}
+registry = RecognizerRegistry(supported_languages=langs)
+registry.load_predefined_recognizers(languages=langs)
+engine = AnalyzerEngine(nlp_engine=NlpEngineProvider(nlp_configuration=conf).create_engine(), registry=registry,
+                        supported_languages=langs)
+print(json.dumps({"rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}), flush=True)
+for line in sys.stdin:
+    msg = json.loads(line)
+    text, lang = msg["text"], msg.get("lang") or "en"
+    t0 = time.perf_counter()
+    found = sorted(engine.analyze(text, language=lang if lang in langs else "en"),
+                   key=lambda r: (-(r.end - r.start), -r.score))
+    kept = []
+    for r in found:
+        if all(r.end <= a or r.start >= b for a, b, _ in kept):
+            kept.append((r.start, r.end, r.entity_type))
+    out, at = [], 0
+    for a, b, kind in sorted(kept):
+        out += [text[at:a], "<" + kind + ">"]
+        at = b
+    out = "".join(out) + text[at:]
+    print(json.dumps({"out": out, "spans": [[a, b] for a, b, _ in kept], "exact": None,
+                      "secs": time.perf_counter() - t0}), flush=True)
+"""
+
+
+def presidio_installed() -> bool:
+    return importlib.util.find_spec("presidio_analyzer") is not None
+
+
 def leak_rule() -> ModuleType:
     """``leak_rate.py`` of the data folder, imported by path (stdlib only)."""
     spec = importlib.util.spec_from_file_location("pii_dev_leak_rate", DATA / "leak_rate.py")
@@ -89,10 +132,10 @@ def records(name: str, limit: int | None) -> list[dict[str, Any]]:
 class Worker:
     """One tree's sanitizer in a subprocess: a text in, the sanitized text and its replaced spans out."""
 
-    def __init__(self, tree: Path) -> None:
+    def __init__(self, tree: Path, script: str = WORKER) -> None:
         env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "HOME": str(Path.home()),
                "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "OMP_NUM_THREADS": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=tree, env=env, text=True,
+        self.proc = subprocess.Popen([sys.executable, "-c", script], cwd=tree, env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
         self.rss_mb = float(self._read()["rss_mb"])
 
@@ -103,9 +146,9 @@ class Worker:
             raise RuntimeError("the sanitizer worker exited")
         return json.loads(line)
 
-    def __call__(self, text: str) -> dict[str, Any]:
+    def __call__(self, text: str, lang: str | None = None) -> dict[str, Any]:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"text": text}) + "\n")
+        self.proc.stdin.write(json.dumps({"text": text, "lang": lang}) + "\n")
         return self._read()
 
     def close(self) -> None:
@@ -115,7 +158,7 @@ class Worker:
 
 
 @contextlib.contextmanager
-def workers(base: str | None) -> Iterator[dict[str, Worker]]:
+def workers(base: str | None, presidio: bool = False) -> Iterator[dict[str, Worker]]:
     from bench.compare_revisions import worktree
 
     with contextlib.ExitStack() as stack:
@@ -123,6 +166,8 @@ def workers(base: str | None) -> Iterator[dict[str, Worker]]:
         if base:
             trees = {f"base {base}": stack.enter_context(worktree(base)), **trees}
         running = {name: Worker(tree) for name, tree in trees.items()}
+        if presidio:
+            running = {"Presidio": Worker(ROOT, PRESIDIO_WORKER), **running}
         try:
             yield running
         finally:
@@ -163,8 +208,9 @@ class Tally:
         total, hit = altered_words(rec, got["spans"])
         self.words[0] += total
         self.words[1] += hit
-        self.exact[0] += 1
-        self.exact[1] += bool(got["exact"])
+        if got["exact"] is not None:  # (Presidio does not restore)
+            self.exact[0] += 1
+            self.exact[1] += bool(got["exact"])
         self.secs += got["secs"]
         self.chars += len(rec["text"])
 
@@ -174,12 +220,12 @@ def pct(k: int, n: int) -> str:
 
 
 def run(base: str | None = BASE, limit: int | None = None, files: tuple[str, ...] = FILES,
-        show: int = 0) -> tuple[str, bool]:
+        show: int = 0, presidio: bool | None = None) -> tuple[str, bool]:
     if not DATA.is_dir():
         return f"## External text\n\nskipped: {DATA} is not there\n", True
     rule = leak_rule()
     results: dict[str, dict[str, Tally]] = {}
-    with workers(base) as running:
+    with workers(base, presidio_installed() if presidio is None else presidio) as running:
         names = list(running)
         rss = {name: w.rss_mb for name, w in running.items()}
         for name in files:
@@ -187,7 +233,7 @@ def run(base: str | None = BASE, limit: int | None = None, files: tuple[str, ...
             for i, rec in enumerate(records(name, limit)):
                 order = names if i % 2 == 0 else names[::-1]
                 for tree in order:
-                    tallies[tree].add(rule, rec, running[tree](rec["text"]), show)
+                    tallies[tree].add(rule, rec, running[tree](rec["text"], rec.get("lang")), show)
             results[name] = tallies
             print(f"  {name}: done", file=sys.stderr, flush=True)
         speed = prompt_speed(running)
@@ -205,8 +251,8 @@ def prompt_speed(running: dict[str, Worker], prompts: int = 40, rounds: int = 5)
             for name in order:
                 times[name].append(running[name](text)["secs"])
     med = {name: 1000 * statistics.median(t) for name, t in times.items()}
-    names = list(running)
-    ratio = f"; ratio {med[names[-1]] / med[names[0]]:.2f}x (target <= 1.5x)" if len(names) > 1 else ""
+    base = [name for name in running if name.startswith("base")]
+    ratio = f"; this tree / base {med['this tree'] / med[base[0]]:.2f}x (target <= 1.5x)" if base else ""
     return ("\n300-character English prompts, median sanitize time (ms): "
             + ", ".join(f"{name} {ms:.1f}" for name, ms in med.items()) + ratio + "\n")
 
@@ -220,7 +266,7 @@ def report(results: dict[str, dict[str, Tally]], names: list[str], rss: dict[str
              ">= 99 % exact round trips.", "",
              f"| file | label | spans | {cols} |", "|---|---|---:|" + "---:|" * len(names)]
     for name, tallies in results.items():
-        first = tallies[names[0]]
+        first = tallies[names[-1]]  # this tree (spans and words are the same for all; Presidio restores nothing)
         for label in sorted(first.labels, key=lambda lb: -first.labels[lb][0]):
             n = first.labels[label][0]
             cells = " | ".join(pct(tallies[t].labels[label][1], n) for t in names)
@@ -245,12 +291,14 @@ def report(results: dict[str, dict[str, Tally]], names: list[str], rss: dict[str
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.external", description=__doc__.split("\n")[0])
     ap.add_argument("--base", default=BASE, help="the revision to compare with (default %(default)s)")
-    ap.add_argument("--no-base", action="store_true", help="this tree alone")
+    ap.add_argument("--no-base", action="store_true", help="without the base revision")
+    ap.add_argument("--no-presidio", action="store_true", help="without Presidio's analyzer")
     ap.add_argument("--limit", type=int, help="first N records of each file")
     ap.add_argument("--files", nargs="*", default=list(FILES))
     ap.add_argument("--show", type=int, default=0, help="leaked examples per label and file")
     args = ap.parse_args(argv)
-    text, ok = run(None if args.no_base else args.base, args.limit, tuple(args.files), args.show)
+    text, ok = run(None if args.no_base else args.base, args.limit, tuple(args.files), args.show,
+                   False if args.no_presidio else None)
     print(text)
     return 0 if ok else 1
 

@@ -3,8 +3,10 @@ documented allow-list, and answers that repeat them come back restored, at every
 
 from __future__ import annotations
 
+import base64
 import copy
 import fnmatch
+import hashlib
 import json
 import re
 from typing import Any
@@ -18,6 +20,9 @@ from hypothesis import strategies as st
 from proxy.sse import SSEParser
 
 EMAIL, CARD, SSN = "john.smith@acme-corp.com", "4111 1111 1111 1111", "123-45-6789"
+# Blobs of the provider's shape: a Fernet token (Responses encrypted_content), a signature (Anthropic thinking)
+FERNET = base64.urlsafe_b64encode(b"\x80" + hashlib.sha512(b"fernet").digest()).decode()
+SIGNATURE = base64.b64encode(hashlib.sha512(b"signature").digest()).decode()
 
 
 @pytest.fixture()
@@ -101,7 +106,7 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
              "arguments": json.dumps({"query": "status"})},
             {"type": "function_call_output", "call_id": "call_1", "output": json.dumps({"result": "ok"})},
             {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "thinking"}],
-             "encrypted_content": "gAAAAB"},
+             "encrypted_content": FERNET},
             {"role": "user", "content": "What next?"}],
         "tools": [{"type": "function", "name": "lookup", "description": "Look up an order",
                    "parameters": {"type": "object", "properties": {"query": {"type": "string",
@@ -115,7 +120,7 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
         "messages": [
             {"role": "user", "content": "Hello there"},
             {"role": "assistant", "content": [
-                {"type": "thinking", "thinking": "let me think", "signature": "c2ln"},
+                {"type": "thinking", "thinking": "let me think", "signature": SIGNATURE},
                 {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"query": "status"}}]},
             {"role": "user", "content": [
                 {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "ok"}]},
@@ -124,7 +129,7 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                    "input_schema": {"type": "object", "properties": {"query": {"type": "string",
                                                                                "description": "what"}}}}],
         "metadata": {"user_id": "user-42"}, "stop_sequences": ["END"],
-    }, ("model", "messages.*.content.*.thinking", "messages.*.content.*.signature")),
+    }, ("model", "messages.*.content.*.signature")),
 }
 # Values every recognizer finds alone, and that no allow-list check (ids, enums, names) lets through.
 PII = (EMAIL, CARD, "(415) 555-0132", "DE89 3704 0044 0532 0130 00", f"SSN {SSN}")
@@ -329,8 +334,13 @@ def test_walker_kinds_json_and_binary() -> None:
     assert (("messages", 2, "tool_calls", 0, "function", "arguments"), "text") in kinds  # broken JSON
     assert (("surprise", "deep", 1), "text") in kinds  # unknown field: sanitized
     assert walk.uninspected == {"image": 1, "data_url": 1}
+    assert (("surprise", "<key>"), "key") in kinds and (("messages", 1, "tool_calls", 0, "function", "arguments",
+                                                         "<key>"), "key") in kinds  # keys that are data
+    assert not any(s.kind == "key" and s.text in ("messages", "role", "content") for s in walk.slots)  # API's own
+    assert (("messages", 1, "tool_calls", 0, "id"), "id") in kinds  # a client's id: a stand-in, made locally
     for slot in walk.slots:
-        slot.set(slot.text.upper())
+        if slot.kind not in ("key", "id"):
+            slot.set(slot.text.upper())
     walk.finalize()
     assert json.loads(body["messages"][1]["tool_calls"][0]["function"]["arguments"]) == {"a": ["B", 1]}
     assert body["messages"][1]["tool_calls"][0]["id"] == "c" and body["model"] == "m"
@@ -397,3 +407,53 @@ def test_identifiers_carried_as_json_numbers_are_hidden_and_restored(veil, upstr
     tool_use = upstream.last.body["messages"][1]["content"][0]["input"]
     assert tool_use["ssn"] != 123456789 and tool_use["count"] == 3
     assert "123456789" in reply.content[0].text and "4111111111111111" in reply.content[0].text  # restored
+
+
+# ---- the property for numbers and keys: a value planted as a JSON number or as an object key ----------
+NUMBERS = (123456789, 4111111111111111, 4155550132, 4111111111111111.0)  # an SSN, a card, a phone; a float
+
+
+def _plant_key(body: dict[str, Any], path: tuple[Any, ...], key: str) -> tuple[Any, ...]:
+    target: Any = body
+    for p in path:
+        target = target[p]
+    target[key] = "noted"
+    return (*path, key)
+
+
+@pytest.mark.parametrize("surface", sorted(TEMPLATES))
+def test_numbers_and_keys_planted_anywhere_never_leave_and_come_back(surface, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    veil = veil_factory(mode="prmpt")
+    path, template, _ = TEMPLATES[surface]
+    strings = [t for t in _leaves(template) if t[0] != ("model",) and t[1] == "string"]
+    objects = [t for t in _leaves(template) if t[1] == "object"]
+
+    @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(data=st.data(), as_key=st.booleans(), chunk=st.integers(1, 9))
+    def check(data: Any, as_key: bool, chunk: int) -> None:
+        body = copy.deepcopy(template)
+        if as_key:
+            value = data.draw(st.sampled_from(PII))
+            where = _plant_key(body, data.draw(st.sampled_from(objects))[0], value)
+            needle = value
+        else:
+            number = data.draw(st.sampled_from(NUMBERS))
+            target = data.draw(st.sampled_from(strings))[0]
+            where = _plant(body, target, "string", number, "")  # type: ignore[arg-type]
+            needle = str(int(number))
+        with httpx.Client(base_url=veil.url, timeout=60, headers={"x-mock-chunk": str(chunk)}) as h:
+            before = len(upstream.requests)
+            whole_answer = h.post(path, json=body)
+            if whole_answer.status_code == 400:  # refused (a number where an id or a blob belongs): nothing sent
+                assert len(upstream.requests) == before and needle not in whole_answer.text
+                return
+            assert whole_answer.status_code == 200, whole_answer.text
+            sent = json.dumps(upstream.last.body, ensure_ascii=False)
+            streamed = h.post(path, json={**body, "stream": True})
+        assert needle not in sent, f"{needle!r} planted at {_dotted(where)} reached the upstream"
+        if surface == "embeddings":
+            return
+        assert needle in _answer_text(surface, whole_answer.json()), _dotted(where)
+        assert needle in _stream_text(surface, streamed.content), _dotted(where)
+
+    check()

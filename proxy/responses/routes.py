@@ -11,7 +11,6 @@ from starlette.responses import Response
 from proxy.auth import authenticate
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
 from proxy.pipeline.endpoint import Endpoint, surface_endpoint
-from proxy.pipeline.fieldmap import ID_SHAPE
 from proxy.pipeline.policy import Policy
 from proxy.responses import wire
 from proxy.responses.adapter import ResponsesSurface
@@ -42,8 +41,9 @@ def endpoints(rt: Runtime) -> list[Endpoint]:
         if upstream is None:
             raise NotFound("the local model does not store responses", param="response_id", code="not_found")
         response_id = request.path_params.get("response_id", "")
-        if not ID_SHAPE.fullmatch(response_id):
-            raise BadRequest("invalid response id", param="response_id")
+        if not wire.RESPONSE_ID.allows(response_id):  # only an id the provider issued reaches its URL
+            raise BadRequest("invalid response id: not an id the provider issued (resp_...); it was not sent",
+                             param="response_id")
         tail = request.url.path.rsplit("/", 1)[-1]
         path = f"/responses/{response_id}" + (f"/{tail}" if tail in ("input_items", "cancel") else "")
         if request.url.query:

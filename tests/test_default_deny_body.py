@@ -269,3 +269,92 @@ def test_response_ids_in_url_paths_must_be_the_providers(method, veil, upstream)
             assert reply.json()["error"]["param"] == "response_id"
         created = h.post("/v1/responses", json={"model": "gpt-4o-mini", "input": "hi"}).json()["id"]
         assert h.request(method, f"/v1/responses/{created}").status_code == 200  # the provider's own id
+
+
+# ---- 4. encodings, spelled-out emails, values split across messages ----------------------------------
+def test_base64_text_with_personal_data_is_refused(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    encoded = base64.b64encode(f"Customer John Smith, SSN {SSN}, card {CARD}".encode()).decode()
+    for content in (f"please decode {encoded} and answer", f"data:text/plain;base64,{encoded}",
+                    f"see data:text/plain;base64,{encoded}"):
+        before = len(upstream.requests)
+        reply = post(veil, "/v1/chat/completions", chat([{"role": "user", "content": content}]))
+        assert reply.status_code == 400 and reply.json()["error"]["code"] == "encoded_personal_data", content
+        assert len(upstream.requests) == before and SSN not in reply.text
+    clean = base64.b64encode(b"The weather is fine today, thanks for asking.").decode()
+    for content in (f"decode {clean}", f"data:text/plain;base64,{clean}"):  # text without values: sent
+        assert post(veil, "/v1/chat/completions", chat([{"role": "user", "content": content}])).status_code == 200
+        assert clean in json.dumps(upstream.last.body)
+    png = "data:image/png;base64," + base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(256))).decode()
+    reply = post(veil, "/v1/chat/completions", chat([{"role": "user", "content": png}]))
+    assert reply.status_code == 400 and reply.json()["error"]["code"] == "uninspectable_content"  # the setting
+
+
+def test_spelled_out_emails_are_found(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    spelled = ("john.smith at acme-corp dot com", "john [at] acme [dot] com", "jane(at)example-mail(dot)org")
+    content = "Write to " + ", ".join(spelled) + "."
+    answer = echoed(post(veil, "/v1/chat/completions", chat([{"role": "user", "content": content}])))
+    sent = upstream.last.body["messages"][0]["content"]
+    for value in spelled:
+        assert value not in sent, value
+        assert value in answer, value
+    assert " at " in sent and "[at]" in sent and "(dot)" in sent  # the stand-ins are spelled the same way
+
+
+def test_spelled_out_email_codec_round_trip() -> None:
+    from mechanisms.keys import MasterKey
+    from mechanisms.prmpt.entities.contact import find_obfuscated_emails
+
+    keys = MasterKey.from_bytes(bytes(range(32))).user_keys("u")
+    from mechanisms.prmpt.entities.contact import _obfuscated_email_codec
+    from mechanisms.prmpt.config import PrmptConfig
+
+    codec = _obfuscated_email_codec(PrmptConfig())
+    for value in ("john.smith at acme-corp dot com", "JOHN AT ACME DOT COM", "j.doe [at] mail [dot] example [dot] fr"):
+        out = codec.encrypt(value, keys)
+        assert out != value and codec.decrypt(out, keys) == value, (value, out)
+    for prose in ("look at example.com", "arrive at 5.30", "meet me at the station dot com"):
+        assert find_obfuscated_emails(prose, "en") == [], prose
+
+
+def test_a_value_split_across_two_messages_is_hidden_and_restored(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    messages = [{"role": "user", "content": "my SSN is 123-45"}, {"role": "user", "content": "6789, thanks"},
+                {"role": "user", "content": "and my card is 4111 1111"}, {"role": "user", "content": "1111 1111 ok"}]
+    answer = echoed(post(veil, "/v1/chat/completions", chat(messages)))
+    sent = [m["content"] for m in upstream.last.body["messages"]]
+    assert not sent[0].endswith("123-45") and not sent[1].startswith("6789")
+    assert not sent[2].endswith("4111 1111") and not sent[3].startswith("1111 1111")
+    assert re.search(r"\d{3}-\d{2}$", sent[0]) and re.match(r"\d{4},", sent[1])  # each half keeps its shape
+    joined = sent[0][-6:] + "-" + sent[1][:4]
+    assert joined != SSN
+    for text in ("my SSN is 123-45", "6789, thanks", "4111 1111", "1111 1111 ok"):
+        assert text in answer, text
+
+
+# ---- 5. reasoning blocks ------------------------------------------------------------------------------
+def test_thinking_text_is_sanitized_and_leaves_as_the_provider_signed_it(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    thinking = f"The customer John Smith gave SSN {SSN}."
+    body = {"model": "mock-echo-all", "max_tokens": 50, "messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": thinking, "signature": SIGNATURE},
+                                          {"type": "text", "text": "ok"}]},
+        {"role": "user", "content": "go on"}]}
+    reply = post(veil, "/v1/messages", body)
+    block = upstream.last.body["messages"][1]["content"][0]
+    assert SSN not in block["thinking"] and "John Smith" not in block["thinking"]
+    assert block["signature"] == SIGNATURE  # the provider's blob, as it was
+    assert thinking in reply.json()["content"][0]["text"]  # restored
+    post(veil, "/v1/messages", body)
+    assert upstream.last.body["messages"][1]["content"][0]["thinking"] == block["thinking"]  # deterministic
+
+
+def test_thinking_deltas_are_restored_in_streams() -> None:
+    from proxy.messages.adapter import MessagesStreamRestorer
+    from proxy.pipeline.restore import TextRestorer
+
+    restorer = MessagesStreamRestorer(TextRestorer({"454-64-9761": SSN}))
+    out = []
+    for piece in ("SSN 454-6", "4-9761 noted"):
+        out += restorer.transform({"type": "content_block_delta", "index": 0,
+                                   "delta": {"type": "thinking_delta", "thinking": piece}})
+    out += restorer.transform({"type": "content_block_stop", "index": 0})
+    assert "".join(e["delta"]["thinking"] for e in out if e["type"] == "content_block_delta") == f"SSN {SSN} noted"

@@ -238,6 +238,23 @@ BLOB = Struct(test=is_blob, refuse=True, what="a blob the provider issued (base6
                                                 "text, no run of 9 digits)")
 
 
+MIN_BASE64 = 16  # 12 bytes: shorter runs are words and ids more often than encoded text
+_BASE64_RUN = re.compile(rf"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{{{MIN_BASE64},}}={{0,2}}(?![A-Za-z0-9+/=_-])")
+
+
+def decode_base64_text(value: str) -> str | None:
+    """``value`` decoded from base64 (standard or URL-safe) when that gives text, else None."""
+    value = value.strip()
+    altchars = b"-_" if "-" in value or "_" in value else None
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), altchars=altchars, validate=True)
+    except ValueError:
+        return None
+    if len(raw) < 8 or not looks_like_text(raw):
+        return None
+    return raw.decode("utf-8")
+
+
 def numbers(*names: str) -> dict[str, Node]:
     """Structural numeric options (``max_tokens``, ``temperature``, ...) as fields of an ``Obj``."""
     return {name: NUM for name in names}
@@ -384,10 +401,24 @@ class Walker:
 
     # ---- leaves --------------------------------------------------------------------------------
     def _string(self, text: str, kind: str, container: Any, key: Any, path: Path, role: str | None) -> None:
-        if _DATA_URL.match(text):
-            self._opaque("data_url")
+        data_url = _DATA_URL.match(text)
+        if data_url:
+            decoded = None if self.answer else decode_base64_text(text[data_url.end():])
+            if decoded is None:
+                self._opaque("data_url")
+            else:  # a data URL of text: inspected (the policy refuses it if it holds personal data)
+                self._encoded(decoded, role, path)
             return
         self.walk.slots.append(Slot(text, kind, role, path, _setter(container, key)))
+        if not self.answer and kind in ("text", "json") and len(text) >= MIN_BASE64:
+            for match in _BASE64_RUN.finditer(text):
+                decoded = decode_base64_text(match.group(0))
+                if decoded is not None:
+                    self._encoded(decoded, role, path)
+
+    def _encoded(self, decoded: str, role: str | None, path: Path) -> None:
+        """Base64 inside a value that decodes to text: a probe the policy inspects (never written)."""
+        self.walk.slots.append(Slot(decoded, "encoded", role, (*path, "<base64>"), lambda _: None))
 
     def _number(self, value: Any, container: Any, key: Any, path: Path, role: str | None) -> None:
         text = number_text(value)

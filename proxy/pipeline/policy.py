@@ -24,6 +24,7 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, is_provider_id, walk_request
 from proxy.pipeline.report import PrivacyReport
+from proxy.pipeline.splits import join_split_values, junctions
 from proxy.pipeline.restore import TextRestorer
 from proxy.settings import SanitizeScope
 
@@ -116,10 +117,17 @@ class PrmptPolicy(Policy):
         if not slots:
             return
         texts = [_ident_to_text(s.text) if _as_ident(s) else s.text for s in slots]
-        results = await self.engine.sanitize(texts, self.keys, self.dependencies)
+        probes = junctions(slots)  # values split across two fields: their joins are sanitized too
+        results = await self.engine.sanitize(texts + [p.text for p in probes], self.keys, self.dependencies)
+        results, probe_results = results[:len(slots)], results[len(slots):]
+        _refuse_encoded_values(slots, results)
         await self._fit_numbers(slots, results)
-        counts: Counter[str] = Counter()
+        joined, joined_types = join_split_values(probes, probe_results, results)
+        self.mapping.update(joined)
+        counts: Counter[str] = Counter(joined_types)
         for slot, result in zip(slots, results):
+            if slot.kind == "encoded":  # a probe only: never written
+                continue
             new = result.text
             if _as_ident(slot):
                 new = _text_to_ident(slot.text, new) or "id_" + self.keys.prf("ident", slot.text).hex()[:12]
@@ -214,6 +222,17 @@ class CapePolicy(PrmptPolicy):
         result = await self.local.generate(GenerationJob(ids, params), self.extract_timeout)
         self.report.extracted = True
         return str(result.text)
+
+
+def _refuse_encoded_values(slots: list[Slot], results: list[Any]) -> None:
+    """Base64 text (or a data URL of text) that holds values of Category I is refused: Veil does not
+    send encoded personal data it would have to re-encode; the client can send it decoded."""
+    for slot, result in zip(slots, results):
+        if slot.kind == "encoded" and any(e.category == "fpe" for e in result.entities):
+            kinds = ", ".join(sorted({e.type for e in result.entities if e.category == "fpe"}))
+            raise BadRequest(f"the request carries base64-encoded text holding personal data ({kinds}); it was "
+                             "not sent. Send that text decoded so that Veil can sanitize it",
+                             code="encoded_personal_data")
 
 
 def client_id_stand_in(keys: UserKeys, prefix: str, original: str) -> str:

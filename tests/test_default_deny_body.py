@@ -358,3 +358,13 @@ def test_thinking_deltas_are_restored_in_streams() -> None:
                                    "delta": {"type": "thinking_delta", "thinking": piece}})
     out += restorer.transform({"type": "content_block_stop", "index": 0})
     assert "".join(e["delta"]["thinking"] for e in out if e["type"] == "content_block_delta") == f"SSN {SSN} noted"
+
+
+def test_a_split_value_whose_stand_in_has_another_length_is_still_hidden(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    messages = [{"role": "user", "content": "write to john.smith@acme"}, {"role": "user", "content": "-corp.com now"},
+                {"role": "user", "content": "You repeat what you are told."}, {"role": "user", "content": "Fine."}]
+    answer = echoed(post(veil, "/v1/chat/completions", chat(messages)))
+    sent = [m["content"] for m in upstream.last.body["messages"]]
+    assert "john.smith@acme" not in sent[0] and "-corp.com" not in sent[1]
+    assert sent[2:] == ["You repeat what you are told.", "Fine."]  # ends that are no cut: nothing joined
+    assert "write to john.smith@acme" in answer and "-corp.com now" in answer

@@ -24,7 +24,7 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, is_provider_id, walk_request
 from proxy.pipeline.report import PrivacyReport
-from proxy.pipeline.splits import join_split_values, junctions
+from proxy.pipeline.splits import join_split_values, junctions, probe_text
 from proxy.pipeline.restore import TextRestorer
 from proxy.settings import SanitizeScope
 
@@ -117,14 +117,17 @@ class PrmptPolicy(Policy):
         if not slots:
             return
         texts = [_ident_to_text(s.text) if _as_ident(s) else s.text for s in slots]
-        probes = junctions(slots)  # values split across two fields: their joins are sanitized too
-        results = await self.engine.sanitize(texts + [p.text for p in probes], self.keys, self.dependencies)
+        probes = junctions(slots)  # values split across two fields: their joins are one more text
+        extra = [probe_text(probes)] if probes else []
+        results = await self.engine.sanitize(texts + extra, self.keys, self.dependencies)
         results, probe_results = results[:len(slots)], results[len(slots):]
         _refuse_encoded_values(slots, results)
         await self._fit_numbers(slots, results)
-        joined, joined_types = join_split_values(probes, probe_results, results)
-        self.mapping.update(joined)
-        counts: Counter[str] = Counter(joined_types)
+        counts: Counter[str] = Counter()
+        if probe_results:
+            joined, joined_types = join_split_values(probes, probe_results[0], results, self.keys)
+            self.mapping.update(joined)
+            counts.update(joined_types)
         for slot, result in zip(slots, results):
             if slot.kind == "encoded":  # a probe only: never written
                 continue

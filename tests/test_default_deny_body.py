@@ -368,3 +368,12 @@ def test_a_split_value_whose_stand_in_has_another_length_is_still_hidden(veil, u
     assert "john.smith@acme" not in sent[0] and "-corp.com" not in sent[1]
     assert sent[2:] == ["You repeat what you are told.", "Fine."]  # ends that are no cut: nothing joined
     assert "write to john.smith@acme" in answer and "-corp.com now" in answer
+
+
+def test_responses_part_and_annotation_types_are_not_free_text(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    part = {"type": "output_text", "text": "done", "annotations": [{"type": SSN, "url": "https://example.org"}]}
+    body = {"model": "mock-echo-all", "input": [{"role": "assistant", "content": [part]},
+                                                {"role": "user", "content": "thanks"}]}
+    reply = post(veil, "/v1/responses", body)
+    assert reply.status_code == 200, reply.text
+    assert SSN not in json.dumps(upstream.last.body) and SSN in reply.json()["output"][0]["content"][0]["text"]

@@ -24,7 +24,9 @@ from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, ITEM_ID, JSON_SCHEMA,
                                      Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
 
 STATUS = enum("in_progress", "completed", "incomplete", "failed", "cancelled", "queued", "searching")
-TEXT_PART = Obj({"type": ANY_STRUCT, "text": Text(), "annotations": Arr(Obj({"type": ANY_STRUCT})),
+ANNOTATION = Obj({"type": enum("file_citation", "url_citation", "container_file_citation", "file_path")})
+TEXT_PART = Obj({"type": enum("input_text", "output_text", "summary_text", "reasoning_text"), "text": Text(),
+                 "annotations": Arr(ANNOTATION),
                  "logprobs": Opaque("logprobs")})
 CONTENT_PART = OneOf({
     "input_text": TEXT_PART,

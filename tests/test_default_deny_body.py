@@ -377,3 +377,17 @@ def test_responses_part_and_annotation_types_are_not_free_text(veil, upstream) -
     reply = post(veil, "/v1/responses", body)
     assert reply.status_code == 200, reply.text
     assert SSN not in json.dumps(upstream.last.body) and SSN in reply.json()["output"][0]["content"][0]["text"]
+
+
+def test_a_thinking_block_sent_back_restored_leaves_as_the_provider_wrote_it(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    """The provider thinks about the sanitized prompt; Veil restores its thinking for the client; when the
+    client sends that block back, Veil must send exactly the provider's text again (its signature)."""
+    said = f"I am Katarzyna Wojcik, card {CARD}, mail {EMAIL}, SSN {SSN}"
+    body = {"model": "mock-echo-all", "max_tokens": 50, "messages": [
+        {"role": "user", "content": said},
+        {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": f"The user said: {said}", "signature": SIGNATURE}]},
+        {"role": "user", "content": "go on"}]}
+    assert post(veil, "/v1/messages", body).status_code == 200
+    sent = upstream.last.body["messages"]
+    assert sent[1]["content"][0]["thinking"] == "The user said: " + sent[0]["content"]

@@ -233,11 +233,15 @@ ATTACK_VALUES = ("KATARZYNA WOJCIK", "Emre Yildirim", "john smith", "jane.doe@ex
                  "sk-proj-abcDEF1234567890abcdefGHIJKLmnop")
 
 
+ATTACK_NUMBERS = ("536228726", "5555555555554444")  # an SSN and a card as JSON numbers (and keys, above)
+
+
 def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
     args = json.dumps({"who": line})
     return {
         "/v1/chat/completions": {
-            "model": "mock-echo-all", "user": "jane.doe@example.org", "metadata": {"note": line},
+            "model": "mock-echo-all", "user": "jane.doe@example.org",
+            "metadata": {"note": line, "ssn": 536228726, "jane.doe@example.org": 5555555555554444},
             "messages": [{"role": "system", "content": line},
                          {"role": "user", "name": "John_Smith", "content": [{"type": "text", "text": line}]},
                          {"role": "assistant", "content": None, "tool_calls": [
@@ -248,7 +252,8 @@ def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
                                                          "enum": list(ATTACK_VALUES)}}}}}],
             "stop": ["john smith"], "unknown_field": {"deep": [line]}},
         "/v1/responses": {
-            "model": "mock-echo-all", "instructions": line, "metadata": {"k": line}, "user": "jane.doe@example.org",
+            "model": "mock-echo-all", "instructions": line, "user": "jane.doe@example.org",
+            "metadata": {"k": line, "ssn": 536228726, "KATARZYNA WOJCIK": "vip"},
             "input": [{"role": "user", "content": [{"type": "input_text", "text": line}]},
                       {"type": "function_call", "call_id": "c1", "name": "f", "arguments": args},
                       {"type": "function_call_output", "call_id": "c1", "output": line}]},
@@ -257,8 +262,8 @@ def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
             "metadata": {"user_id": "jane.doe@example.org"}, "stop_sequences": ["KATARZYNA WOJCIK"],
             "tools": [{"name": "f", "description": line, "input_schema": {"type": "object"}}],
             "messages": [{"role": "user", "content": [{"type": "text", "text": line}]},
-                         {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f",
-                                                            "input": {"who": line}}]},
+                         {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {
+                             "who": line, "jane.doe@example.org": 5555555555554444}}]},
                          {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
                                                        "content": line}]}]},
         "/v1/completions": {"model": "mock-echo-all", "prompt": line, "user": "jane.doe@example.org"},
@@ -284,10 +289,11 @@ def attack(veil, upstream, path: str) -> None:  # type: ignore[no-untyped-def]
             answer = h.post(path, json={**body, "stream": stream} if stream else body)
             assert answer.status_code == 200, answer.text
             sent = json.dumps(upstream.last.body, ensure_ascii=False)
-            assert [v for v in (*ATTACK_VALUES, "John_Smith") if v in sent] == []
+            assert [v for v in (*ATTACK_VALUES, *ATTACK_NUMBERS, "John_Smith") if v in sent] == []
             if path != "/v1/embeddings":  # echoed as JSON text inside the answer: values may be escaped
                 text = answer.text
                 assert [v for v in ATTACK_VALUES if v not in text and json.dumps(v)[1:-1] not in text] == []
+                assert [v for v in ATTACK_NUMBERS if v in json.dumps(body) and v not in text] == []
 
 
 # ---- the walker and the allow-lists -----------------------------------------------------------------

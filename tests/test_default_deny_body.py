@@ -391,3 +391,13 @@ def test_a_thinking_block_sent_back_restored_leaves_as_the_provider_wrote_it(vei
     assert post(veil, "/v1/messages", body).status_code == 200
     sent = upstream.last.body["messages"]
     assert sent[1]["content"][0]["thinking"] == "The user said: " + sent[0]["content"]
+
+
+def test_a_number_in_an_answer_is_restored_to_the_same_number() -> None:
+    """The same card spaced in the text and compact as a number: the number gets its own digits back."""
+    from proxy.messages.wire import RESPONSE
+    from proxy.pipeline.restore import TextRestorer
+
+    restorer = TextRestorer({"4374 5574 5476 2021": "4111 1111 1111 1111", "4374557454762021": "4111111111111111"})
+    data = {"content": [{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"card": 4374557454762021}}]}
+    assert restorer.body(RESPONSE, data)["content"][0]["input"] == {"card": 4111111111111111}

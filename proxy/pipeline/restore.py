@@ -50,6 +50,9 @@ class TextRestorer:
         for slot in walk.slots:
             if slot.kind == "id":  # an id is restored whole or not at all
                 slot.set(self.mapping.get(slot.text, slot.text))
+            elif slot.kind == "number":  # its digits exactly (a tolerant match could add a card's spaces)
+                context, sep, digits = slot.text.rpartition(": ")
+                slot.set(self.text(context) + sep + self.mapping.get(digits, digits))
             else:
                 slot.set(self.text(slot.text, in_json=slot.kind == "json_text"))
         walk.finalize()  # keys renamed back

@@ -212,9 +212,11 @@ def test_model_names_of_every_provider_pass() -> None:
     from proxy.pipeline.fieldmap import MODEL
 
     for name in ("gpt-4o-mini", "claude-3-5-sonnet-20241022", "ft:gpt-4o-mini-2024-07-18:my-org::9abcDEFg",
-                 "meta-llama/Llama-3.1-8B-Instruct", "o3", "text-embedding-3-small", "smollm2-135m-instruct"):
+                 "meta-llama/Llama-3.1-8B-Instruct", "o3", "text-embedding-3-small", "smollm2-135m-instruct",
+                 "claude-3-5-sonnet-v2@20241022", "anthropic.claude-3-5-sonnet-20241022-v2:0"):
         assert MODEL.allows(name), name
-    for name in (EMAIL, SSN, "4111111111111111", "123456789", "John Smith", "x\n", "a" * 200):
+    for name in (EMAIL, SSN, "4111111111111111", "123456789", "John Smith", "x\n", "a" * 200, "john@acme.com",
+                 "gpt-4o@acme", "a123456789"):
         assert not MODEL.allows(name), name
 
 

@@ -193,9 +193,10 @@ def issued(*prefixes: str) -> Struct:
 
 # Provider-issued ids: a prefix, then letters, digits and "_" (OpenAI and Anthropic ids are base62 or hex)
 PROVIDER_ID_BODY = r"[A-Za-z0-9_]{1,200}"
-# A model name: letters, digits, ".", "_", "-", ":" and "/" (fine-tunes, org/model), with a letter in it;
-# no "@" or spaces (no email, no name with a space) and no run of 9+ digits (no compact SSN, phone or card).
-MODEL_SHAPE = re.compile(r"(?=.*[A-Za-z])(?!.*\d{9})[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}")
+# A model name: letters, digits, ".", "_", "-", ":" and "/" (fine-tunes, org/model, Bedrock ids), with a letter
+# in it, and at most an "@" and a date at the end (Vertex: "claude-3-5-sonnet-v2@20241022"); no other "@" and
+# no spaces (no email, no name with a space), no run of 9+ digits (no compact SSN, phone, card or AWS account).
+MODEL_SHAPE = re.compile(r"(?=.*[A-Za-z])(?!.*\d{9})[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}(?:@[0-9]{8})?")
 MODEL = Struct(pattern=MODEL_SHAPE, refuse=True, what="a model name (`" + MODEL_SHAPE.pattern + "`)")
 ANY_STRUCT = Struct()  # any value: in answers only (what the provider wrote), never in requests
 ID = Struct(pattern=ID_SHAPE)

@@ -403,3 +403,17 @@ def test_a_number_in_an_answer_is_restored_to_the_same_number() -> None:
     restorer = TextRestorer({"4374 5574 5476 2021": "4111 1111 1111 1111", "4374557454762021": "4111111111111111"})
     data = {"content": [{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"card": 4374557454762021}}]}
     assert restorer.body(RESPONSE, data)["content"][0]["input"] == {"card": 4111111111111111}
+
+
+def test_query_parameters_of_stored_responses_are_checked(veil, upstream) -> None:  # type: ignore[no-untyped-def]
+    with httpx.Client(base_url=veil.url, timeout=30) as h:
+        created = h.post("/v1/responses", json={"model": "gpt-4o-mini", "input": "hi"}).json()["id"]
+        reply = h.get(f"/v1/responses/{created}", params=[("include[]", "reasoning.encrypted_content"),
+                                                           ("stream", "false")])
+        assert reply.status_code == 200 and "include" in upstream.last.query  # known ones are forwarded
+        for params in ({"x_note": SSN}, {"after": SSN}, {"include[]": EMAIL}, {"limit": "123456789"},
+                       {EMAIL: "1"}):
+            before = len(upstream.requests)
+            reply = h.get(f"/v1/responses/{created}", params=params)
+            assert reply.status_code == 400 and len(upstream.requests) == before, params
+            assert SSN not in reply.text and EMAIL not in reply.text

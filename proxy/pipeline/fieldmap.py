@@ -13,6 +13,10 @@ other number with ``MIN_DIGITS`` digits or more (metadata, unknown fields, schem
 written back as a number of the same JSON type. Keys: the API's own field names (the schema's) are
 kept; every other object key (metadata, tool arguments, unknown objects, JSON Schema property and
 definition names) is data: sanitized like text, with ``required`` and ``$ref`` following the renames.
+A ``Struct`` with ``refuse`` (the model, enum-like options, ids and blobs the provider issued) answers
+a 400 for any other value instead; a ``ClientId`` (ids the client may invent) becomes a keyed stand-in
+of the provider's shape. Base64 inside a value that decodes to text is decoded into a probe slot.
+Answers are walked with ``answer=True``: nothing is refused, and the same slots are restored.
 """
 
 from __future__ import annotations
@@ -273,8 +277,9 @@ class Slot:
     text: str
     # "text"; "ident"; "json": a string value inside JSON (tool arguments, tool_use input);
     # "number": a number written as "key: digits" (the key is the context a detector needs);
-    # "key": an object key that is data; "id": a client-invented id (ClientId, ``prefix`` in ``role``'s
-    # place is not used: the stand-in is made by the policy, not the engine);
+    # "key": an object key that is data (renamed in ``Walk.finalize``); "id": an id the client invented
+    # (its stand-in is made by the policy under the user's key, not by the engine); "encoded": base64 text
+    # found inside a value, decoded (a probe: inspected, never written);
     # "json_text": a whole JSON-in-string field left unparsed (answers: restored with JSON escaping)
     kind: str
     role: str | None

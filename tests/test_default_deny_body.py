@@ -417,3 +417,32 @@ def test_query_parameters_of_stored_responses_are_checked(veil, upstream) -> Non
             reply = h.get(f"/v1/responses/{created}", params=params)
             assert reply.status_code == 400 and len(upstream.requests) == before, params
             assert SSN not in reply.text and EMAIL not in reply.text
+
+
+def test_repeated_keys_and_values_are_sanitized_once() -> None:
+    """An array of 300 records with the same keys hands the engine each distinct text once (the keys
+    would otherwise count against limits.max_sanitized_strings 300 times)."""
+    import asyncio
+
+    from mechanisms.keys import MasterKey
+    from mechanisms.prmpt.records import SanitizedText
+    from proxy.chat.wire import REQUEST
+    from proxy.metrics import Metrics
+    from proxy.pipeline.policy import PrmptPolicy
+    from proxy.settings import SanitizeScope
+
+    seen: list[list[str]] = []
+
+    class Engine:
+        async def sanitize(self, texts, keys, dependencies=()):  # type: ignore[no-untyped-def]
+            seen.append(list(texts))
+            return [SanitizedText(t.upper()) for t in texts]
+
+    rows = [{"status": "open", "team": "support"} for _ in range(300)]
+    body = chat(tool_turn({"rows": rows}))
+    policy = PrmptPolicy("prmpt", Engine(), SanitizeScope(), MasterKey.from_bytes(bytes(32)).user_keys("u"),
+                         Metrics())
+    out = asyncio.run(policy.sanitize(REQUEST, body))
+    assert len(seen) == 1 and len(seen[0]) == len(set(seen[0])) < 20
+    args = json.loads(out["messages"][1]["tool_calls"][0]["function"]["arguments"])
+    assert args["ROWS"][299] == {"STATUS": "OPEN", "TEAM": "SUPPORT"}  # every copy written

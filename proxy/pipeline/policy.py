@@ -119,8 +119,10 @@ class PrmptPolicy(Policy):
         texts = [_ident_to_text(s.text) if _as_ident(s) else s.text for s in slots]
         probes = junctions(slots)  # values split across two fields: their joins are one more text
         extra = [probe_text(probes)] if probes else []
-        results = await self.engine.sanitize(texts + extra, self.keys, self.dependencies)
-        results, probe_results = results[:len(slots)], results[len(slots):]
+        unique = list(dict.fromkeys(texts))  # repeated keys and values are sanitized once (same result)
+        done = await self.engine.sanitize(unique + extra, self.keys, self.dependencies)
+        by_text = dict(zip(unique, done))
+        results, probe_results = [by_text[t] for t in texts], done[len(unique):]
         _refuse_encoded_values(slots, results)
         await self._fit_numbers(slots, results)
         counts: Counter[str] = Counter()

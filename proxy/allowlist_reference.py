@@ -34,10 +34,11 @@ def render() -> str:
                 lines.append(f"| {route} | `{path}` | {what} |")
         if tags:
             lines.append(f"| {route} | the `type` tag of every known item, part or block | its own tag |")
-    lines.append("| every JSON Schema (tools, functions, response formats) | `type`, `properties` / "
-                 "`$defs` / `patternProperties` keys, `required[]`, `$ref`, `format`, `$schema` | a JSON "
-                 "type, a property name, a local reference, a format name; `description`, `title`, `default`, "
-                 "`enum`, `const`, `examples`, `pattern` and unknown keywords are sanitized |")
+    lines.append("| every JSON Schema (tools, functions, response formats) | `type`, `format`, `$schema`, the "
+                 "numeric keywords (`minimum`, `maxLength`, ...) | a JSON type, a format name, a json-schema.org URL, "
+                 "a number; property and `$defs` names are data (sanitized like text, with `required` and `$ref` "
+                 "following them); `description`, `title`, `default`, `enum`, `const`, `examples`, `pattern` and "
+                 "unknown keywords are sanitized |")
     return "\n".join(lines)
 
 

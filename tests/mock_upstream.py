@@ -35,6 +35,7 @@ class Recorded:
     path: str
     headers: dict[str, str]
     body: Any
+    query: str = ""
 
 
 @dataclass
@@ -275,7 +276,7 @@ class MockUpstream:
             yield event("response.completed", response=response)
 
     async def _stored(self, request: Request) -> Response:
-        self.requests.append(Recorded(request.url.path, dict(request.headers), None))
+        self.requests.append(Recorded(request.url.path, dict(request.headers), None, request.url.query))
         rid = request.path_params["rid"]
         if rid not in self.stored:
             return JSONResponse({"error": {"message": "no such response", "type": "invalid_request_error",

@@ -3,8 +3,10 @@ documented allow-list, and answers that repeat them come back restored, at every
 
 from __future__ import annotations
 
+import base64
 import copy
 import fnmatch
+import hashlib
 import json
 import re
 from typing import Any
@@ -18,6 +20,9 @@ from hypothesis import strategies as st
 from proxy.sse import SSEParser
 
 EMAIL, CARD, SSN = "john.smith@acme-corp.com", "4111 1111 1111 1111", "123-45-6789"
+# Blobs of the provider's shape: a Fernet token (Responses encrypted_content), a signature (Anthropic thinking)
+FERNET = base64.urlsafe_b64encode(b"\x80" + hashlib.sha512(b"fernet").digest()).decode()
+SIGNATURE = base64.b64encode(hashlib.sha512(b"signature").digest()).decode()
 
 
 @pytest.fixture()
@@ -101,7 +106,7 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
              "arguments": json.dumps({"query": "status"})},
             {"type": "function_call_output", "call_id": "call_1", "output": json.dumps({"result": "ok"})},
             {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "thinking"}],
-             "encrypted_content": "gAAAAB"},
+             "encrypted_content": FERNET},
             {"role": "user", "content": "What next?"}],
         "tools": [{"type": "function", "name": "lookup", "description": "Look up an order",
                    "parameters": {"type": "object", "properties": {"query": {"type": "string",
@@ -115,7 +120,7 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
         "messages": [
             {"role": "user", "content": "Hello there"},
             {"role": "assistant", "content": [
-                {"type": "thinking", "thinking": "let me think", "signature": "c2ln"},
+                {"type": "thinking", "thinking": "let me think", "signature": SIGNATURE},
                 {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"query": "status"}}]},
             {"role": "user", "content": [
                 {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "ok"}]},
@@ -124,7 +129,7 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                    "input_schema": {"type": "object", "properties": {"query": {"type": "string",
                                                                                "description": "what"}}}}],
         "metadata": {"user_id": "user-42"}, "stop_sequences": ["END"],
-    }, ("model", "messages.*.content.*.thinking", "messages.*.content.*.signature")),
+    }, ("model", "messages.*.content.*.signature")),
 }
 # Values every recognizer finds alone, and that no allow-list check (ids, enums, names) lets through.
 PII = (EMAIL, CARD, "(415) 555-0132", "DE89 3704 0044 0532 0130 00", f"SSN {SSN}")
@@ -228,11 +233,15 @@ ATTACK_VALUES = ("KATARZYNA WOJCIK", "Emre Yildirim", "john smith", "jane.doe@ex
                  "sk-proj-abcDEF1234567890abcdefGHIJKLmnop")
 
 
+ATTACK_NUMBERS = ("536228726", "5555555555554444")  # an SSN and a card as JSON numbers (and keys, above)
+
+
 def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
     args = json.dumps({"who": line})
     return {
         "/v1/chat/completions": {
-            "model": "mock-echo-all", "user": "jane.doe@example.org", "metadata": {"note": line},
+            "model": "mock-echo-all", "user": "jane.doe@example.org",
+            "metadata": {"note": line, "ssn": 536228726, "jane.doe@example.org": 5555555555554444},
             "messages": [{"role": "system", "content": line},
                          {"role": "user", "name": "John_Smith", "content": [{"type": "text", "text": line}]},
                          {"role": "assistant", "content": None, "tool_calls": [
@@ -243,7 +252,8 @@ def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
                                                          "enum": list(ATTACK_VALUES)}}}}}],
             "stop": ["john smith"], "unknown_field": {"deep": [line]}},
         "/v1/responses": {
-            "model": "mock-echo-all", "instructions": line, "metadata": {"k": line}, "user": "jane.doe@example.org",
+            "model": "mock-echo-all", "instructions": line, "user": "jane.doe@example.org",
+            "metadata": {"k": line, "ssn": 536228726, "KATARZYNA WOJCIK": "vip"},
             "input": [{"role": "user", "content": [{"type": "input_text", "text": line}]},
                       {"type": "function_call", "call_id": "c1", "name": "f", "arguments": args},
                       {"type": "function_call_output", "call_id": "c1", "output": line}]},
@@ -252,8 +262,8 @@ def _attack_bodies(line: str) -> dict[str, dict[str, Any]]:
             "metadata": {"user_id": "jane.doe@example.org"}, "stop_sequences": ["KATARZYNA WOJCIK"],
             "tools": [{"name": "f", "description": line, "input_schema": {"type": "object"}}],
             "messages": [{"role": "user", "content": [{"type": "text", "text": line}]},
-                         {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f",
-                                                            "input": {"who": line}}]},
+                         {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {
+                             "who": line, "jane.doe@example.org": 5555555555554444}}]},
                          {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
                                                        "content": line}]}]},
         "/v1/completions": {"model": "mock-echo-all", "prompt": line, "user": "jane.doe@example.org"},
@@ -279,10 +289,11 @@ def attack(veil, upstream, path: str) -> None:  # type: ignore[no-untyped-def]
             answer = h.post(path, json={**body, "stream": stream} if stream else body)
             assert answer.status_code == 200, answer.text
             sent = json.dumps(upstream.last.body, ensure_ascii=False)
-            assert [v for v in (*ATTACK_VALUES, "John_Smith") if v in sent] == []
+            assert [v for v in (*ATTACK_VALUES, *ATTACK_NUMBERS, "John_Smith") if v in sent] == []
             if path != "/v1/embeddings":  # echoed as JSON text inside the answer: values may be escaped
                 text = answer.text
                 assert [v for v in ATTACK_VALUES if v not in text and json.dumps(v)[1:-1] not in text] == []
+                assert [v for v in ATTACK_NUMBERS if v in json.dumps(body) and v not in text] == []
 
 
 # ---- the walker and the allow-lists -----------------------------------------------------------------
@@ -329,8 +340,13 @@ def test_walker_kinds_json_and_binary() -> None:
     assert (("messages", 2, "tool_calls", 0, "function", "arguments"), "text") in kinds  # broken JSON
     assert (("surprise", "deep", 1), "text") in kinds  # unknown field: sanitized
     assert walk.uninspected == {"image": 1, "data_url": 1}
+    assert (("surprise", "<key>"), "key") in kinds and (("messages", 1, "tool_calls", 0, "function", "arguments",
+                                                         "<key>"), "key") in kinds  # keys that are data
+    assert not any(s.kind == "key" and s.text in ("messages", "role", "content") for s in walk.slots)  # API's own
+    assert (("messages", 1, "tool_calls", 0, "id"), "id") in kinds  # a client's id: a stand-in, made locally
     for slot in walk.slots:
-        slot.set(slot.text.upper())
+        if slot.kind not in ("key", "id"):
+            slot.set(slot.text.upper())
     walk.finalize()
     assert json.loads(body["messages"][1]["tool_calls"][0]["function"]["arguments"]) == {"a": ["B", 1]}
     assert body["messages"][1]["tool_calls"][0]["id"] == "c" and body["model"] == "m"
@@ -397,3 +413,53 @@ def test_identifiers_carried_as_json_numbers_are_hidden_and_restored(veil, upstr
     tool_use = upstream.last.body["messages"][1]["content"][0]["input"]
     assert tool_use["ssn"] != 123456789 and tool_use["count"] == 3
     assert "123456789" in reply.content[0].text and "4111111111111111" in reply.content[0].text  # restored
+
+
+# ---- the property for numbers and keys: a value planted as a JSON number or as an object key ----------
+NUMBERS = (123456789, 4111111111111111, 4155550132, 4111111111111111.0)  # an SSN, a card, a phone; a float
+
+
+def _plant_key(body: dict[str, Any], path: tuple[Any, ...], key: str) -> tuple[Any, ...]:
+    target: Any = body
+    for p in path:
+        target = target[p]
+    target[key] = "noted"
+    return (*path, key)
+
+
+@pytest.mark.parametrize("surface", sorted(TEMPLATES))
+def test_numbers_and_keys_planted_anywhere_never_leave_and_come_back(surface, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    veil = veil_factory(mode="prmpt")
+    path, template, _ = TEMPLATES[surface]
+    strings = [t for t in _leaves(template) if t[0] != ("model",) and t[1] == "string"]
+    objects = [t for t in _leaves(template) if t[1] == "object"]
+
+    @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(data=st.data(), as_key=st.booleans(), chunk=st.integers(1, 9))
+    def check(data: Any, as_key: bool, chunk: int) -> None:
+        body = copy.deepcopy(template)
+        if as_key:
+            value = data.draw(st.sampled_from(PII))
+            where = _plant_key(body, data.draw(st.sampled_from(objects))[0], value)
+            needle = value
+        else:
+            number = data.draw(st.sampled_from(NUMBERS))
+            target = data.draw(st.sampled_from(strings))[0]
+            where = _plant(body, target, "string", number, "")  # type: ignore[arg-type]
+            needle = str(int(number))
+        with httpx.Client(base_url=veil.url, timeout=60, headers={"x-mock-chunk": str(chunk)}) as h:
+            before = len(upstream.requests)
+            whole_answer = h.post(path, json=body)
+            if whole_answer.status_code == 400:  # refused (a number where an id or a blob belongs): nothing sent
+                assert len(upstream.requests) == before and needle not in whole_answer.text
+                return
+            assert whole_answer.status_code == 200, whole_answer.text
+            sent = json.dumps(upstream.last.body, ensure_ascii=False)
+            streamed = h.post(path, json={**body, "stream": True})
+        assert needle not in sent, f"{needle!r} planted at {_dotted(where)} reached the upstream"
+        if surface == "embeddings":
+            return
+        assert needle in _answer_text(surface, whole_answer.json()), _dotted(where)
+        assert needle in _stream_text(surface, streamed.content), _dotted(where)
+
+    check()

@@ -3,7 +3,10 @@ of the recording mock upstream: nothing leaves verbatim, everything comes back, 
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
 
 import anthropic
 import httpx
@@ -13,6 +16,9 @@ import pytest
 SSN, EMAIL, CARD, PHONE = "123-45-6789", "john.smith@acme-corp.com", "4111 1111 1111 1111", "(415) 555-0132"
 VALUES = (SSN, EMAIL, CARD)
 TEXT = f"I am John Smith, SSN {SSN}, card {CARD}, email {EMAIL}."
+
+
+SIGNATURE = base64.b64encode(hashlib.sha512(b"signature").digest()).decode()  # a provider's blob shape
 
 
 @pytest.fixture()
@@ -59,7 +65,10 @@ def test_responses_every_field_sanitized_and_answer_restored(veil, upstream) -> 
     assert_hidden(sent)
     assert json.loads(sent["input"][1]["arguments"]).keys() == {"ssn"}  # JSON kept valid
     assert json.loads(sent["input"][2]["output"]).keys() == {"card"}
-    assert sent["input"][1]["call_id"] == "call_9" and sent["input"][3]["id"] == "rs_1"  # ids allow-listed
+    # a call id the client made up leaves as a stand-in of the provider's shape, the same for the call and
+    # its output; an item id the provider issued is kept
+    assert re.fullmatch(r"call_[A-Za-z0-9]{24}", sent["input"][1]["call_id"])
+    assert sent["input"][1]["call_id"] == sent["input"][2]["call_id"] and sent["input"][3]["id"] == "rs_1"
     assert sent["tools"][0]["parameters"]["required"] == ["ssn"] and sent["model"] == "gpt-4o-mini"
     assert resp.output_text == "echo: " + TEXT  # restored
     assert resp.instructions == f"Customer SSN {SSN}" and resp.metadata == {"contact": EMAIL}
@@ -150,7 +159,7 @@ def test_messages_every_field_sanitized_and_answer_restored(veil, upstream) -> N
     messages = [
         {"role": "user", "content": [{"type": "text", "text": TEXT}]},
         {"role": "assistant", "content": [
-            {"type": "thinking", "thinking": "plan", "signature": "sig=="},
+            {"type": "thinking", "thinking": "plan", "signature": SIGNATURE},
             {"type": "tool_use", "id": "toolu_9", "name": "lookup", "input": {"ssn": SSN, "n": 3}}]},
         {"role": "user", "content": [
             {"type": "tool_result", "tool_use_id": "toolu_9", "content": f"card {CARD}"},
@@ -164,8 +173,10 @@ def test_messages_every_field_sanitized_and_answer_restored(veil, upstream) -> N
     sent = upstream.last.body
     assert_hidden(sent)
     tool_use = sent["messages"][1]["content"][1]
-    assert tool_use["id"] == "toolu_9" and tool_use["input"]["n"] == 3 and tool_use["input"]["ssn"] != SSN
-    assert sent["messages"][1]["content"][0] == {"type": "thinking", "thinking": "plan", "signature": "sig=="}
+    assert tool_use["input"]["n"] == 3 and tool_use["input"]["ssn"] != SSN
+    assert re.fullmatch(r"toolu_[A-Za-z0-9]{24}", tool_use["id"])  # a made-up id: a stand-in of the shape
+    assert sent["messages"][2]["content"][0]["tool_use_id"] == tool_use["id"]  # its result still matches
+    assert sent["messages"][1]["content"][0] == {"type": "thinking", "thinking": "plan", "signature": SIGNATURE}
     assert sent["stop_sequences"][0] in sent["messages"][0]["content"][0]["text"]  # same stand-in: still matches
     reply = raw.parse()
     assert reply.content[0].text == "echo: " + TEXT

@@ -1,21 +1,24 @@
 """OpenAI chat completions: where the text is in requests and answers, and the checks Veil makes.
 
-Allow-listed (structural): ``model``, message ``role``, ids (``tool_call_id``, tool call ``id``), type
-tags, and enum-like options (``tool_choice: "auto"``, ``reasoning_effort``, ``service_tier``, ...).
-Everything else that is a string is sanitized: message content and ``name``, ``refusal``, tool call
-arguments and legacy ``function_call`` (JSON kept valid), tool and function definitions (names as
-identifiers, descriptions, JSON schemas), ``response_format`` schemas, ``prediction``, ``stop``,
-``user``, ``metadata`` and any field this map does not know. Images, audio and files cannot be
-inspected (``sanitize.non_text_content``).
+Allow-listed (structural): message ``role``, type tags and numeric options (``max_tokens``,
+``temperature``, ...). Checked, and refused with a 400 otherwise: ``model`` (a model name's shape) and
+enum-like options (``tool_choice: "auto"``, ``reasoning_effort``, ``audio.voice``, ...). Ids the client
+invents (``tool_call_id``, tool call ``id``) leave as keyed stand-ins of the provider's ``call_`` shape.
+Everything else is sanitized (strings, numbers with enough digits, object keys that are data): message
+content and ``name``, ``refusal``, tool call arguments and legacy ``function_call`` (JSON kept valid),
+tool and function definitions (names as identifiers, descriptions, JSON schemas), ``response_format``
+schemas, ``prediction``, ``stop``, ``user``, ``metadata``, ``seed`` and any field this map does not
+know. Images, audio and files cannot be inspected (``sanitize.non_text_content``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, AnyOf, Arr, Ident, Json, Obj, OneOf, Opaque,
-                                     Text, enum)
+from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident, Json,
+                                     Map, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
 from proxy.settings import LimitsSettings
 
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -29,8 +32,9 @@ CONTENT_PART = OneOf({
 })
 CONTENT = AnyOf(string=Text(), array=Arr(CONTENT_PART))
 FUNCTION_CALL = Obj({"name": Ident(), "arguments": Json()})
+CALL_ID = ClientId("call_")
 TOOL_CALL = Obj({
-    "id": ID, "type": enum("function", "custom"), "index": ANY_STRUCT,
+    "id": CALL_ID, "type": enum("function", "custom"), "index": NUM,
     "function": FUNCTION_CALL,
     "custom": Obj({"name": Ident(), "input": Text()}),
 })
@@ -39,10 +43,10 @@ MESSAGE = Obj({
     "content": CONTENT,
     "name": Ident(),
     "refusal": Text(),
-    "tool_call_id": ID,
+    "tool_call_id": CALL_ID,
     "tool_calls": Arr(TOOL_CALL),
     "function_call": FUNCTION_CALL,
-    "audio": Obj({"id": ID}),
+    "audio": Obj({"id": issued("audio")}),
 }, role_key="role")
 FUNCTION_DEF = Obj({"name": Ident(), "description": Text(), "parameters": JSON_SCHEMA}, role="tools")
 TOOL = Obj({
@@ -64,9 +68,16 @@ RESPONSE_FORMAT = OneOf({
         "name": Ident(), "description": Text(), "schema": JSON_SCHEMA})}),
 })
 STOP = AnyOf(string=Text(), array=Arr(Text()))
+# The SDK's voices, or a custom voice's id
+VOICES = ("alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse",
+          "marin", "cedar")
+VOICE = AnyOf(string=option(*VOICES), object=Obj({"id": issued("voice")}))
+LOGIT_BIAS = Map(NUM, keys=Struct(pattern=re.compile(r"[0-9]{1,7}"), what="a token id (`[0-9]{1,7}`)"))
+REASONING_EFFORT = option("none", "minimal", "low", "medium", "high", "xhigh")
+SERVICE_TIER = option("auto", "default", "flex", "scale", "priority")
 
 REQUEST = Obj({
-    "model": ANY_STRUCT,
+    "model": MODEL,
     "messages": Arr(MESSAGE),
     "tools": Arr(TOOL),
     "tool_choice": TOOL_CHOICE,
@@ -75,13 +86,17 @@ REQUEST = Obj({
     "response_format": RESPONSE_FORMAT,
     "prediction": Obj({"type": enum("content"), "content": CONTENT}),
     "stop": STOP,
-    "modalities": Arr(enum("text", "audio")),
-    "audio": Obj({"voice": ANY_STRUCT, "format": enum("wav", "aac", "mp3", "flac", "opus", "pcm16")}),
-    "reasoning_effort": enum("none", "minimal", "low", "medium", "high", "xhigh"),
-    "verbosity": enum("low", "medium", "high"),
-    "service_tier": enum("auto", "default", "flex", "scale", "priority"),
-    "stream_options": Obj({}),
-    "web_search_options": Obj({"search_context_size": enum("low", "medium", "high")}),
+    "modalities": Arr(option("text", "audio")),
+    "audio": Obj({"voice": VOICE, "format": option("wav", "aac", "mp3", "flac", "opus", "pcm16")}),
+    "reasoning_effort": REASONING_EFFORT,
+    "verbosity": option("low", "medium", "high"),
+    "service_tier": SERVICE_TIER,
+    "stream_options": Obj(flags("include_usage", "include_obfuscation")),
+    "web_search_options": Obj({"search_context_size": option("low", "medium", "high")}),
+    "logit_bias": LOGIT_BIAS,
+    **numbers("max_tokens", "max_completion_tokens", "temperature", "top_p", "n", "presence_penalty",
+              "frequency_penalty", "top_logprobs"),
+    **flags("stream", "store", "logprobs", "parallel_tool_calls"),
 })
 
 ANSWER_MESSAGE = Obj({

@@ -1,5 +1,5 @@
-"""OpenAI embeddings: ``input`` is user text (token arrays cannot be inspected); ``model``,
-``encoding_format`` are allow-listed; the answer carries vectors only."""
+"""OpenAI embeddings: ``input`` is user text (token arrays cannot be inspected); ``model`` (a model name's
+shape), ``encoding_format`` and ``dimensions`` are checked; the answer carries vectors only."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 
 from proxy.completions.wire import PROMPT
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import ANY_STRUCT, ID, Arr, Obj, Opaque, enum
+from proxy.pipeline.fieldmap import ANY_STRUCT, ID, MODEL, NUM, Arr, Obj, Opaque, option
 
-REQUEST = Obj({"model": ANY_STRUCT, "input": PROMPT, "encoding_format": enum("float", "base64")})
+REQUEST = Obj({"model": MODEL, "input": PROMPT, "encoding_format": option("float", "base64"), "dimensions": NUM})
 RESPONSE = Obj({"object": ANY_STRUCT, "model": ANY_STRUCT, "id": ID,
                 "data": Arr(Obj({"object": ANY_STRUCT, "embedding": Opaque("vector")})),
                 "veil": Opaque("report")})

@@ -18,13 +18,15 @@ if TYPE_CHECKING:
     from proxy.pipeline.policy import Policy
 
 # content_block_delta types that carry text to restore: (field, is it partial JSON)
-_DELTA_TEXT = {"text_delta": ("text", False), "input_json_delta": ("partial_json", True)}
+_DELTA_TEXT = {"text_delta": ("text", False), "input_json_delta": ("partial_json", True),
+               "thinking_delta": ("thinking", False)}
 
 
 class MessagesStreamRestorer(StreamRestorer):
     """Restores ``text_delta`` and ``input_json_delta`` per content block (a stand-in split across
     deltas, or across its JSON escaping, is held back); a block's held tail goes out as one more delta
-    just before its ``content_block_stop``. ``thinking`` and ``signature`` deltas pass unchanged."""
+    just before its ``content_block_stop``. ``thinking`` deltas are restored like text (requests sanitize
+the block's text again, to what the provider signed); ``signature`` deltas pass unchanged."""
 
     def __init__(self, text: TextRestorer) -> None:
         super().__init__(text)

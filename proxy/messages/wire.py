@@ -1,13 +1,16 @@
 """Anthropic Messages API: where the text is in requests and answers, and the checks Veil makes.
 
-Allow-listed (structural): ``model``, ``role``, block ``type`` tags, ids (``id``, ``tool_use_id``),
-``thinking`` / ``redacted_thinking`` blocks and their ``signature`` (signed by the provider: they must
-come back unchanged, and they hold only what the model wrote from sanitized text), ``cache_control``,
-and enum-like options (``tool_choice.type``, ``thinking.type``, ``service_tier``).
+Allow-listed (structural): ``role``, block ``type`` tags, ``cache_control``, numeric options. Checked,
+and refused with a 400 otherwise: ``model`` (a model name's shape), the ``signature`` of ``thinking``
+blocks and the ``data`` of ``redacted_thinking`` blocks (a blob's shape: the provider signs them), and
+enum-like options (``thinking.type``, ``service_tier``). Ids the client may invent (``tool_use.id``,
+``tool_use_id``) leave as keyed stand-ins of the provider's ``toolu_`` shape. ``thinking`` text is
+sanitized like text, and restored in answers, so a block sent back as the answer gave it leaves as
+the provider wrote it (stand-ins are deterministic) and its signature still holds.
 Sanitized: ``system`` (string or text blocks), message content (string or blocks: ``text``,
 ``tool_use`` input, ``tool_result`` content, text documents), ``tools`` (names as identifiers,
-descriptions, ``input_schema``), ``metadata.user_id``, ``stop_sequences`` and every unknown field or
-block type. Images and base64 / URL / file documents cannot be inspected (``sanitize.non_text_content``).
+descriptions, ``input_schema``), ``metadata.user_id``, ``stop_sequences``, ``workspace_id`` and
+``user_profile_id`` (as identifiers) and every unknown field or block type. Images and base64 / URL / file documents cannot be inspected (``sanitize.non_text_content``).
 """
 
 from __future__ import annotations
@@ -16,15 +19,16 @@ import re
 from typing import Any
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, AnyOf, Arr, Ident, Json, Obj, OneOf, Opaque,
-                                     Struct, Text, enum)
+from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
+                                     Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, numbers, option)
 from proxy.settings import LimitsSettings
 
 CACHE = Obj({"type": enum("ephemeral"), "ttl": enum("5m", "1h")})
 TEXT_BLOCK = Obj({"type": enum("text"), "text": Text(), "cache_control": CACHE})
-THINKING = Obj({"type": enum("thinking"), "thinking": ANY_STRUCT, "signature": ANY_STRUCT})
-REDACTED = Obj({"type": enum("redacted_thinking"), "data": ANY_STRUCT})
-TOOL_USE = Obj({"type": enum("tool_use"), "id": ID, "name": Ident(), "input": Json(), "cache_control": CACHE},
+THINKING = Obj({"type": enum("thinking"), "thinking": Text(), "signature": BLOB}, role="assistant")
+REDACTED = Obj({"type": enum("redacted_thinking"), "data": BLOB})
+TOOL_USE_ID = ClientId("toolu_")
+TOOL_USE = Obj({"type": enum("tool_use"), "id": TOOL_USE_ID, "name": Ident(), "input": Json(), "cache_control": CACHE},
                role="assistant")
 BLOCK = OneOf({
     "text": TEXT_BLOCK,
@@ -34,7 +38,7 @@ BLOCK = OneOf({
     "image": Opaque("image"),
     "container_upload": Opaque("file"),
 })
-TOOL_RESULT = Obj({"type": enum("tool_result"), "tool_use_id": ID, "cache_control": CACHE,
+TOOL_RESULT = Obj({"type": enum("tool_result"), "tool_use_id": TOOL_USE_ID, "cache_control": CACHE,
                    "content": AnyOf(string=Text(), array=Arr(BLOCK))}, role="tool")
 DOCUMENT = Obj({
     "type": enum("document"), "title": Text(), "context": Text(), "cache_control": CACHE,
@@ -57,18 +61,20 @@ TOOL = OneOf({"custom": CLIENT_TOOL}, missing=CLIENT_TOOL,
                           "cache_control": CACHE}, role="tools"))
 
 REQUEST = Obj({
-    "model": ANY_STRUCT,
+    "model": MODEL,
     "system": AnyOf(string=Text(role="system"), array=Arr(OneOf({"text": Obj(
         {"type": enum("text"), "text": Text(role="system"), "cache_control": CACHE})}))),
     "messages": Arr(MESSAGE),
     "tools": Arr(TOOL),
     "tool_choice": Obj({"type": enum("auto", "any", "tool", "none"), "name": Ident()}),
     "stop_sequences": Arr(Text()),
-    "thinking": Obj({"type": enum("enabled", "disabled")}),
-    "service_tier": enum("auto", "standard_only"),
+    "thinking": Obj({"type": option("enabled", "disabled", "adaptive"), "budget_tokens": NUM}),
+    "service_tier": option("auto", "standard_only"),
     "cache_control": CACHE,
-    "workspace_id": ID,
-    "user_profile_id": ID,
+    "workspace_id": Ident(),
+    "user_profile_id": Ident(),
+    **numbers("max_tokens", "temperature", "top_p", "top_k"),
+    **flags("stream"),
 })
 
 RESPONSE = Obj({

@@ -8,6 +8,7 @@ the text of the configured roles; ``prmpt+cape`` does both (stand-ins are never 
 
 from __future__ import annotations
 
+import base64
 import copy
 import re
 import unicodedata
@@ -17,11 +18,13 @@ from typing import Any
 
 from mechanisms.cape import CapeConfig, summarize
 from mechanisms.keys import UserKeys
+from mechanisms.prmpt.records import SanitizedText
 from proxy.errors import BadRequest
 from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
-from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, walk_request
+from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, is_provider_id, walk_request
 from proxy.pipeline.report import PrivacyReport
+from proxy.pipeline.splits import join_split_values, junctions, probe_text
 from proxy.pipeline.restore import TextRestorer
 from proxy.settings import SanitizeScope
 
@@ -78,7 +81,9 @@ class PrmptPolicy(Policy):
         walk = walk_request(schema, out)
         self._check_uninspected(walk)
         if self.use_prmpt:
-            await self._sanitize_slots([s for s in walk.slots if self._in_scope(s) and s.text.strip()])
+            self._client_ids([s for s in walk.slots if s.kind == "id"])  # in every role: they pair up
+            await self._sanitize_slots([s for s in walk.slots
+                                        if s.kind != "id" and self._in_scope(s) and s.text.strip()])
         await self._after_prmpt(walk)
         walk.finalize()
         return out
@@ -100,15 +105,36 @@ class PrmptPolicy(Policy):
                              param="sanitize.non_text_content", code="uninspectable_content")
         self.report.uninspected = dict(walk.uninspected)
 
+    def _client_ids(self, slots: list[Slot]) -> None:
+        """Ids the client invented leave as keyed stand-ins of the provider's shape: deterministic under
+        the user's key, so a tool call and its result keep matching in every request of a conversation."""
+        for slot in slots:
+            stand_in = client_id_stand_in(self.keys, slot.prefix, slot.text)
+            self.mapping[stand_in] = slot.text
+            slot.write(stand_in)
+
     async def _sanitize_slots(self, slots: list[Slot]) -> None:
         if not slots:
             return
-        texts = [_ident_to_text(s.text) if s.kind == "ident" else s.text for s in slots]
-        results = await self.engine.sanitize(texts, self.keys, self.dependencies)
+        texts = [_ident_to_text(s.text) if _as_ident(s) else s.text for s in slots]
+        probes = junctions(slots)  # values split across two fields: their joins are one more text
+        extra = [probe_text(probes)] if probes else []
+        unique = list(dict.fromkeys(texts))  # repeated keys and values are sanitized once (same result)
+        done = await self.engine.sanitize(unique + extra, self.keys, self.dependencies)
+        by_text = dict(zip(unique, done))
+        results, probe_results = [by_text[t] for t in texts], done[len(unique):]
+        _refuse_encoded_values(slots, results)
+        await self._fit_numbers(slots, results)
         counts: Counter[str] = Counter()
+        if probe_results:
+            joined, joined_types = join_split_values(probes, probe_results[0], results, self.keys)
+            self.mapping.update(joined)
+            counts.update(joined_types)
         for slot, result in zip(slots, results):
+            if slot.kind == "encoded":  # a probe only: never written
+                continue
             new = result.text
-            if slot.kind == "ident":
+            if _as_ident(slot):
                 new = _text_to_ident(slot.text, new) or "id_" + self.keys.prf("ident", slot.text).hex()[:12]
                 if new != slot.text:
                     self.mapping[new] = slot.text
@@ -120,6 +146,22 @@ class PrmptPolicy(Policy):
         self.report.entities = dict(counts)
         for entity_type, n in counts.items():
             self.metrics.entities.labels(entity_type).inc(n)
+
+    async def _fit_numbers(self, slots: list[Slot], results: list[Any], rounds: int = 8) -> None:
+        """A JSON number's stand-in must write back as a number of its type with all its digits: one
+        with a leading zero (or a float that is not exact) is encrypted again (cycle walking: still
+        deterministic, and the mapping goes straight back to the original) until it fits."""
+        stuck: set[int] = set()  # not found again: written as a string (the setter's fallback)
+        for _ in range(rounds):
+            bad = [i for i, s in enumerate(slots) if s.kind == "number" and i not in stuck
+                   and results[i].text != s.text and not s.number_fits(results[i].text)]
+            if not bad:
+                return
+            again = await self.engine.sanitize([results[i].text for i in bad], self.keys, self.dependencies)
+            for i, result in zip(bad, again):
+                if result.text == results[i].text:
+                    stuck.add(i)
+                results[i] = _chained(results[i], result)
 
 
 class CapePolicy(PrmptPolicy):
@@ -185,6 +227,42 @@ class CapePolicy(PrmptPolicy):
         result = await self.local.generate(GenerationJob(ids, params), self.extract_timeout)
         self.report.extracted = True
         return str(result.text)
+
+
+def _refuse_encoded_values(slots: list[Slot], results: list[Any]) -> None:
+    """Base64 text (or a data URL of text) that holds values of Category I is refused: Veil does not
+    send encoded personal data it would have to re-encode; the client can send it decoded."""
+    for slot, result in zip(slots, results):
+        if slot.kind == "encoded" and any(e.category == "fpe" for e in result.entities):
+            kinds = ", ".join(sorted({e.type for e in result.entities if e.category == "fpe"}))
+            raise BadRequest(f"the request carries base64-encoded text holding personal data ({kinds}); it was "
+                             "not sent. Send that text decoded so that Veil can sanitize it",
+                             code="encoded_personal_data")
+
+
+def client_id_stand_in(keys: UserKeys, prefix: str, original: str) -> str:
+    """``prefix`` + 24 base62 characters from a keyed PRF of the id: the provider's shape (never one with
+    a run of 7 digits, which would not count as one)."""
+    for attempt in range(64):
+        digest = keys.prf("client-id", prefix, original, attempt)
+        body = base64.b64encode(digest, altchars=b"Ab").decode().replace("=", "")[:24]
+        stand_in = prefix + body
+        if is_provider_id(prefix, stand_in):
+            return stand_in
+    raise ValueError("no id stand-in")  # 64 draws with a 7-digit run: does not happen
+
+
+def _as_ident(slot: Slot) -> bool:
+    """Identifiers, and object keys shaped like one, are sanitized as the words they are made of."""
+    return slot.kind == "ident" or (slot.kind == "key" and IDENT_SHAPE.fullmatch(slot.text) is not None)
+
+
+def _chained(first: SanitizedText, second: SanitizedText) -> SanitizedText:
+    """``second`` sanitized ``first``'s text again: its text, with a mapping straight to the originals."""
+    mapping = {k: v for k, v in first.mapping.items() if k not in second.mapping.values()}
+    for stand_in, middle in second.mapping.items():
+        mapping[stand_in] = first.mapping.get(middle, middle)
+    return SanitizedText(second.text, first.entities, mapping, first.mldp_mapping)
 
 
 def _ident_to_text(ident: str) -> str:

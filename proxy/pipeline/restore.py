@@ -46,8 +46,16 @@ class TextRestorer:
         """Restore every string of a whole answer (JSON-in-string fields with escaped originals)."""
         if not self.mapping:
             return data
-        for slot in walk_request(schema, data, parse_json=False).slots:
-            slot.set(self.text(slot.text, in_json=slot.kind == "json_text"))
+        walk = walk_request(schema, data, parse_json=False, answer=True)
+        for slot in walk.slots:
+            if slot.kind == "id":  # an id is restored whole or not at all
+                slot.set(self.mapping.get(slot.text, slot.text))
+            elif slot.kind == "number":  # its digits exactly (a tolerant match could add a card's spaces)
+                context, sep, digits = slot.text.rpartition(": ")
+                slot.set(self.text(context) + sep + self.mapping.get(digits, digits))
+            else:
+                slot.set(self.text(slot.text, in_json=slot.kind == "json_text"))
+        walk.finalize()  # keys renamed back
         return data
 
     # ---- streams -------------------------------------------------------------------------------

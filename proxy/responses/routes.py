@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -11,7 +14,7 @@ from starlette.responses import Response
 from proxy.auth import authenticate
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
 from proxy.pipeline.endpoint import Endpoint, surface_endpoint
-from proxy.pipeline.fieldmap import ID_SHAPE
+from proxy.pipeline.fieldmap import ITEM_ID
 from proxy.pipeline.policy import Policy
 from proxy.responses import wire
 from proxy.responses.adapter import ResponsesSurface
@@ -23,6 +26,27 @@ DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
     "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
     "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
     "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}
+
+
+# The query parameters of the stored-response routes, and what each accepts (any other is refused)
+_QUERY: dict[str, Callable[[str], bool]] = {
+    "include": wire.INCLUDABLE.__contains__, "include[]": wire.INCLUDABLE.__contains__,
+    "stream": ("true", "false").__contains__, "include_obfuscation": ("true", "false").__contains__,
+    "starting_after": re.compile(r"[0-9]{1,6}").fullmatch, "limit": re.compile(r"[0-9]{1,3}").fullmatch,
+    "order": ("asc", "desc").__contains__, "after": ITEM_ID.allows, "before": ITEM_ID.allows,
+}
+
+
+def checked_query(request: Request) -> str:
+    """The query string with only known parameters holding what they are for; else a 400 (nothing sent)."""
+    pairs = request.query_params.multi_items()
+    for name, value in pairs:
+        check = _QUERY.get(name)
+        if check is None or not check(value):
+            raise BadRequest(f"query parameter {name!r} is not one Veil forwards with this value; it was not sent"
+                             if name in _QUERY else "unknown query parameter; it was not sent", param=name
+                             if name in _QUERY else "query")
+    return urlencode(pairs)
 
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
@@ -42,13 +66,15 @@ def endpoints(rt: Runtime) -> list[Endpoint]:
         if upstream is None:
             raise NotFound("the local model does not store responses", param="response_id", code="not_found")
         response_id = request.path_params.get("response_id", "")
-        if not ID_SHAPE.fullmatch(response_id):
-            raise BadRequest("invalid response id", param="response_id")
+        if not wire.RESPONSE_ID.allows(response_id):  # only an id the provider issued reaches its URL
+            raise BadRequest("invalid response id: not an id the provider issued (resp_...); it was not sent",
+                             param="response_id")
         tail = request.url.path.rsplit("/", 1)[-1]
         path = f"/responses/{response_id}" + (f"/{tail}" if tail in ("input_items", "cancel") else "")
         if request.url.query:
-            path += "?" + request.url.query
-        body = await request.body() if request.method == "POST" else None
+            path += "?" + (request.url.query if mode == "off" else checked_query(request))
+        # cancel takes no body: in a privacy mode nothing the client wrote there is forwarded
+        body = await request.body() if request.method == "POST" and mode == "off" else None
         resp = await upstream.request(request.method, path, body or None,
                                       upstream.headers(request.headers, caller.forward_auth))
         try:

@@ -1,9 +1,11 @@
 """OpenAI Responses API: where the text is in requests, stored responses and input item lists.
 
-Allow-listed (structural): ``model``, roles, type tags, ids (``id``, ``call_id``,
-``previous_response_id``, ``conversation``, ``item_reference``), reasoning ``encrypted_content``, and
-enum-like options (``tool_choice: "auto"``, ``truncation``, ``reasoning.effort``, ``include``, ...).
-Sanitized: ``input`` (a string or items: messages with ``input_text`` / ``output_text`` /
+Allow-listed (structural): roles, type tags, numeric options. Checked, and refused with a 400
+otherwise: ``model`` (a model name's shape), ids the provider issued (item ``id``, ``item_reference``,
+``previous_response_id`` ``resp_...``, ``conversation`` ``conv_...``, ``prompt.id``), reasoning
+``encrypted_content`` (a blob's shape), and enum-like options (``tool_choice: "auto"``, ``truncation``,
+``reasoning.effort``, ``include``, ...). ``call_id`` (the client may invent it) leaves as a keyed
+stand-in of the provider's ``call_`` shape unless it has that shape. Sanitized: ``input`` (a string or items: messages with ``input_text`` / ``output_text`` /
 ``refusal`` parts, ``function_call`` arguments (JSON kept valid), ``function_call_output``, reasoning
 summaries, custom tool calls), ``instructions``, ``tools`` (names as identifiers, descriptions,
 schemas), ``text.format`` schemas, ``metadata``, ``user``, ``safety_identifier``,
@@ -17,11 +19,14 @@ import re
 from typing import Any
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, AnyOf, Arr, Ident, Json, Obj, OneOf, Opaque,
-                                     Struct, Text, enum)
+from proxy.chat.wire import REASONING_EFFORT, SERVICE_TIER
+from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, ITEM_ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
+                                     Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
 
 STATUS = enum("in_progress", "completed", "incomplete", "failed", "cancelled", "queued", "searching")
-TEXT_PART = Obj({"type": ANY_STRUCT, "text": Text(), "annotations": Arr(Obj({"type": ANY_STRUCT})),
+ANNOTATION = Obj({"type": enum("file_citation", "url_citation", "container_file_citation", "file_path")})
+TEXT_PART = Obj({"type": enum("input_text", "output_text", "summary_text", "reasoning_text"), "text": Text(),
+                 "annotations": Arr(ANNOTATION),
                  "logprobs": Opaque("logprobs")})
 CONTENT_PART = OneOf({
     "input_text": TEXT_PART,
@@ -33,20 +38,21 @@ CONTENT_PART = OneOf({
     "input_file": Opaque("file"),
     "input_audio": Opaque("audio"),
 })
+CALL_ID = ClientId("call_")
 MESSAGE = Obj({
-    "type": enum("message"), "id": ID, "status": STATUS,
+    "type": enum("message"), "id": ITEM_ID, "status": STATUS,
     "role": enum("user", "assistant", "system", "developer"),
     "content": AnyOf(string=Text(), array=Arr(CONTENT_PART)),
 }, role_key="role")
-FUNCTION_CALL = Obj({"type": enum("function_call"), "id": ID, "call_id": ID, "status": STATUS,
+FUNCTION_CALL = Obj({"type": enum("function_call"), "id": ITEM_ID, "call_id": CALL_ID, "status": STATUS,
                      "name": Ident(), "arguments": Json()}, role="assistant")
-FUNCTION_OUTPUT = Obj({"type": enum("function_call_output"), "id": ID, "call_id": ID, "status": STATUS,
+FUNCTION_OUTPUT = Obj({"type": enum("function_call_output"), "id": ITEM_ID, "call_id": CALL_ID, "status": STATUS,
                        "output": AnyOf(string=Json(), array=Arr(CONTENT_PART))}, role="tool")
-REASONING = Obj({"type": enum("reasoning"), "id": ID, "status": STATUS, "encrypted_content": ANY_STRUCT,
+REASONING = Obj({"type": enum("reasoning"), "id": ITEM_ID, "status": STATUS, "encrypted_content": BLOB,
                  "summary": Arr(CONTENT_PART), "content": Arr(CONTENT_PART)}, role="assistant")
-CUSTOM_CALL = Obj({"type": enum("custom_tool_call"), "id": ID, "call_id": ID, "status": STATUS,
+CUSTOM_CALL = Obj({"type": enum("custom_tool_call"), "id": ITEM_ID, "call_id": CALL_ID, "status": STATUS,
                    "name": Ident(), "input": Text()}, role="assistant")
-CUSTOM_OUTPUT = Obj({"type": enum("custom_tool_call_output"), "id": ID, "call_id": ID, "status": STATUS,
+CUSTOM_OUTPUT = Obj({"type": enum("custom_tool_call_output"), "id": ITEM_ID, "call_id": CALL_ID, "status": STATUS,
                      "output": AnyOf(string=Text(), array=Arr(CONTENT_PART))}, role="tool")
 ITEM = OneOf({
     "message": MESSAGE,
@@ -55,7 +61,7 @@ ITEM = OneOf({
     "reasoning": REASONING,
     "custom_tool_call": CUSTOM_CALL,
     "custom_tool_call_output": CUSTOM_OUTPUT,
-    "item_reference": Obj({"type": enum("item_reference"), "id": ID}),
+    "item_reference": Obj({"type": enum("item_reference"), "id": ITEM_ID}),
 }, missing=MESSAGE)  # an "easy input message" has no type
 
 FUNCTION_TOOL = Obj({"type": enum("function"), "name": Ident(), "description": Text(),
@@ -63,7 +69,8 @@ FUNCTION_TOOL = Obj({"type": enum("function"), "name": Ident(), "description": T
 TOOL = OneOf({
     "function": FUNCTION_TOOL,
     "custom": Obj({"type": enum("custom"), "name": Ident(), "description": Text()}, role="tools"),
-    "file_search": Obj({"type": enum("file_search"), "vector_store_ids": Arr(ID)}, role="tools"),
+    "file_search": Obj({"type": enum("file_search"), "vector_store_ids": Arr(issued("vs")),
+                        "max_num_results": NUM}, role="tools"),
 }, default=Obj({"type": Struct(pattern=re.compile(r"^[a-z_0-9]{1,64}$"))}, role="tools"))
 TOOL_CHOICE = AnyOf(string=enum("none", "auto", "required"), object=OneOf({
     "function": Obj({"type": enum("function"), "name": Ident()}),
@@ -77,27 +84,36 @@ TEXT_CONFIG = Obj({
         "json_schema": Obj({"type": enum("json_schema"), "name": Ident(), "description": Text(),
                             "schema": JSON_SCHEMA}),
     }),
-    "verbosity": enum("low", "medium", "high"),
+    "verbosity": option("low", "medium", "high"),
 })
 INPUT = AnyOf(string=Text(role="user"), array=Arr(ITEM))
 
+# The SDK's ResponseIncludable values
+INCLUDABLE = ("file_search_call.results", "web_search_call.results", "web_search_call.action.sources",
+              "message.input_image.image_url", "computer_call_output.output.image_url",
+              "code_interpreter_call.outputs", "reasoning.encrypted_content", "message.output_text.logprobs")
+CONVERSATION = issued("conv")
+RESPONSE_ID = issued("resp")  # previous_response_id and the id in /v1/responses/{id}
+
 REQUEST = Obj({
-    "model": ANY_STRUCT,
+    "model": MODEL,
     "input": INPUT,
     "instructions": AnyOf(string=Text(role="system"), array=Arr(ITEM)),
     "tools": Arr(TOOL),
     "tool_choice": TOOL_CHOICE,
     "text": TEXT_CONFIG,
-    "reasoning": Obj({"effort": enum("none", "minimal", "low", "medium", "high", "xhigh"),
-                      "summary": enum("auto", "concise", "detailed"),
-                      "generate_summary": enum("auto", "concise", "detailed")}),
-    "previous_response_id": ID,
-    "conversation": AnyOf(string=ID, object=Obj({"id": ID})),
-    "include": Arr(Struct(pattern=re.compile(r"^[a-z_.]{1,80}$"))),
-    "truncation": enum("auto", "disabled"),
-    "service_tier": enum("auto", "default", "flex", "scale", "priority"),
-    "prompt": Obj({"id": ID, "version": ID}),
-    "stream_options": Obj({}),
+    "reasoning": Obj({"effort": REASONING_EFFORT,
+                      "summary": option("auto", "concise", "detailed"),
+                      "generate_summary": option("auto", "concise", "detailed")}),
+    "previous_response_id": RESPONSE_ID,
+    "conversation": AnyOf(string=CONVERSATION, object=Obj({"id": CONVERSATION})),
+    "include": Arr(option(*INCLUDABLE)),
+    "truncation": option("auto", "disabled"),
+    "service_tier": SERVICE_TIER,
+    "prompt": Obj({"id": issued("pmpt"), "version": option(pattern=r"[0-9]{1,6}")}),
+    "stream_options": Obj(flags("include_obfuscation")),
+    **numbers("max_output_tokens", "max_tool_calls", "temperature", "top_p", "top_logprobs"),
+    **flags("stream", "store", "background", "parallel_tool_calls"),
 })
 
 RESPONSE = Obj({

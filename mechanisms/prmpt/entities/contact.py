@@ -12,6 +12,7 @@ finds the same parts in a stand-in.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from mechanisms.keys import UserKeys
@@ -187,12 +188,86 @@ def _email_codec(config):  # noqa: ANN001, ANN202
     return EmailCodec(config.email_keep_domains)
 
 
+# ---------------------------------------------------------------------------- obfuscated emails
+# "john.smith at acme-corp dot com", "john [at] acme [dot] com", "jane(at)example(dot)org"
+_AT_WORD = r"(?:\s*[\[({<]\s*at\s*[\])}>]\s*|\s+at\s+)"
+_DOT_WORD = r"(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+)"
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_OBFUSCATED_EMAIL = re.compile(
+    rf"(?<![\w.+-])(?P<local>[a-z0-9](?:[\w.+-]{{0,62}}[a-z0-9])?)(?P<at>{_AT_WORD})"
+    rf"(?P<domain>{_LABEL}(?:(?:{_DOT_WORD}|\.){_LABEL}){{0,4}}(?:{_DOT_WORD}|\.)[a-z]{{2,24}})(?![\w-])",
+    re.IGNORECASE)
+_DOMAIN_SEP = re.compile(rf"({_DOT_WORD}|\.)", re.IGNORECASE)
+
+
+def find_obfuscated_emails(text: str, lang: str) -> list[Found]:
+    """Emails written to dodge a filter: a bracketed "at" or "AT", a local part that looks like an
+    address ("john.smith at example.org"), or a spelled-out dot ("john at acme dot com"). Prose with a
+    plain "at" and real dots ("arrive at 5.30", "look at example.com") is left alone."""
+    out = []
+    for m in _OBFUSCATED_EMAIL.finditer(text):
+        at = m.group("at").strip()
+        spelled_dot = any(sep != "." for sep in _DOMAIN_SEP.findall(m.group("domain")))
+        cue = at[:1] in "[({<" or at == "AT"
+        if cue or spelled_dot or re.search(r"[._+\d]", m.group("local")):
+            out.append(Found("OBFUSCATED_EMAIL", m.start(), m.end(), 0.85 if cue else 0.7))
+    return out
+
+
+def _unobfuscate(value: str) -> tuple[str, str, list[str], str]:
+    """("john.smith", " at ", [" dot "], "john.smith@acme-corp.com") for "john.smith at acme-corp dot com"."""
+    m = _OBFUSCATED_EMAIL.fullmatch(value)
+    if m is None:
+        raise DomainError("not an obfuscated email")
+    parts = _DOMAIN_SEP.split(m.group("domain"))
+    labels, seps = parts[0::2], parts[1::2]
+    return m.group("local"), m.group("at"), seps, m.group("local") + "@" + ".".join(labels)
+
+
+def _reobfuscate(email: str, at: str, seps: list[str]) -> str:
+    local, _, domain = email.rpartition("@")
+    labels = domain.split(".")
+    if len(labels) != len(seps) + 1:
+        raise DomainError("the stand-in's domain has another shape")
+    return local + at + "".join(label + sep for label, sep in zip(labels, [*seps, ""]))
+
+
+@lru_cache(maxsize=1)
+def _obfuscated_codec_class() -> type:
+    from mechanisms.prmpt.netcodecs import EmailCodec
+
+    class ObfuscatedEmailCodec(EmailCodec):
+        """The email codec on the address the text spells; the stand-in is spelled the same way."""
+
+        entity_type = "OBFUSCATED_EMAIL"
+
+        def encrypt_in(self, value, names):  # noqa: ANN001, ANN201
+            _, at, seps, email = _unobfuscate(value)
+            return _reobfuscate(super().encrypt_in(email, names), at, seps)
+
+        def decrypt(self, value, keys):  # noqa: ANN001, ANN201
+            _, at, seps, email = _unobfuscate(value)
+            return _reobfuscate(super().decrypt(email, keys), at, seps)
+
+    return ObfuscatedEmailCodec
+
+
+def _obfuscated_email_codec(config):  # noqa: ANN001, ANN202
+    return _obfuscated_codec_class()(config.email_keep_domains)
+
+
 TYPES = (
     EntityType(
         "EMAIL_ADDRESS", EntityPolicy(category="fpe", threshold=0.4), tier=0, presidio=("EmailRecognizer",),
         codec=_email_codec, stateless=re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)"),
         family="contact", description="email address (public provider domains kept)",
         examples=("jsmith@acme-corp.com",),
+    ),
+    EntityType(
+        "OBFUSCATED_EMAIL", EntityPolicy(category="fpe", threshold=0.5), tier=0,
+        finders=(lambda config: find_obfuscated_emails,), codec=_obfuscated_email_codec, family="contact",
+        description="email address spelled out (\"john.smith at acme-corp dot com\", \"john [at] acme [dot] com\")",
+        examples=("john.smith at acme-corp dot com",),
     ),
     EntityType(
         "PHONE_NUMBER", EntityPolicy(category="fpe", threshold=0.35), tier=1,

@@ -62,7 +62,11 @@ class Runtime:
     def readiness(self) -> dict[str, Any]:
         """Of the process that answers (with ``--workers N`` each process loads its own models)."""
         models = {name: bool(part.ready) for name, part in self._preloaded().items()}
-        return {"ready": all(models.values()), "models": models, "pid": os.getpid()}
+        state: dict[str, Any] = {"ready": all(models.values()), "models": models, "pid": os.getpid()}
+        known = self.engine.sanitizer.annotator.known
+        if known.enabled and self.engine.sanitizer.ready:
+            state["known_values"] = known.status()  # counts per source and type, failures: never a value
+        return state
 
     async def aclose(self) -> None:
         for client in self.upstreams.values():

@@ -288,6 +288,9 @@ class TypeAnnotator:
         from mechanisms.prmpt.language import LanguageDetector
 
         self.languages = LanguageDetector(list(config.languages), config.language)
+        from mechanisms.prmpt.known_values import KnownValues
+
+        self.known = KnownValues(config.known_values)
 
     @property
     def ready(self) -> bool:
@@ -311,6 +314,9 @@ class TypeAnnotator:
 
         _make_tldextract_offline()
         self._enabled = set(self.config.enabled_types())
+        if self.known.enabled:
+            self.known.load()
+            self.known.start()
         if "en" in self.config.languages:
             from mechanisms.prmpt.entities.name_words import english_words
 
@@ -425,10 +431,14 @@ class TypeAnnotator:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang))
         resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english))
                     for text, spans in zip(texts, found)]
+        if self.known.enabled:  # seeded values win over every finder
+            resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
             from mechanisms.prmpt.propagation import propagate_values
 
             resolved = propagate_values(texts, resolved, self.config)
+        if self.known.enabled:  # never-touch values win over everything, propagation included
+            resolved = [self.known.drop_never(text, spans) for text, spans in zip(texts, resolved)]
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
 
 

@@ -129,6 +129,49 @@ def _default_rules() -> list[DependencyRule]:
     ]
 
 
+class KnownSource(BaseModel):
+    """One source of seeded values: a file (``path``) or a query (``url`` + ``query``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100, description="shown in /readyz and the CLI")
+    path: str | None = Field(None, description="a .csv (with a header row) or .jsonl file")
+    url: str | None = Field(None, description="SQLAlchemy URL, e.g. sqlite:///customers.db or postgresql://...")
+    query: str | None = Field(None, description="SQL returning the columns named in `columns`")
+    columns: dict[str, str] = Field(min_length=1, description="column -> entity type (PERSON, EMAIL_ADDRESS, ...)")
+    refresh_seconds: float = Field(60.0, ge=1.0, description="how often a SQL source is read again")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "KnownSource":
+        if (self.path is None) == (self.url is None):
+            raise ValueError("a known-values source needs exactly one of path or url")
+        if self.url is not None and not self.query:
+            raise ValueError("a SQL known-values source needs a query")
+        return self
+
+
+class KnownValuesConfig(BaseModel):
+    """``prmpt.known_values``: seeded values that are always found, and values that are never touched."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sources: list[KnownSource] = Field(default_factory=list)
+    never: list[str] = Field(default_factory=list, description="strings never sanitized (matched like seeds)")
+    never_patterns: list[str] = Field(default_factory=list, description="regular expressions never sanitized")
+    name_parts: bool = Field(True, description="a seeded full name also seeds its surname alone")
+    check_seconds: float = Field(5.0, ge=0.5, description="how often file sources are checked for changes")
+
+    @field_validator("never_patterns")
+    @classmethod
+    def _compiles(cls, value: list[str]) -> list[str]:
+        for pattern in value:
+            try:
+                re.compile(pattern)
+            except re.error:
+                raise ValueError("never_patterns: not a valid regular expression") from None
+        return value
+
+
 class PrmptConfig(BaseModel):
     """All the knobs of the Prmpt sanitizer; the defaults are the documented, safe ones."""
 
@@ -159,6 +202,10 @@ class PrmptConfig(BaseModel):
     )
     restore_mldp_values: bool = Field(
         False, description="also map noised values back in the same request's answer"
+    )
+    known_values: KnownValuesConfig = Field(
+        default_factory=lambda: KnownValuesConfig(),
+        description="values always found (customer tables) and never touched (mechanisms/prmpt/known_values.py)",
     )
 
     @field_validator("languages")

@@ -116,6 +116,8 @@ class Sanitizer:
             mine, at = spans[at:at + len(job_texts)], at + len(job_texts)
             try:
                 mine = propagate_values(job_texts, mine, self.config)
+                if self.annotator.known.enabled:  # never-touch values win over propagation too
+                    mine = [self.annotator.known.drop_never(t, s) for t, s in zip(job_texts, mine)]
                 out.append(self.apply_many(job_texts, mine, keys, dependencies))
             except Exception as exc:  # noqa: BLE001 - that request fails closed
                 out.append(exc)

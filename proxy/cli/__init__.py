@@ -59,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     perturb.add_argument("--json", action="store_true")
     perturb.add_argument("--config")
 
+    known = sub.add_parser("known-values", help="the seeded values of prmpt.known_values")
+    known_sub = known.add_subparsers(dest="known_command", required=True)
+    check = known_sub.add_parser("check", help="load every source; print counts per type and source, "
+                                                "load time and memory (never a value)")
+    check.add_argument("--config")
+
     detect = sub.add_parser("detect", help="score text on stdin for the watermark")
     detect.add_argument("--json", action="store_true")
     detect.add_argument("--user", default=None, help="user id, when watermark keys are per user")
@@ -120,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     from proxy.cli import tools
 
     commands: dict[str, Command] = {"sanitize": tools.sanitize, "desanitize": tools.desanitize,
-                                    "detect": tools.detect, "perturb": tools.perturb}
+                                    "detect": tools.detect, "perturb": tools.perturb,
+                                    "known-values": tools.known_values}
     raise SystemExit({**_COMMANDS, **commands}[args.command](args))
 
 

@@ -41,6 +41,33 @@ def sanitize(args: argparse.Namespace) -> int:
     return 0
 
 
+def known_values(args: argparse.Namespace) -> int:
+    """`veil known-values check`: 0 when every source loaded, 1 when one failed, 2 when none is configured."""
+    import json
+    import resource
+
+    from mechanisms.prmpt.known_values import KnownValues
+
+    _quiet()
+    settings = _settings(args)
+    known = KnownValues(settings.prmpt.known_values)
+    if not known.enabled:
+        print("no known values configured (prmpt.known_values)", file=sys.stderr)
+        return 2
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    known.load()
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    status = known.status()
+    for name, counts in status["sources"].items():
+        print(f"{name}: " + ", ".join(f"{t} {n:,}" for t, n in sorted(counts.items())))
+    for name, error in status["failed"].items():
+        print(f"{name}: FAILED ({error})")
+    print(f"never-touch: {len(settings.prmpt.known_values.never)} strings, "
+          f"{len(settings.prmpt.known_values.never_patterns)} patterns")
+    print(json.dumps({"load_seconds": status["load_seconds"], "memory_mb": round(grown, 1)}))
+    return 1 if status["failed"] else 0
+
+
 def desanitize(args: argparse.Namespace) -> int:
     """Stdin is sanitized text (restored with the key alone, or only the values of --original), an
     answer written from a sanitized prompt (--mapping: the JSON of `veil sanitize --json`), or that

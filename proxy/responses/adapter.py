@@ -15,10 +15,10 @@ from proxy.pipeline.fieldmap import Node, Obj
 from proxy.pipeline.restore import TextRestorer
 from proxy.pipeline.surface import Event, StreamRestorer, Surface
 from proxy.responses import wire
-from proxy.responses.turns import TurnCache
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
+    from proxy.responses.turn_store import Turns
     from proxy.pipeline.policy import Policy
 
 # Delta events: (the field of the event that carries text, what its key is made of, is it JSON text)
@@ -98,7 +98,7 @@ class ResponsesSurface(Surface):
     named_events = True
     end_events = ("response.completed", "response.failed", "response.incomplete", "error")
 
-    def __init__(self, turns: TurnCache) -> None:
+    def __init__(self, turns: "Turns") -> None:
         self.turns = turns
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from redis_server import redis_server
+from bench.redis_server import redis_server
 from test_scale_workers import Served
 
 FOLLOW_UPS = 40

@@ -12,7 +12,7 @@ import httpx
 import openai
 import pytest
 from conftest import TEST_MASTER_KEY
-from redis_server import redis_server
+from bench.redis_server import redis_server
 
 from proxy.errors import ServiceUnavailable
 from proxy.responses.turn_store import RedisBackend, SealedTurns, SqliteBackend, open_turns
@@ -79,9 +79,11 @@ def test_sqlite_store_ttl_and_per_user_bound(tmp_path: Path) -> None:
     turns.remember("u", {"C": "c", "D": "d"})
     assert turns.recall("u") == {"B": "b", "C": "c", "D": "d"}  # the oldest beyond 3 went
     now[0] += 9.5
-    assert turns.recall("u") == {"C": "c", "D": "d"}  # B expired
+    assert turns.recall("u") == {"B": "b", "C": "c", "D": "d"}  # 10.5 s after B, 9.5 s after the last write
     now[0] += 1
-    assert turns.recall("u") == {}
+    assert turns.recall("u") == {}  # 10 s after the user's last write
+    turns.remember("u", {"E": "e"})
+    assert turns.recall("u") == {"E": "e"}  # expired pairs do not come back
 
 
 def test_sqlite_store_total_bound(tmp_path: Path) -> None:
@@ -132,14 +134,22 @@ def test_redis_store_shared_sealed_and_bounded(redis_url: str) -> None:
     assert all(0 < client.pttl(k) <= 10_000 for k in client.keys("veil:turns:*"))
     now[0] += 1
     two.remember("alice", {"A": "a", "B": "b"})
-    kept = one.recall("alice")  # 4 pairs, 3 kept: one of the older two (same expiry) went
+    kept = one.recall("alice")  # 4 pairs, 3 kept: one of the older two (written together) went
     assert len(kept) == 3 and {"A", "B"} <= set(kept)
-    now[0] += 9.5
-    assert one.recall("alice") == {"A": "a", "B": "b"}
+
+
+def test_redis_store_expires_a_user_ttl_after_the_last_write(redis_url: str) -> None:
+    import time
+
+    turns = open_turns(TurnCacheSettings(url=redis_url, ttl_seconds=0.3), None, keys_for)
+    turns.remember("carol", {"PERSON_1": "John Smith"})
+    assert turns.recall("carol") == {"PERSON_1": "John Smith"}
+    time.sleep(0.5)
+    assert turns.recall("carol") == {}
 
 
 def test_a_redis_store_that_is_down_fails_closed() -> None:
-    from redis_server import free_port
+    from bench.redis_server import free_port
 
     turns = open_turns(TurnCacheSettings(url=f"redis://127.0.0.1:{free_port()}/0", timeout_seconds=0.2),
                        None, keys_for)
@@ -164,7 +174,7 @@ def test_two_proxies_share_the_default_store(veil_factory, upstream, tmp_path: P
 
 
 def test_store_down_fails_closed_only_for_requests_that_need_it(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
-    from redis_server import free_port
+    from bench.redis_server import free_port
 
     veil = veil_factory(mode="prmpt", sanitize={"turn_cache": {"url": f"redis://127.0.0.1:{free_port()}/0",
                                                                "timeout_seconds": 0.2}})

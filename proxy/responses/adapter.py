@@ -119,10 +119,12 @@ class ResponsesSurface(Surface):
 
     def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
         """Answers that continue a stored conversation may repeat earlier turns' values."""
+        earlier: dict[str, str] = {}
         if body.get("previous_response_id") or body.get("conversation"):
-            policy.add_mapping(self.turns.recall(caller.user_id))
-        if body.get("store") is not False or body.get("conversation"):
-            self.turns.remember(caller.user_id, dict(policy.mapping))
+            earlier = self.turns.recall(caller.user_id)
+            policy.add_mapping(earlier)
+        if body.get("store") is not False or body.get("conversation"):  # this turn's new pairs
+            self.turns.remember(caller.user_id, {s: o for s, o in policy.mapping.items() if earlier.get(s) != o})
 
     def restore_stored(self, data: dict[str, Any], policy: "Policy", schema: Node) -> dict[str, Any]:
         return policy.restorer.body(schema, data)

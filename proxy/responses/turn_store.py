@@ -11,8 +11,9 @@
 
 Each pair is sealed with AES-256-GCM under a key derived from the user's keys, so the store holds no
 plaintext original and no user id: rows are keyed by a per-user pseudonym and an HMAC of the stand-in.
-Pairs expire after ``ttl_seconds``; each user keeps at most ``max_entries_per_user`` of them, and the
-SQLite file at most ``max_entries`` (Redis: bound the server with ``maxmemory``; docs/scaling.md).
+A user's pairs expire ``ttl_seconds`` after the user's last Responses request that stored some; each user
+keeps at most ``max_entries_per_user`` (oldest dropped), the SQLite file at most ``max_entries`` in all
+(Redis: bound the server with ``maxmemory``; docs/scaling.md).
 A store that cannot be read or written raises :class:`ServiceUnavailable` (503, nothing forwarded) for
 the request that needs it; requests that do not use it are not affected.
 """
@@ -26,6 +27,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,16 +113,26 @@ class _UserSeal:
 class SealedTurns:
     """Seals pairs with the user's key on the way in, opens them on the way out; store errors -> 503."""
 
+    _SEALS = 1024
+
     def __init__(self, backend: Backend, keys_for: Callable[[str], UserKeys],
                  clock: Callable[[], float] = time.time) -> None:
         self.backend = backend
         self._keys_for = keys_for
         self._clock = clock
+        self._seals: OrderedDict[str, _UserSeal] = OrderedDict()  # recent users' derived keys
+
+    def _seal(self, user: str) -> _UserSeal:
+        seal = self._seals.pop(user, None) or _UserSeal.of(self._keys_for(user))
+        self._seals[user] = seal
+        if len(self._seals) > self._SEALS:
+            self._seals.popitem(last=False)
+        return seal
 
     def remember(self, user: str, mapping: dict[str, str]) -> None:
         if not mapping:
             return
-        seal = _UserSeal.of(self._keys_for(user))
+        seal = self._seal(user)
         rows = []
         for stand_in, original in mapping.items():
             sid = seal.sid(stand_in)
@@ -128,7 +140,7 @@ class SealedTurns:
         self._guarded(lambda: self.backend.put(seal.uid, rows, self._clock()))
 
     def recall(self, user: str) -> dict[str, str]:
-        seal = _UserSeal.of(self._keys_for(user))
+        seal = self._seal(user)
         rows = self._guarded(lambda: self.backend.get(seal.uid, self._clock()))
         pairs = (seal.open(sid, blob) for sid, blob in rows)
         return dict(p for p in pairs if p is not None)
@@ -143,13 +155,15 @@ class SealedTurns:
 
 
 class SqliteBackend:
-    """One SQLite file in WAL mode; every process of the machine opens it (one connection each)."""
+    """One SQLite file in WAL mode; every process of the machine opens it (one connection each). A user's
+    pairs live ``ttl_seconds`` after the user's last write; ``at`` orders them for the bounds."""
 
     _SCHEMA = """
         CREATE TABLE IF NOT EXISTS turns (uid TEXT NOT NULL, sid TEXT NOT NULL, value BLOB NOT NULL,
-                                          expiry REAL NOT NULL, PRIMARY KEY (uid, sid));
-        CREATE INDEX IF NOT EXISTS turns_expiry ON turns (expiry);
-        CREATE INDEX IF NOT EXISTS turns_user ON turns (uid, expiry);
+                                          at REAL NOT NULL, PRIMARY KEY (uid, sid));
+        CREATE INDEX IF NOT EXISTS turns_at ON turns (at);
+        CREATE TABLE IF NOT EXISTS users (uid TEXT PRIMARY KEY, expiry REAL NOT NULL);
+        CREATE INDEX IF NOT EXISTS users_expiry ON users (expiry);
     """
     _TRIM_EVERY = 64  # writes between two checks of the total bound
 
@@ -173,53 +187,59 @@ class SqliteBackend:
         return self._conn
 
     def put(self, uid: str, rows: list[Row], now: float) -> None:
-        expiry = now + self.cfg.ttl_seconds
         with self._lock:
             conn = self._connect()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                conn.executemany("INSERT OR REPLACE INTO turns VALUES (?, ?, ?, ?)",
-                                 [(uid, sid, blob, expiry) for sid, blob in rows])
-                conn.execute("DELETE FROM turns WHERE uid = ? AND (expiry <= ? OR sid NOT IN (SELECT sid FROM "
-                             "turns WHERE uid = ? ORDER BY expiry DESC LIMIT ?))",
-                             (uid, now, uid, self.cfg.max_entries_per_user))
-                self._writes += 1
-                if self._writes % self._TRIM_EVERY == 1:
-                    self._trim(conn, now)
+                self._put(conn, uid, rows, now)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
 
+    def _put(self, conn: sqlite3.Connection, uid: str, rows: list[Row], now: float) -> None:
+        live = conn.execute("SELECT expiry FROM users WHERE uid = ?", (uid,)).fetchone()
+        if live is not None and live[0] <= now:
+            conn.execute("DELETE FROM turns WHERE uid = ?", (uid,))  # expired: start afresh
+        conn.execute("INSERT OR REPLACE INTO users VALUES (?, ?)", (uid, now + self.cfg.ttl_seconds))
+        conn.executemany("INSERT OR REPLACE INTO turns VALUES (?, ?, ?, ?)",
+                         [(uid, sid, blob, now) for sid, blob in rows])
+        conn.execute("DELETE FROM turns WHERE uid = ? AND sid NOT IN (SELECT sid FROM turns WHERE uid = ? "
+                     "ORDER BY at DESC LIMIT ?)", (uid, uid, self.cfg.max_entries_per_user))
+        self._writes += 1
+        if self._writes % self._TRIM_EVERY == 1:
+            self._trim(conn, now)
+
     def _trim(self, conn: sqlite3.Connection, now: float) -> None:
-        conn.execute("DELETE FROM turns WHERE expiry <= ?", (now,))
+        conn.execute("DELETE FROM turns WHERE uid IN (SELECT uid FROM users WHERE expiry <= ?)", (now,))
+        conn.execute("DELETE FROM users WHERE expiry <= ?", (now,))
         (count,) = conn.execute("SELECT COUNT(*) FROM turns").fetchone()
         if count > self.cfg.max_entries:
-            conn.execute("DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns ORDER BY expiry LIMIT ?)",
+            conn.execute("DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns ORDER BY at LIMIT ?)",
                          (count - self.cfg.max_entries,))
 
     def get(self, uid: str, now: float) -> list[Row]:
         with self._lock:
-            cur = self._connect().execute("SELECT sid, value FROM turns WHERE uid = ? AND expiry > ?", (uid, now))
+            cur = self._connect().execute(
+                "SELECT sid, value FROM turns WHERE uid = ? AND EXISTS (SELECT 1 FROM users WHERE uid = ? "
+                "AND expiry > ?)", (uid, uid, now))
             return [(sid, bytes(blob)) for sid, blob in cur.fetchall()]
 
 
-# KEYS: the user's hash (sid -> sealed pair) and sorted set (sid by expiry); ARGV: now, ttl, per-user bound,
-# then sid, sealed pair, ...  Expired pairs and the oldest beyond the bound go; both keys expire with the last.
+# KEYS: the user's hash (sid -> sealed pair) and sorted set (sid by time written); ARGV: now, ttl, per-user
+# bound, then sid, sealed pair, ...  The oldest beyond the bound go; both keys expire ttl after this write.
 _REMEMBER = """
 local now, ttl, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 for i = 4, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
-  redis.call('ZADD', KEYS[2], now + ttl, ARGV[i])
+  redis.call('ZADD', KEYS[2], now, ARGV[i])
 end
-local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
-local extra = redis.call('ZCARD', KEYS[2]) - #gone - most
+local extra = redis.call('ZCARD', KEYS[2]) - most
 if extra > 0 then
-  for _, sid in ipairs(redis.call('ZRANGE', KEYS[2], #gone, #gone + extra - 1)) do table.insert(gone, sid) end
-end
-for _, sid in ipairs(gone) do
-  redis.call('HDEL', KEYS[1], sid)
-  redis.call('ZREM', KEYS[2], sid)
+  for _, sid in ipairs(redis.call('ZRANGE', KEYS[2], 0, extra - 1)) do
+    redis.call('HDEL', KEYS[1], sid)
+    redis.call('ZREM', KEYS[2], sid)
+  end
 end
 redis.call('PEXPIRE', KEYS[1], math.ceil(ttl * 1000))
 redis.call('PEXPIRE', KEYS[2], math.ceil(ttl * 1000))
@@ -228,10 +248,11 @@ return 0
 
 
 class RedisBackend:
-    """A Redis (or Valkey) server: one hash and one sorted set per user pseudonym, written by a script."""
+    """A Redis (or Valkey) server: one hash and one sorted set per user pseudonym, written by a script;
+    Redis itself expires them (``now`` only orders the pairs)."""
 
     def __init__(self, url: str, cfg: TurnCacheSettings) -> None:
-        import redis  # the optional `redis` extra; imported only when a redis:// store is configured
+        import redis  # imported only when a redis:// store is configured
 
         self.cfg = cfg
         self.client = redis.Redis.from_url(url, socket_timeout=cfg.timeout_seconds,
@@ -240,7 +261,7 @@ class RedisBackend:
 
     @staticmethod
     def _keys(uid: str) -> list[str]:
-        return [f"veil:turns:{uid}:pairs", f"veil:turns:{uid}:expiry"]
+        return [f"veil:turns:{uid}:pairs", f"veil:turns:{uid}:order"]
 
     def put(self, uid: str, rows: list[Row], now: float) -> None:
         flat: list[Any] = [now, self.cfg.ttl_seconds, self.cfg.max_entries_per_user]
@@ -249,10 +270,4 @@ class RedisBackend:
         self._remember(keys=self._keys(uid), args=flat)
 
     def get(self, uid: str, now: float) -> list[Row]:
-        pairs, expiry = self._keys(uid)
-        pipe = self.client.pipeline(transaction=False)
-        pipe.zrangebyscore(expiry, f"({now}", "+inf")
-        pipe.hgetall(pairs)
-        live, values = pipe.execute()
-        alive = {s.decode() for s in live}
-        return [(sid.decode(), blob) for sid, blob in values.items() if sid.decode() in alive]
+        return [(sid.decode(), blob) for sid, blob in self.client.hgetall(self._keys(uid)[0]).items()]

@@ -1,4 +1,4 @@
-"""A throwaway redis-server (Debian's) on a free loopback port in a temporary directory, for tests and bench."""
+"""A throwaway redis-server (Debian's) on a free loopback port in a temporary directory (tests, bench)."""
 
 from __future__ import annotations
 

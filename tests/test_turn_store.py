@@ -76,10 +76,17 @@ def test_sqlite_store_ttl_and_per_user_bound(tmp_path: Path) -> None:
     turns = sqlite_turns(tmp_path, lambda: now[0], ttl_seconds=10, max_entries_per_user=3)
     turns.remember("u", {"A": "a", "B": "b"})
     now[0] += 1
-    turns.remember("u", {"C": "c", "D": "d"})
-    assert turns.recall("u") == {"B": "b", "C": "c", "D": "d"}  # the oldest beyond 3 went
+    turns.remember("u", {"C": "c"})
+    assert turns.recall("u") == {"A": "a", "B": "b", "C": "c"}
+    now[0] += 1
+    turns.remember("u", {"D": "d", "C": "c2"})
+    assert turns.recall("u") == {"C": "c2", "D": "d"}  # the oldest turn beyond 3 pairs went; later wins
+    turns.remember("u", {f"S{i}": "s" for i in range(5)})
+    assert len(turns.recall("u")) == 5  # the newest turn is kept whole, even beyond the bound
+    turns.remember("u", {"E": "e"})
+    assert turns.recall("u") == {"E": "e"}
     now[0] += 9.5
-    assert turns.recall("u") == {"B": "b", "C": "c", "D": "d"}  # 10.5 s after B, 9.5 s after the last write
+    assert turns.recall("u") == {"E": "e"}  # 11.5 s after A, 9.5 s after the last write
     now[0] += 1
     assert turns.recall("u") == {}  # 10 s after the user's last write
     turns.remember("u", {"E": "e"})
@@ -134,8 +141,12 @@ def test_redis_store_shared_sealed_and_bounded(redis_url: str) -> None:
     assert all(0 < client.pttl(k) <= 10_000 for k in client.keys("veil:turns:*"))
     now[0] += 1
     two.remember("alice", {"A": "a", "B": "b"})
-    kept = one.recall("alice")  # 4 pairs, 3 kept: one of the older two (written together) went
-    assert len(kept) == 3 and {"A", "B"} <= set(kept)
+    now[0] += 1
+    two.remember("alice", {"C": "c"})
+    assert one.recall("alice") == {"A": "a", "B": "b", "C": "c"}  # the oldest turn beyond 3 pairs went
+    now[0] += 1
+    two.remember("alice", {"C": "c2"})
+    assert one.recall("alice") == {"C": "c2"}  # a later turn's pair wins; A and B's turn is beyond 3
 
 
 def test_redis_store_expires_a_user_ttl_after_the_last_write(redis_url: str) -> None:

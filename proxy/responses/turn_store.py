@@ -9,10 +9,11 @@
   several machines;
 * ``memory``: this process only (:class:`proxy.responses.turns.TurnCache`).
 
-Each pair is sealed with AES-256-GCM under a key derived from the user's keys, so the store holds no
-plaintext original and no user id: rows are keyed by a per-user pseudonym and an HMAC of the stand-in.
+Each turn's pairs are sealed together with AES-256-GCM under a key derived from the user's keys, so the
+store holds no plaintext original, stand-in or user id: rows are keyed by a per-user pseudonym and a random
+turn id.
 A user's pairs expire ``ttl_seconds`` after the user's last Responses request that stored some; each user
-keeps at most ``max_entries_per_user`` (oldest dropped), the SQLite file at most ``max_entries`` in all
+keeps at most ``max_entries_per_user`` (oldest turns dropped), the SQLite file at most ``max_entries`` in all
 (Redis: bound the server with ``maxmemory``; docs/scaling.md).
 A store that cannot be read or written raises :class:`ServiceUnavailable` (503, nothing forwarded) for
 the request that needs it; requests that do not use it are not affected.
@@ -20,8 +21,6 @@ the request that needs it; requests that do not use it are not affected.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
 import sqlite3
@@ -41,7 +40,7 @@ from proxy.errors import ServiceUnavailable
 from proxy.responses.turns import TurnCache
 from proxy.settings import TurnCacheSettings
 
-Row = tuple[str, bytes]  # (HMAC of the stand-in, sealed [stand-in, original])
+Row = tuple[str, bytes, int]  # (turn id, the turn's sealed {stand-in: original}, how many pairs)
 
 
 class Turns(Protocol):
@@ -51,9 +50,9 @@ class Turns(Protocol):
 
 
 class Backend(Protocol):
-    def put(self, uid: str, rows: list[Row], now: float) -> None: ...
+    def put(self, uid: str, row: Row, now: float) -> None: ...
 
-    def get(self, uid: str, now: float) -> list[Row]: ...
+    def get(self, uid: str, now: float) -> list[tuple[str, bytes]]: ...
 
 
 def default_state_dir() -> Path:
@@ -85,29 +84,23 @@ def backend_for(url: str, cfg: TurnCacheSettings, state_dir: str | None) -> Back
 @dataclass(frozen=True)
 class _UserSeal:
     uid: str
-    mac_key: bytes
     aead: AESGCM
 
     @classmethod
     def of(cls, keys: UserKeys) -> "_UserSeal":
-        return cls(keys.prf("turn-store", "user").hex()[:32], keys.prf("turn-store", "stand-in"),
-                   AESGCM(keys.prf("turn-store", "aead")))
+        return cls(keys.prf("turn-store", "user").hex()[:32], AESGCM(keys.prf("turn-store", "aead")))
 
-    def sid(self, stand_in: str) -> str:
-        return hmac.new(self.mac_key, stand_in.encode(), hashlib.sha256).hexdigest()[:32]
-
-    def seal(self, sid: str, stand_in: str, original: str) -> bytes:
+    def seal(self, tid: str, pairs: dict[str, str]) -> bytes:
         nonce = os.urandom(12)
-        plain = json.dumps([stand_in, original], ensure_ascii=False).encode()
-        return nonce + self.aead.encrypt(nonce, plain, f"{self.uid}/{sid}".encode())
+        plain = json.dumps(pairs, ensure_ascii=False).encode()
+        return nonce + self.aead.encrypt(nonce, plain, f"{self.uid}/{tid}".encode())
 
-    def open(self, sid: str, blob: bytes) -> tuple[str, str] | None:
+    def open(self, tid: str, blob: bytes) -> dict[str, str]:
         try:
-            plain = self.aead.decrypt(blob[:12], blob[12:], f"{self.uid}/{sid}".encode())
+            plain = self.aead.decrypt(blob[:12], blob[12:], f"{self.uid}/{tid}".encode())
         except (InvalidTag, ValueError):
-            return None  # another master key or key version: not this user's pair
-        stand_in, original = json.loads(plain)
-        return stand_in, original
+            return {}  # another master key or key version: not this user's pairs
+        return dict(json.loads(plain))
 
 
 class SealedTurns:
@@ -130,20 +123,20 @@ class SealedTurns:
         return seal
 
     def remember(self, user: str, mapping: dict[str, str]) -> None:
+        """One sealed row per turn (its new pairs): a recall opens one blob per turn, not per pair."""
         if not mapping:
             return
-        seal = self._seal(user)
-        rows = []
-        for stand_in, original in mapping.items():
-            sid = seal.sid(stand_in)
-            rows.append((sid, seal.seal(sid, stand_in, original)))
-        self._guarded(lambda: self.backend.put(seal.uid, rows, self._clock()))
+        seal, tid = self._seal(user), os.urandom(8).hex()
+        row = (tid, seal.seal(tid, mapping), len(mapping))
+        self._guarded(lambda: self.backend.put(seal.uid, row, self._clock()))
 
     def recall(self, user: str) -> dict[str, str]:
         seal = self._seal(user)
         rows = self._guarded(lambda: self.backend.get(seal.uid, self._clock()))
-        pairs = (seal.open(sid, blob) for sid, blob in rows)
-        return dict(p for p in pairs if p is not None)
+        out: dict[str, str] = {}
+        for tid, blob in rows:  # oldest first: a later turn's pair wins
+            out.update(seal.open(tid, blob))
+        return out
 
     def _guarded(self, call: Callable[[], Any]) -> Any:
         try:
@@ -156,12 +149,13 @@ class SealedTurns:
 
 class SqliteBackend:
     """One SQLite file in WAL mode; every process of the machine opens it (one connection each). A user's
-    pairs live ``ttl_seconds`` after the user's last write; ``at`` orders them for the bounds."""
+    turns live ``ttl_seconds`` after the user's last write; ``at`` orders them for the bounds."""
 
     _SCHEMA = """
-        CREATE TABLE IF NOT EXISTS turns (uid TEXT NOT NULL, sid TEXT NOT NULL, value BLOB NOT NULL,
-                                          at REAL NOT NULL, PRIMARY KEY (uid, sid));
+        CREATE TABLE IF NOT EXISTS turns (uid TEXT NOT NULL, tid TEXT NOT NULL, value BLOB NOT NULL,
+                                          n INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (uid, tid));
         CREATE INDEX IF NOT EXISTS turns_at ON turns (at);
+        CREATE INDEX IF NOT EXISTS turns_user ON turns (uid, at);
         CREATE TABLE IF NOT EXISTS users (uid TEXT PRIMARY KEY, expiry REAL NOT NULL);
         CREATE INDEX IF NOT EXISTS users_expiry ON users (expiry);
     """
@@ -186,26 +180,29 @@ class SqliteBackend:
             self._conn = conn
         return self._conn
 
-    def put(self, uid: str, rows: list[Row], now: float) -> None:
+    def put(self, uid: str, row: Row, now: float) -> None:
         with self._lock:
             conn = self._connect()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                self._put(conn, uid, rows, now)
+                self._put(conn, uid, row, now)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
 
-    def _put(self, conn: sqlite3.Connection, uid: str, rows: list[Row], now: float) -> None:
+    def _put(self, conn: sqlite3.Connection, uid: str, row: Row, now: float) -> None:
         live = conn.execute("SELECT expiry FROM users WHERE uid = ?", (uid,)).fetchone()
         if live is not None and live[0] <= now:
             conn.execute("DELETE FROM turns WHERE uid = ?", (uid,))  # expired: start afresh
         conn.execute("INSERT OR REPLACE INTO users VALUES (?, ?)", (uid, now + self.cfg.ttl_seconds))
-        conn.executemany("INSERT OR REPLACE INTO turns VALUES (?, ?, ?, ?)",
-                         [(uid, sid, blob, now) for sid, blob in rows])
-        conn.execute("DELETE FROM turns WHERE uid = ? AND sid NOT IN (SELECT sid FROM turns WHERE uid = ? "
-                     "ORDER BY at DESC LIMIT ?)", (uid, uid, self.cfg.max_entries_per_user))
+        conn.execute("INSERT OR REPLACE INTO turns VALUES (?, ?, ?, ?, ?)", (uid, *row, now))
+        kept, drop = 0, []  # whole turns, newest first; the newest is always kept
+        for tid, n in conn.execute("SELECT tid, n FROM turns WHERE uid = ? ORDER BY at DESC", (uid,)):
+            if kept and kept + n > self.cfg.max_entries_per_user:
+                drop.append((uid, tid))
+            kept += n
+        conn.executemany("DELETE FROM turns WHERE uid = ? AND tid = ?", drop)
         self._writes += 1
         if self._writes % self._TRIM_EVERY == 1:
             self._trim(conn, now)
@@ -213,33 +210,37 @@ class SqliteBackend:
     def _trim(self, conn: sqlite3.Connection, now: float) -> None:
         conn.execute("DELETE FROM turns WHERE uid IN (SELECT uid FROM users WHERE expiry <= ?)", (now,))
         conn.execute("DELETE FROM users WHERE expiry <= ?", (now,))
-        (count,) = conn.execute("SELECT COUNT(*) FROM turns").fetchone()
-        if count > self.cfg.max_entries:
-            conn.execute("DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns ORDER BY at LIMIT ?)",
-                         (count - self.cfg.max_entries,))
+        total, drop = conn.execute("SELECT COALESCE(SUM(n), 0) FROM turns").fetchone()[0], []
+        for rowid, n in conn.execute("SELECT rowid, n FROM turns ORDER BY at"):
+            if total <= self.cfg.max_entries:
+                break
+            total -= n
+            drop.append((rowid,))
+        conn.executemany("DELETE FROM turns WHERE rowid = ?", drop)
 
-    def get(self, uid: str, now: float) -> list[Row]:
+    def get(self, uid: str, now: float) -> list[tuple[str, bytes]]:
         with self._lock:
             cur = self._connect().execute(
-                "SELECT sid, value FROM turns WHERE uid = ? AND EXISTS (SELECT 1 FROM users WHERE uid = ? "
-                "AND expiry > ?)", (uid, uid, now))
-            return [(sid, bytes(blob)) for sid, blob in cur.fetchall()]
+                "SELECT tid, value FROM turns WHERE uid = ? AND EXISTS (SELECT 1 FROM users WHERE uid = ? "
+                "AND expiry > ?) ORDER BY at", (uid, uid, now))
+            return [(tid, bytes(blob)) for tid, blob in cur.fetchall()]
 
 
-# KEYS: the user's hash (sid -> sealed pair) and sorted set (sid by time written); ARGV: now, ttl, per-user
-# bound, then sid, sealed pair, ...  The oldest beyond the bound go; both keys expire ttl after this write.
+# KEYS: the user's hash (turn id -> sealed pairs) and sorted set ("turn id:pairs" by time written); ARGV: now,
+# ttl, per-user bound, turn id, sealed pairs, pairs. The oldest turns beyond the bound go (never the newest); both keys expire
+# ttl after this write.
 _REMEMBER = """
 local now, ttl, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-for i = 4, #ARGV, 2 do
-  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
-  redis.call('ZADD', KEYS[2], now, ARGV[i])
-end
-local extra = redis.call('ZCARD', KEYS[2]) - most
-if extra > 0 then
-  for _, sid in ipairs(redis.call('ZRANGE', KEYS[2], 0, extra - 1)) do
-    redis.call('HDEL', KEYS[1], sid)
-    redis.call('ZREM', KEYS[2], sid)
+redis.call('HSET', KEYS[1], ARGV[4], ARGV[5])
+redis.call('ZADD', KEYS[2], now, ARGV[4] .. ':' .. ARGV[6])
+local kept = 0
+for _, member in ipairs(redis.call('ZREVRANGE', KEYS[2], 0, -1)) do
+  local tid, n = string.match(member, '^(.*):(%d+)$')
+  if kept > 0 and kept + tonumber(n) > most then
+    redis.call('HDEL', KEYS[1], tid)
+    redis.call('ZREM', KEYS[2], member)
   end
+  kept = kept + tonumber(n)
 end
 redis.call('PEXPIRE', KEYS[1], math.ceil(ttl * 1000))
 redis.call('PEXPIRE', KEYS[2], math.ceil(ttl * 1000))
@@ -263,11 +264,16 @@ class RedisBackend:
     def _keys(uid: str) -> list[str]:
         return [f"veil:turns:{uid}:pairs", f"veil:turns:{uid}:order"]
 
-    def put(self, uid: str, rows: list[Row], now: float) -> None:
-        flat: list[Any] = [now, self.cfg.ttl_seconds, self.cfg.max_entries_per_user]
-        for sid, blob in rows:
-            flat += [sid, blob]
-        self._remember(keys=self._keys(uid), args=flat)
+    def put(self, uid: str, row: Row, now: float) -> None:
+        tid, blob, n = row
+        self._remember(keys=self._keys(uid), args=[now, self.cfg.ttl_seconds, self.cfg.max_entries_per_user,
+                                                   tid, blob, n])
 
-    def get(self, uid: str, now: float) -> list[Row]:
-        return [(sid.decode(), blob) for sid, blob in self.client.hgetall(self._keys(uid)[0]).items()]
+    def get(self, uid: str, now: float) -> list[tuple[str, bytes]]:
+        pairs, order = self._keys(uid)
+        pipe = self.client.pipeline(transaction=False)
+        pipe.zrange(order, 0, -1)
+        pipe.hgetall(pairs)
+        members, blobs = pipe.execute()
+        tids = [m.decode().rsplit(":", 1)[0] for m in members]  # oldest first
+        return [(tid, blobs[tid.encode()]) for tid in tids if tid.encode() in blobs]

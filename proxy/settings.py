@@ -203,9 +203,15 @@ class TurnCacheSettings(BaseModel):
     timeout_seconds: float = Field(
         0.5, gt=0, description="Seconds a store call may take before the request fails closed (503).",
     )
-    ttl_seconds: float = Field(3600.0, gt=0, description="How long a stand-in stays restorable.")
-    max_entries: int = Field(100_000, ge=0, description="Stand-ins kept in all (oldest dropped first).")
-    max_entries_per_user: int = Field(4096, ge=1, description="Stand-ins kept per user.")
+    ttl_seconds: float = Field(
+        3600.0, gt=0, description="How long a user's stand-ins stay restorable after their last Responses "
+        "request that stored some.",
+    )
+    max_entries: int = Field(
+        100_000, ge=0, description="Stand-ins kept in all by `memory` and `sqlite` (oldest turns dropped "
+        "first); bound a Redis store with its `maxmemory`.",
+    )
+    max_entries_per_user: int = Field(4096, ge=1, description="Stand-ins kept per user (oldest turns dropped first).")
 
 
 class SanitizeScope(BaseModel):

@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test bench bench-peers lint docker docker-base test-docker model browser clean
+.PHONY: install dev run test bench bench-peers lint docker docker-base test-docker model browser redis clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -49,10 +49,21 @@ browser:
 	    || echo "browser: the install failed: the browser test will skip"; \
 	else echo "browser: no chromium + chromedriver, and installing them needs root on Debian: the browser test will skip"; fi
 
-test: dev model browser
+# The turn store's Redis tests start Debian's redis-server on a loopback port (tests/redis_server.py).
+# Installed here when absent and this runs as root on Debian; elsewhere those tests skip and say why.
+redis:
+	@if command -v redis-server >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && [ -r /etc/debian_version ] && command -v apt-get >/dev/null; then \
+	  echo "redis: installing redis-server from Debian"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    redis-server >/dev/null \
+	    || echo "redis: the install failed: the Redis tests will skip"; \
+	else echo "redis: no redis-server, and installing it needs root on Debian: the Redis tests will skip"; fi
+
+test: dev model browser redis
 	$(BIN)/python -m pytest -q $(ARGS)
 
-bench: dev model
+bench: dev model redis
 	$(BIN)/python -m bench $(ARGS)
 
 # LiteLLM's proxy in its own virtualenv (never in .venv), measured beside Veil on the same mock and load.

@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 7 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces prmpt external cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external cape memory load scale
                                        #          lanes peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -18,12 +18,13 @@ from bench.common import RESULTS, machine
 
 def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     from bench import (cape_bench, external, load, memory, model_lanes, peers, prmpt_bench, proxy_overhead, scale,
-                       streaming, surface_streams)
+                       streaming, surface_streams, turn_store)
 
     return {
         "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),
         "streaming": lambda: streaming.run(rounds=5 if quick else 30),
         "surfaces": lambda: surface_streams.run(rounds=20 if quick else 200),
+        "turns": lambda: turn_store.run(rounds=20 if quick else 100),
         "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
         "external": lambda: external.run(limit=60 if quick else None),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
@@ -35,7 +36,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "prmpt", "external", "cape", "memory", "load", "scale", "lanes")
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "cape", "memory", "load", "scale", "lanes")
 
 
 def main(argv: list[str]) -> int:

@@ -191,13 +191,27 @@ class AuthSettings(BaseModel):
 
 
 class TurnCacheSettings(BaseModel):
-    """Stand-ins of this process's Responses API requests, kept so that answers that continue a stored
-    conversation (previous_response_id, conversation) and GET /v1/responses/{id} come back restored."""
+    """Stand-ins of Responses API requests, kept so that answers that continue a stored conversation
+    (previous_response_id, conversation) and GET /v1/responses/{id} come back restored."""
 
-    enabled: bool = Field(True, description="Keep a bounded, in-memory, per-user cache of stand-ins.")
-    ttl_seconds: float = Field(3600.0, gt=0, description="How long a stand-in stays restorable.")
-    max_entries: int = Field(100_000, ge=0, description="Stand-ins kept in all (oldest dropped first).")
-    max_entries_per_user: int = Field(4096, ge=1, description="Stand-ins kept per user.")
+    enabled: bool = Field(True, description="Keep a bounded, encrypted, per-user store of stand-ins.")
+    url: str | None = Field(
+        None, description="Where: unset or `sqlite`: a file under `state_dir` shared by every `--workers` "
+        "process; `sqlite:///path`; `redis://host:port/db` for replicas on several machines; `memory`: "
+        "this process only.",
+    )
+    timeout_seconds: float = Field(
+        0.5, gt=0, description="Seconds a store call may take before the request fails closed (503).",
+    )
+    ttl_seconds: float = Field(
+        3600.0, gt=0, description="How long a user's stand-ins stay restorable after their last Responses "
+        "request that stored some.",
+    )
+    max_entries: int = Field(
+        100_000, ge=0, description="Stand-ins kept in all by `memory` and `sqlite` (oldest turns dropped "
+        "first); bound a Redis store with its `maxmemory`.",
+    )
+    max_entries_per_user: int = Field(4096, ge=1, description="Stand-ins kept per user (oldest turns dropped first).")
 
 
 class SanitizeScope(BaseModel):
@@ -253,6 +267,10 @@ class Settings(BaseSettings):
         None,
         description="Master key file (0600). Unset: $VEIL_MASTER_KEY, else ~/.config/veil/master.key, "
         "created on first use.",
+    )
+    state_dir: str | None = Field(
+        None, description="Veil's state directory (the turn store's SQLite file). Unset: "
+        "$XDG_STATE_HOME/veil, else ~/.local/state/veil.",
     )
     sanitize_timeout: float = Field(
         30.0, gt=0, description="Seconds sanitization may take before the request fails closed (503)."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 # Tests never reach a model hub; presidio/tldextract/transformers must work offline.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# The turn store's SQLite file goes under the state directory: one per test run, never the user's.
+os.environ.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="veil-test-state-"))
 
 from live import LiveServer  # noqa: E402
 from mock_upstream import MockUpstream  # noqa: E402

@@ -31,13 +31,14 @@ def _free_port() -> int:
 class Served:
     """`python -m proxy.cli serve --workers 2` in a subprocess; stderr kept for the log checks."""
 
-    def __init__(self, upstream: str, workers: str = "2") -> None:
+    def __init__(self, upstream: str, workers: str = "2", mode: str = "off",
+                 env: dict[str, str] | None = None) -> None:
         self.port = _free_port()
         env = {**os.environ, "PYTHONPATH": str(ROOT), "VEIL_MASTER_KEY": "11" * 32, "HF_HUB_OFFLINE": "1",
-               "VEIL_LOGGING__LEVEL": "INFO", "VEIL_LOCAL_MODEL__PRELOAD": "false"}
+               "VEIL_LOGGING__LEVEL": "INFO", "VEIL_LOCAL_MODEL__PRELOAD": "false", **(env or {})}
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "proxy.cli", "serve", "--port", str(self.port), "--mode", "off",
+            [sys.executable, "-m", "proxy.cli", "serve", "--port", str(self.port), "--mode", mode,
              "--upstream-url", upstream, "--workers", workers],
             env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 120

@@ -15,10 +15,10 @@ from proxy.pipeline.fieldmap import Node, Obj
 from proxy.pipeline.restore import TextRestorer
 from proxy.pipeline.surface import Event, StreamRestorer, Surface
 from proxy.responses import wire
-from proxy.responses.turns import TurnCache
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
+    from proxy.responses.turn_store import Turns
     from proxy.pipeline.policy import Policy
 
 # Delta events: (the field of the event that carries text, what its key is made of, is it JSON text)
@@ -98,7 +98,7 @@ class ResponsesSurface(Surface):
     named_events = True
     end_events = ("response.completed", "response.failed", "response.incomplete", "error")
 
-    def __init__(self, turns: TurnCache) -> None:
+    def __init__(self, turns: "Turns") -> None:
         self.turns = turns
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
@@ -119,10 +119,12 @@ class ResponsesSurface(Surface):
 
     def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
         """Answers that continue a stored conversation may repeat earlier turns' values."""
+        earlier: dict[str, str] = {}
         if body.get("previous_response_id") or body.get("conversation"):
-            policy.add_mapping(self.turns.recall(caller.user_id))
-        if body.get("store") is not False or body.get("conversation"):
-            self.turns.remember(caller.user_id, dict(policy.mapping))
+            earlier = self.turns.recall(caller.user_id)
+            policy.add_mapping(earlier)
+        if body.get("store") is not False or body.get("conversation"):  # this turn's new pairs
+            self.turns.remember(caller.user_id, {s: o for s, o in policy.mapping.items() if earlier.get(s) != o})
 
     def restore_stored(self, data: dict[str, Any], policy: "Policy", schema: Node) -> dict[str, Any]:
         return policy.restorer.body(schema, data)

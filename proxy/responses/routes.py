@@ -18,7 +18,7 @@ from proxy.pipeline.fieldmap import ITEM_ID
 from proxy.pipeline.policy import Policy
 from proxy.responses import wire
 from proxy.responses.adapter import ResponsesSurface
-from proxy.responses.turns import TurnCache
+from proxy.responses.turn_store import open_turns
 from proxy.runtime import Runtime
 
 _ID_PARAM = {"parameters": [{"name": "response_id", "in": "path", "required": True, "schema": {"type": "string"}}]}
@@ -50,7 +50,10 @@ def checked_query(request: Request) -> str:
 
 
 def endpoints(rt: Runtime) -> list[Endpoint]:
-    surface = ResponsesSurface(TurnCache(rt.settings.sanitize.turn_cache))
+    version = rt.settings.auth.key_version
+    turns = open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
+                       lambda user: rt.keyring.master().user_keys(user, version))
+    surface = ResponsesSurface(turns)
 
     async def stored(request: Request) -> Response:
         """A stored response or its input items: forwarded, then restored with this user's stand-ins."""

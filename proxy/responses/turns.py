@@ -1,10 +1,12 @@
 """Stand-ins of earlier turns, for answers that continue a conversation stored by the provider.
 
 With ``previous_response_id`` or ``conversation`` the request no longer carries the earlier turns, but
-the answer may repeat their values. Veil keeps, per user, the stand-in -> original pairs of this
-process's recent Responses requests: in memory only, bounded in total and per user, each pair for
-``ttl_seconds``. It is the one place where Veil holds originals beyond a request (SECURITY.md): turn
-it off with ``sanitize.turn_cache.enabled: false`` and such answers keep the stand-ins of earlier turns.
+the answer may repeat their values. Veil keeps, per user, the stand-in -> original pairs of recent
+Responses requests, bounded in total and per user, for ``ttl_seconds`` after the user's last one. This
+class keeps those of this process in memory (``sanitize.turn_cache.url: memory``); the default store,
+shared by every process and replica and encrypted per user, is :mod:`proxy.responses.turn_store`. It is
+the one place where Veil holds originals beyond a request (SECURITY.md): turn it off with
+``sanitize.turn_cache.enabled: false`` and such answers keep the stand-ins of earlier turns.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class TurnCache:
             return
         expiry = self._clock() + self.cfg.ttl_seconds
         mine = self._per_user.setdefault(user, OrderedDict())
+        for stand_in in mine:  # the user's earlier pairs live as long as this turn's
+            self._entries[(user, stand_in)] = (self._entries[(user, stand_in)][0], expiry)
         for stand_in, original in mapping.items():
             key = (user, stand_in)
             self._entries.pop(key, None)

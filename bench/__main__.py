@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 7 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external known cape memory load scale
                                        #          lanes peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -17,8 +17,8 @@ from bench.common import RESULTS, machine
 
 
 def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
-    from bench import (cape_bench, external, load, memory, model_lanes, peers, prmpt_bench, proxy_overhead, scale,
-                       streaming, surface_streams, turn_store)
+    from bench import (cape_bench, external, known_values, load, memory, model_lanes, peers, prmpt_bench,
+                       proxy_overhead, scale, streaming, surface_streams, turn_store)
 
     return {
         "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),
@@ -27,6 +27,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "turns": lambda: turn_store.run(rounds=20 if quick else 100),
         "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
         "external": lambda: external.run(limit=60 if quick else None),
+        "known": lambda: known_values.run(seeds=100_000 if quick else 1_000_000),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
         "memory": memory.run,
         "load": lambda: load.run(seconds=10 if quick else 60, clients=50 if quick else 200),
@@ -36,7 +37,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "cape", "memory", "load", "scale", "lanes")
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "known", "cape", "memory", "load", "scale", "lanes")
 
 
 def main(argv: list[str]) -> int:

@@ -136,7 +136,8 @@ class KnownSource(BaseModel):
 
     name: str = Field(min_length=1, max_length=100, description="shown in /readyz and the CLI")
     path: str | None = Field(None, description="a .csv (with a header row) or .jsonl file")
-    url: str | None = Field(None, description="SQLAlchemy URL, e.g. sqlite:///customers.db or postgresql://...")
+    url: str | None = Field(None, description="sqlite:///customers.db, or a SQLAlchemy URL such as "
+                                              "postgresql+psycopg2://...")
     query: str | None = Field(None, description="SQL returning the columns named in `columns`")
     columns: dict[str, str] = Field(min_length=1, description="column -> entity type (PERSON, EMAIL_ADDRESS, ...)")
     refresh_seconds: float = Field(60.0, ge=1.0, description="how often a SQL source is read again")
@@ -155,7 +156,8 @@ class KnownValuesConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    sources: list[KnownSource] = Field(default_factory=list)
+    sources: list[KnownSource] = Field(default_factory=list, description="CSV / JSONL files and SQL queries, each "
+                                       "column typed (config/examples/known-values.yaml)")
     never: list[str] = Field(default_factory=list, description="strings never sanitized (matched like seeds)")
     never_patterns: list[str] = Field(default_factory=list, description="regular expressions never sanitized")
     name_parts: bool = Field(True, description="a seeded full name also seeds its surname alone")

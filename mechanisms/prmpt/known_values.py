@@ -23,6 +23,7 @@ touched (the company's own name and address), whatever the statistical finders t
 from __future__ import annotations
 
 import csv
+import io
 import json
 import logging
 import re
@@ -91,46 +92,63 @@ def read_rows(source: KnownSource, base: Path | None = None) -> Iterator[dict[st
         engine.dispose()
 
 
-def seeds_of(source: KnownSource, rows: Iterable[dict[str, Any]]) -> Iterator[tuple[str, str]]:
-    """(value, entity type) for each non-empty seeded cell."""
+def seeds_of(source: KnownSource, rows: Iterable[dict[str, Any]]) -> dict[str, str]:
+    """Entity type -> its seeded values of this source, folded, one per line (a compact form: a million
+    values are one string per type, not a million objects)."""
+    out: dict[str, io.StringIO] = {}
     for row in rows:
         for column, entity_type in source.columns.items():
             value = row.get(column)
-            if value is not None and str(value).strip():
-                yield str(value).strip(), entity_type
+            key = fold(str(value)) if value is not None else ""
+            if len(key) >= 2 and "\n" not in key:
+                out.setdefault(entity_type, io.StringIO()).write(key + "\n")
+    return {entity_type: buffer.getvalue()[:-1] for entity_type, buffer in out.items()}
 
 
 # ------------------------------------------------------------------------------------------ matching
 @dataclass
 class Matcher:
-    """One immutable automaton: folded value -> entity type (PERSON parts included)."""
+    """One immutable automaton: folded value -> entity type (PERSON parts included). Each entry stores
+    one integer (type index and length), so a million seeds cost the trie and little more."""
 
     automaton: Any = None
+    types: tuple[str, ...] = ()
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # source -> type -> values
 
     @classmethod
     def build(cls, seeds: Iterable[tuple[str, str]], name_parts: bool = True) -> "Matcher":
+        """From (value, type) pairs (folded here)."""
+        grouped: dict[str, list[str]] = {}
+        for value, entity_type in seeds:
+            grouped.setdefault(entity_type, []).append(fold(value))
+        return cls.from_folded([{t: "\n".join(keys) for t, keys in grouped.items()}], name_parts)
+
+    @classmethod
+    def from_folded(cls, sources: Iterable[dict[str, str]], name_parts: bool = True) -> "Matcher":
+        """From each source's {type: folded values, one per line}."""
         import ahocorasick
 
         from mechanisms.prmpt.entities.people import name_index
 
         index = name_index() if name_parts else None
-        automaton = ahocorasick.Automaton()
-        added = 0
-        for value, entity_type in seeds:
-            key = fold(value)
-            if len(key) < 2:
-                continue
-            automaton.add_word(key, (len(key), entity_type))
-            added += 1
-            if index is not None and entity_type == "PERSON" and " " in key:
-                surname = key.rsplit(" ", 1)[1]
-                if len(surname) >= 3 and not index.is_common(surname) and automaton.get(surname, None) is None:
-                    automaton.add_word(surname, (len(surname), "PERSON"))
-        if not added:
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        types: list[str] = []
+        for source in sources:
+            for entity_type, joined in source.items():
+                if entity_type not in types:
+                    types.append(entity_type)
+                code = types.index(entity_type) << 16
+                for key in joined.split("\n"):
+                    if 2 <= len(key) < 65536:
+                        automaton.add_word(key, code | len(key))
+                    if index is not None and entity_type == "PERSON" and " " in key:
+                        surname = key.rsplit(" ", 1)[1]
+                        if len(surname) >= 3 and not index.is_common(surname) and not automaton.exists(surname):
+                            automaton.add_word(surname, (types.index("PERSON") << 16) | len(surname))
+        if len(automaton) == 0:
             return cls(None)
         automaton.make_automaton()
-        return cls(automaton)
+        return cls(automaton, tuple(types))
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, type) in ``text``'s own offsets, longest first where two overlap."""
@@ -140,7 +158,8 @@ class Matcher:
         low = "".join(c.lower() if len(c.lower()) == 1 else c for c in v.text)
         squeezed, origin = _squeeze_spaces(low)
         hits = []
-        for end, (length, entity_type) in self.automaton.iter(squeezed):
+        for end, code in self.automaton.iter(squeezed):
+            length, entity_type = code & 0xFFFF, self.types[code >> 16]
             start = end - length + 1
             if start > 0 and _is_word(squeezed[start - 1]) and _is_word(squeezed[start]):
                 continue
@@ -176,7 +195,7 @@ class KnownValues:
         self.matcher = Matcher()
         self.never = Matcher()
         self._never_patterns = [re.compile(p) for p in config.never_patterns]
-        self._seeds: dict[str, list[tuple[str, str]]] = {}  # source name -> its last good seeds
+        self._seeds: dict[str, dict[str, str]] = {}  # source name -> its last good seeds (type -> folded lines)
         self._stamps: dict[str, float] = {}
         self._errors: dict[str, str] = {}
         self._lock = threading.Lock()
@@ -209,7 +228,7 @@ class KnownValues:
             stamp = self._stamp(source)
             if source.name in self._seeds and self._stamps.get(source.name) == stamp:
                 return False
-            seeds = list(seeds_of(source, read_rows(source, self.base)))
+            seeds = seeds_of(source, read_rows(source, self.base))
         except Exception as exc:  # noqa: BLE001 - a failing source keeps its last good values
             self._errors[source.name] = type(exc).__name__
             log.warning("known values: source %r failed to load (%s); keeping its last good values",
@@ -221,9 +240,9 @@ class KnownValues:
         return True
 
     def _rebuild(self) -> None:
-        seeds = [s for name in self._seeds for s in self._seeds[name]]
-        matcher = Matcher.build(seeds, self.config.name_parts)
-        matcher.counts = {name: _count(values) for name, values in self._seeds.items()}
+        matcher = Matcher.from_folded(self._seeds.values(), self.config.name_parts)
+        matcher.counts = {name: {t: joined.count("\n") + 1 for t, joined in by_type.items()}
+                          for name, by_type in self._seeds.items()}
         self.matcher = matcher  # one assignment: requests see the old set or the new one
 
     def refresh(self) -> bool:
@@ -272,10 +291,3 @@ class KnownValues:
         if not ranges:
             return list(spans)
         return [s for s in spans if all(s.end <= a or s.start >= b for a, b in ranges)]
-
-
-def _count(seeds: Sequence[tuple[str, str]]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for _, entity_type in seeds:
-        out[entity_type] = out.get(entity_type, 0) + 1
-    return out

@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test bench bench-peers lint docker docker-base test-docker model browser redis clean
+.PHONY: install dev run test bench bench-peers lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -60,7 +60,18 @@ redis:
 	    || echo "redis: the install failed: the Redis tests will skip"; \
 	else echo "redis: no redis-server, and installing it needs root on Debian: the Redis tests will skip"; fi
 
-test: dev model browser redis
+# The known-values PostgreSQL test starts Debian's PostgreSQL server (initdb in a temporary directory, a
+# loopback port). Installed here when absent and this runs as root on Debian; elsewhere that test skips.
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && [ -r /etc/debian_version ] && command -v apt-get >/dev/null; then \
+	  echo "postgres: installing postgresql from Debian"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    postgresql >/dev/null \
+	    || echo "postgres: the install failed: the PostgreSQL test will skip"; \
+	else echo "postgres: no PostgreSQL server, and installing it needs root on Debian: that test will skip"; fi
+
+test: dev model browser redis postgres
 	$(BIN)/python -m pytest -q $(ARGS)
 
 bench: dev model redis

@@ -260,5 +260,11 @@ def test_seeded_values_never_reach_the_upstream_and_come_back(veil_factory, upst
             assert value.lower() not in sent
     assert "mark pro 3000" in sent
     assert resp.choices[0].message.content == "echo: " + text
-    ready = json.dumps(__import__("httpx").get(veil.url + "/readyz").json(), ensure_ascii=False)
+    import httpx
+
+    ready = json.dumps(httpx.get(veil.url + "/readyz").json(), ensure_ascii=False)
     assert '"crm"' in ready and "okafor" not in ready.lower()
+    preview = httpx.post(veil.url + "/v1/privacy/sanitize", json={"text": "ask Chidi Okafor"}).json()
+    finders = [e.get("finder") for e in json.loads(json.dumps(preview)).get("entities", [])
+               or [e for f in preview.get("fields", []) for e in f.get("entities", [])]]
+    assert "known value" in finders  # the inspector names the finder of a seeded span

@@ -428,7 +428,8 @@ class TypeAnnotator:
             for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
                 for span in self._analyse(piece, lang, doc):
                     if lo <= span.start + a < hi:
-                        found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang))
+                        found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
+                                             span.finder))
         resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english))
                     for text, spans in zip(texts, found)]
         if self.known.enabled:  # seeded values win over every finder
@@ -511,7 +512,7 @@ def _to_original(v: View, spans: list[Span]) -> list[Span]:
     """Spans found on a normalised view, in the offsets of the text the user wrote."""
     if v.origin is None:
         return spans
-    return [Span(s.entity_type, *v.span(s.start, s.end), s.score, s.lang) for s in spans]
+    return [Span(s.entity_type, *v.span(s.start, s.end), s.score, s.lang, s.finder) for s in spans]
 
 
 _MODEL_LOCK = threading.Lock()

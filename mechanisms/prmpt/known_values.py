@@ -278,7 +278,7 @@ class KnownValues:
         found = self.matcher.find(text)
         if not found:
             return list(spans)
-        known = [Span(t, a, b, 1.0, lang) for a, b, t in found]
+        known = [Span(t, a, b, 1.0, lang, "known value") for a, b, t in found]
         kept = [s for s in spans if all(s.end <= k.start or s.start >= k.end for k in known)]
         return sorted(kept + known, key=lambda s: s.start)
 

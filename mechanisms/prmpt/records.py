@@ -28,6 +28,7 @@ class EntityRecord:
     sanitized_start: int = 0
     sanitized_end: int = 0
     score: float = 1.0
+    finder: str = ""  # "known value" when an operator's seeded value was found
 
     def __repr__(self) -> str:  # the replacement is a stand-in for personal data: keep it out of logs
         return (f"EntityRecord(type={self.type}, category={self.category}, start={self.start}, "

@@ -251,7 +251,7 @@ class Sanitizer:
             original = text[span.start:span.end]
             records.append(EntityRecord(span.entity_type, "fpe" if category == "fpe" else "mldp",
                                         span.start, span.end, new, eps, out_len, out_len + len(new),
-                                        span.score))
+                                        span.score, span.finder))
             if new != original:
                 (mapping if category == "fpe" else mldp_mapping)[new] = original
             for stand_in, part in parts.get(i, {}).items():  # "Mr. <last>", "<first>" alone, ...

@@ -14,3 +14,4 @@ class Span:
     end: int
     score: float
     lang: str = "en"
+    finder: str = ""  # "known value" for a seeded value (shown by the inspector); else empty

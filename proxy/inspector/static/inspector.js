@@ -233,7 +233,8 @@
 
   // ---- highlighting ------------------------------------------------------------------------------
   function entityTag(e) {
-    return e.category === "mldp" ? e.type + " · ε " + fmt(e.epsilon) : e.type;
+    const tag = e.category === "mldp" ? e.type + " · ε " + fmt(e.epsilon) : e.type;
+    return e.finder ? tag + " · " + e.finder : tag;
   }
   function marked(text, spans) {
     const block = el("p", { class: "text-block" });

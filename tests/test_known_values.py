@@ -268,3 +268,24 @@ def test_seeded_values_never_reach_the_upstream_and_come_back(veil_factory, upst
     finders = [e.get("finder") for e in json.loads(json.dumps(preview)).get("entities", [])
                or [e for f in preview.get("fields", []) for e in f.get("entities", [])]]
     assert "known value" in finders  # the inspector names the finder of a seeded span
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/v1/responses", {"model": "gpt-4o-mini", "instructions": "Customer: CHIDI OKAFOR",
+                       "input": "write to ingrid\u00a0sørensen about ACC\u201110021",
+                       "metadata": {"owner": "tomasz wróbel"}}),
+    ("/v1/messages", {"model": "claude-3-5-haiku-latest", "max_tokens": 50, "system": "Customer: Chidi Okafor",
+                      "messages": [{"role": "user", "content": "mail t.wrobel@kowal.pl about ＡＣＣ-７７８１２"}]}),
+])
+def test_seeded_values_never_leave_through_other_surfaces(veil_factory, upstream, tmp_path, path, body) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+
+    write_csv(tmp_path / "customers.csv", ROWS)
+    known = {"sources": [{"name": "crm", "path": str(tmp_path / "customers.csv"), "columns": COLUMNS}]}
+    veil = veil_factory(mode="prmpt", prmpt={"known_values": known})
+    headers = {"authorization": "Bearer sk-user-1", "x-api-key": "sk-user-1", "anthropic-version": "2023-06-01"}
+    resp = httpx.post(veil.url + path, json=body, headers=headers, timeout=60)
+    assert resp.status_code == 200, resp.text
+    sent = json.dumps(upstream.last.body, ensure_ascii=False).lower()
+    for value in ("okafor", "sørensen", "10021", "77812", "wróbel", "t.wrobel@kowal.pl"):
+        assert value not in sent, value

@@ -71,3 +71,15 @@ def veil_factory(upstream_server: tuple[MockUpstream, LiveServer]) -> Iterator[C
     yield start
     for server in started:
         server.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A Debian redis-server on a free loopback port for the module's tests (skipped where none is installed)."""
+    from bench.redis_server import redis_server
+
+    try:
+        with redis_server() as url:
+            yield url
+    except FileNotFoundError as exc:
+        pytest.skip(str(exc))

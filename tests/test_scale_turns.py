@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-import pytest
-from bench.redis_server import redis_server
 from test_scale_workers import Served
 
 FOLLOW_UPS = 40
@@ -78,15 +76,6 @@ class RoundRobin:
             self.served[url] += 1
             return url
         raise AssertionError("no replica left")
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    try:
-        with redis_server() as url:
-            yield url
-    except FileNotFoundError as exc:
-        pytest.skip(str(exc))
 
 
 def test_two_replicas_on_redis_and_one_killed_mid_run(upstream_server, tmp_path: Path, redis_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -5,14 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import openai
 import pytest
 from conftest import TEST_MASTER_KEY
-from bench.redis_server import redis_server
 
 from proxy.errors import ServiceUnavailable
 from proxy.responses.turn_store import RedisBackend, SealedTurns, SqliteBackend, open_turns
@@ -26,15 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def keys_for(user: str):  # type: ignore[no-untyped-def]
     return TEST_MASTER_KEY.user_keys(user, 1)
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    try:
-        with redis_server() as url:
-            yield url
-    except FileNotFoundError as exc:
-        pytest.skip(str(exc))
 
 
 def sqlite_turns(tmp_path: Path, clock, **cfg) -> SealedTurns:  # type: ignore[no-untyped-def]

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from mechanisms.prmpt.config import KnownSource, KnownValuesConfig
-from mechanisms.prmpt.normalize import normalize_value, view
+from mechanisms.prmpt.normalize import lower_same_length, normalize_value, view
 from mechanisms.prmpt.spans import Span
 
 log = logging.getLogger("veil.known_values")
@@ -43,7 +43,7 @@ log = logging.getLogger("veil.known_values")
 
 def fold(text: str) -> str:
     """The matching form: normalised, lower case one character for one, runs of spaces as one space."""
-    lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in normalize_value(text))
+    lowered = lower_same_length(normalize_value(text))
     return " ".join(lowered.split())
 
 
@@ -52,12 +52,10 @@ def _is_word(ch: str) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- loading
-def read_rows(source: KnownSource, base: Path | None = None) -> Iterator[dict[str, Any]]:
+def read_rows(source: KnownSource) -> Iterator[dict[str, Any]]:
     """The rows of a source (dicts keyed by column)."""
     if source.path is not None:
         path = Path(source.path)
-        if base is not None and not path.is_absolute():
-            path = base / path
         with open(path, encoding="utf-8", newline="") as f:
             if path.suffix.lower() in (".jsonl", ".ndjson"):
                 for line in f:
@@ -155,7 +153,7 @@ class Matcher:
         if self.automaton is None or not text:
             return []
         v = view(text)
-        low = "".join(c.lower() if len(c.lower()) == 1 else c for c in v.text)
+        low = lower_same_length(v.text)
         squeezed, origin = _squeeze_spaces(low)
         hits = []
         for end, code in self.automaton.iter(squeezed):
@@ -189,9 +187,8 @@ def _squeeze_spaces(text: str) -> tuple[str, list[int]]:
 class KnownValues:
     """The configured sources, loaded and kept current; ``apply`` and ``drop_never`` edit span lists."""
 
-    def __init__(self, config: KnownValuesConfig, base: Path | None = None) -> None:
+    def __init__(self, config: KnownValuesConfig) -> None:
         self.config = config
-        self.base = base
         self.matcher = Matcher()
         self.never = Matcher()
         self._never_patterns = [re.compile(p) for p in config.never_patterns]
@@ -218,9 +215,7 @@ class KnownValues:
 
     def _stamp(self, source: KnownSource) -> float:
         if source.path is not None:
-            path = Path(source.path) if self.base is None or Path(source.path).is_absolute() \
-                else self.base / source.path
-            return path.stat().st_mtime
+            return Path(source.path).stat().st_mtime
         return time.monotonic() // source.refresh_seconds
 
     def _read(self, source: KnownSource) -> bool:
@@ -228,7 +223,7 @@ class KnownValues:
             stamp = self._stamp(source)
             if source.name in self._seeds and self._stamps.get(source.name) == stamp:
                 return False
-            seeds = seeds_of(source, read_rows(source, self.base))
+            seeds = seeds_of(source, read_rows(source))
         except Exception as exc:  # noqa: BLE001 - a failing source keeps its last good values
             self._errors[source.name] = type(exc).__name__
             log.warning("known values: source %r failed to load (%s); keeping its last good values",

@@ -46,6 +46,11 @@ def _char(ch: str) -> str:
     return ch
 
 
+def lower_same_length(text: str) -> str:
+    """Lower case one character for one (offsets stay valid: "İ".lower() is two characters)."""
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
 def normalize_value(value: str) -> str:
     """The normalised form of a value (what a codec or a validator reads)."""
     if value.isascii():

@@ -19,6 +19,7 @@ from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
 from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, name_word
 from mechanisms.prmpt.ner import load_spacy
+from mechanisms.prmpt.normalize import lower_same_length
 
 Word = tuple[int, int, str]  # start, end, text (a possessive "'s" left out)
 _CONTEXT = 200  # characters on each side of a candidate that NER reads again
@@ -36,8 +37,7 @@ def _recase(word: str) -> str:
     return "".join(out)
 
 
-def _lower(word: str) -> str:
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in word)
+_lower = lower_same_length
 
 
 def _words(text: str) -> list[Word]:

@@ -71,7 +71,7 @@ def is_title(word: str) -> bool:
 
 
 def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> bool:
-    words = [w for w in regex.findall(r"\p{L}[\p{L}'’-]*", value) if len(w) > 1 or not value.strip()]
+    words = [w for w in regex.findall(r"\p{L}[\p{L}'’-]*", value) if len(w) > 1]
     if len(words) >= 2 and all(w.lower() in _PARTICLES_SET for w in words) and words[-1][0].isupper():
         return True  # "M. Le Du": a surname made of particle-like words
     words = [w for w in words if w.lower() not in _PARTICLES_SET]

@@ -130,14 +130,16 @@ def records(name: str, limit: int | None) -> list[dict[str, Any]]:
 
 
 class Worker:
-    """One tree's sanitizer in a subprocess: a text in, the sanitized text and its replaced spans out."""
+    """One tree's sanitizer in a subprocess: a text in, the sanitized text and its replaced spans out. The
+    script prints one JSON line once loaded (``info``, with ``rss_mb``), then one per text it is sent."""
 
-    def __init__(self, tree: Path, script: str = WORKER) -> None:
-        env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "HOME": str(Path.home()),
-               "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "OMP_NUM_THREADS": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-c", script], cwd=tree, env=env, text=True,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
-        self.rss_mb = float(self._read()["rss_mb"])
+    def __init__(self, tree: Path, script: str = WORKER, env: dict[str, str] | None = None) -> None:
+        base = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "HOME": str(Path.home()),
+                "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "OMP_NUM_THREADS": "1"}
+        self.proc = subprocess.Popen([sys.executable, "-c", script], cwd=tree, env={**base, **(env or {})},
+                                     text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
+        self.info = self._read()
+        self.rss_mb = float(self.info["rss_mb"])
 
     def _read(self) -> dict[str, Any]:
         assert self.proc.stdout is not None

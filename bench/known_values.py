@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from bench.common import ROOT
+from bench.external import Worker
 
 SCRIPT = r"""
 import json, os, sys, time, resource
@@ -40,7 +38,7 @@ keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
 print(json.dumps({"load_s": loaded, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                   "known_load_s": s.annotator.known.load_seconds}), flush=True)
 for line in sys.stdin:
-    text = json.loads(line)
+    text = json.loads(line)["text"]
     t0 = time.perf_counter()
     out = s.sanitize(text, keys)
     print(json.dumps({"secs": time.perf_counter() - t0, "out": out.text}), flush=True)
@@ -59,31 +57,6 @@ def make_seeds(path: Path, n: int) -> list[tuple[str, str]]:
     return rows
 
 
-class Proc:
-    def __init__(self, prmpt: dict[str, Any]) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "VEIL_BENCH_PRMPT": json.dumps(prmpt), "OMP_NUM_THREADS": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-c", SCRIPT], env=env, text=True, cwd=ROOT,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
-        self.info = self.read()
-
-    def read(self) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the benchmark process exited")
-        return json.loads(line)
-
-    def __call__(self, text: str) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(text) + "\n")
-        return self.read()
-
-    def close(self) -> None:
-        if self.proc.stdin:
-            self.proc.stdin.close()
-        self.proc.wait(timeout=60)
-
-
 def run(seeds: int = 1_000_000, prompts: int = 40, rounds: int = 5) -> tuple[str, bool]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "crm.db"
@@ -92,7 +65,8 @@ def run(seeds: int = 1_000_000, prompts: int = 40, rounds: int = 5) -> tuple[str
         made = time.perf_counter() - t0
         source = {"name": "crm", "url": f"sqlite:///{db}", "query": "select name, email from customers",
                   "columns": {"name": "PERSON", "email": "EMAIL_ADDRESS"}}
-        plain, seeded = Proc({}), Proc({"known_values": {"sources": [source]}})
+        plain, seeded = (Worker(ROOT, SCRIPT, {"VEIL_BENCH_PRMPT": json.dumps(prmpt)})
+                         for prmpt in ({}, {"known_values": {"sources": [source]}}))
         try:
             base = "Please draft a short reply to the customer who wrote about the delayed shipment; " \
                    "apologise, confirm the new delivery date and offer a discount on the next order. "

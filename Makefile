@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test bench bench-peers lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test bench bench-peers train-ner lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -76,6 +76,11 @@ test: dev model browser redis postgres
 
 bench: dev model redis
 	$(BIN)/python -m bench $(ARGS)
+
+# Rebuild the learned PERSON finder (mechanisms/prmpt/data/person_crf_v1.crfsuite) from the pii-dev train
+# splits in ../shared/data and generated text: about 4 minutes on one core, seeded (bench/train_ner.py).
+train-ner: dev
+	$(BIN)/python -m bench.train_ner $(ARGS)
 
 # LiteLLM's proxy in its own virtualenv (never in .venv), measured beside Veil on the same mock and load.
 PEERS_VENV := bench/.peers-venv

@@ -129,7 +129,7 @@ TYPES = (
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
-                 lambda config: _titled_names_finder(config)),
+                 lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -150,13 +150,20 @@ def _listed_names_finder(config):  # noqa: ANN001, ANN202
 
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202
-    from mechanisms.prmpt.entities.titled_names import (find_other_script_names, find_single_first_names,
-                                                          find_speakers, find_titled_names, find_unlisted_name_pairs)
+    from mechanisms.prmpt.entities.titled_names import (find_hashtag_names, find_other_script_names,
+                                                          find_single_first_names, find_speakers,
+                                                          find_titled_names, find_unlisted_name_pairs)
 
     english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
     return lambda text, lang: find_titled_names(text, lang, english) + find_single_first_names(text, lang, english) \
         + find_other_script_names(text, lang) + find_unlisted_name_pairs(text, lang, english) \
-        + find_speakers(text, lang, english)
+        + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english)
+
+
+def _learned_names_finder(config):  # noqa: ANN001, ANN202
+    from mechanisms.prmpt.entities.learned_names import LearnedNames
+
+    return LearnedNames(english_words(config.model_for("en")) if "en" in config.languages else frozenset())
 
 
 def _recased_names_finder(config):  # noqa: ANN001, ANN202

@@ -169,6 +169,26 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     return out
 
 
+_HASHTAG = regex.compile(r"(?<![\w#&])#(?P<v>[\p{L}][\p{L}\d_]{3,60})(?![\w])")
+_CAMEL = regex.compile(r"\p{Lu}\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{Ll}+|\d+")
+
+
+def find_hashtag_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """A hashtag made of words where one word is a listed given name that is not an everyday or
+    dictionary word ("#JustinBieber", "#VoteChloeCrushSong"): the tag names a person, so all of it after
+    the "#" is hidden (a name kept inside it would leak)."""
+    index = name_index()
+    out = []
+    for m in _HASHTAG.finditer(text):
+        parts = _CAMEL.findall(m.group("v"))
+        if len(parts) < 2 and not m.group("v")[0].isupper():
+            continue  # "#justin" alone is left to the other finders
+        if any(len(p) >= 3 and p[0].isupper() and index.is_first(p) and not index.is_common(p)
+               and not is_dictionary_word(english, p) and p.lower() not in CALENDAR for p in parts):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
+    return out
+
+
 def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:
     after = _PROPER_AFTER.match(text, at)
     return after is not None and not index.is_listed(after.group(1))

@@ -117,9 +117,29 @@ def test_every_part_of_a_name(sanitizer: Sanitizer, text: str, values: list[str]
     ("Vive en Av. Rios rosas 26, 7E, Santander.", ["Av. Rios rosas 26, 7E"]),
     ("Il habite Via Garibaldi 14, Torino.", ["Via Garibaldi 14"]),
     ("Hauptstraße 5, 10115 Berlin", ["Hauptstraße 5"]),
+    ("I live at 27 Kastanienallee, 10435 Berlin.", ["27 Kastanienallee", "10435"]),
+    ("Her flat: ul. Marszałkowska 84/92 m. 15, 00-514 Warszawa", ["Marszałkowska 84/92", "00-514"]),
 ])
 def test_addresses(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
+
+
+# ... postcodes of other countries, after a cue or in the "postcode City" place after a street
+@pytest.mark.parametrize("text, values", [
+    ("My date of birth is in the form and my postcode is 4051.", ["4051"]),
+    ("PLZ: 8004, Zürich", ["8004"]),
+    ("Ship to Kerkstraat 12, 1017 GL Amsterdam", ["Kerkstraat 12", "1017 GL"]),
+    ("Send it to Storgatan 5, 113 51 Stockholm", ["Storgatan 5", "113 51"]),
+    ("Código postal: 28013 (Madrid)", ["28013"]),
+])
+def test_postcodes_of_other_countries(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text", ["The meeting is in room 4051 at 3pm.", "We sold 1200 units in 2023.",
+                                  "Order 10435 shipped.", "The cp command copies 2048 files."])
+def test_numbers_without_a_postcode_cue_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
 
 
 # ... and the reference numbers of a person's file

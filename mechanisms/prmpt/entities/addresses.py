@@ -75,6 +75,15 @@ _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE
 _POSTCODE_CUE = re.compile(
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|"
     rf"code\s+postal|c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})$")
+# Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
+# ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
+_OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}"
+_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE})(?![\w-])")
+_OTHER_POSTCODE_CUE = re.compile(
+    r"\b(?i:zip(?:\s*code)?|postcode|post\s*code|postal\s+code|code\s+postal|c[oó]digo\s+postal|c\.p\.|cp|plz|"
+    r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
+    r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
+_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ]")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
@@ -99,8 +108,14 @@ _TYPE_FIRST_ADDRESS = re.compile(
 _SUFFIX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:\d{1,5}[ \t]+)?[^\W\d_][\w'’-]*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|gade|vej|"
     r"gatan|gata|vägen|väg|veien|vegen|vei|laan|straat|plein|gracht|kade|dreef|steeg|singel|utca|tér|ulica|"
-    r"ul\.)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?)",
+    r"ul\.)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
+    r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
+    r"straat|plein|gracht|kade|utca|ulica)(?=[ \t]*(?:,|\n|$)))",  # "27 Kastanienallee, 10435 Berlin"
     re.IGNORECASE)
+# Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
+_LOWER_TYPE_ADDRESS = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
+    r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?i:p\.?[ \t]?o\.?[ \t]?box|post[ \t]+office[ \t]+box|apartado(?:[ \t]+de[ \t]+correos)?|"
@@ -123,7 +138,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     ends: list[int] = []
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
-                           (_SUFFIX_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8), (_ADDRESS_FIELD, 0.7)):
+                           (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
+                           (_ADDRESS_FIELD, 0.7)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
@@ -140,6 +156,13 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _POSTCODE_VALUE.finditer(text):  # the value first (cheap), then its cue word before it
         if _POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    for m in _OTHER_POSTCODE_VALUE.finditer(text):
+        if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
+            out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    for end in ends:
+        m = _OTHER_POSTCODE_CITY.match(text, end)
+        if m:
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.75))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
     return out

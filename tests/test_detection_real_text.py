@@ -227,3 +227,29 @@ def test_a_unicode_ssn_through_the_proxy_is_answered_and_never_sent(veil_factory
     sent = json.dumps(upstream.last.body, ensure_ascii=False)
     assert ssn not in sent and "123-45-6789" not in sent and "6789" not in sent
     assert resp.choices[0].message.content == "echo: " + text  # restored as the user wrote it
+
+
+# Dates given as a month and a year after a cue ("ingresó en mayo de 2006"): noised, written the same way
+@pytest.mark.parametrize("text, value, lang", [
+    ("Ingresó en mayo de 2006 con fiebre.", "mayo de 2006", "es"),
+    ("Fue intervenido en Marzo de 2006.", "Marzo de 2006", "es"),
+    ("She was diagnosed in March 2006.", "March 2006", "en"),
+    ("Hospitalisé en septembre 1999 à Lyon.", "septembre 1999", "fr"),
+    ("Admitted in June of 2007 for surgery.", "June of 2007", "en"),
+])
+def test_month_and_year_after_a_cue(text: str, value: str, lang: str) -> None:
+    from mechanisms.prmpt.entities.dates import find_personal_dates, noise_date
+
+    assert [text[f.start:f.end] for f in find_personal_dates(text, lang)] == [value]
+    policy = PrmptConfig().policy("PERSONAL_DATE")
+    shape = re.sub(r"[^\W\d_]+", "M", re.sub(r"\d", "9", value))
+    noised = [noise_date(value, policy, MasterKey.from_bytes(bytes([i]) * 32).user_keys("d"), lang) for i in range(30)]
+    assert all(n is not None and re.sub(r"[^\W\d_]+", "M", re.sub(r"\d", "9", n)) == shape for n in noised)
+    assert sum(n != value for n in noised) >= 6  # noise of eps 0.1 per day: the month moves about half the time
+
+
+@pytest.mark.parametrize("text", ["In March 2006 the company opened a plant.", "Sales rose in mayo de 2006."])
+def test_month_and_year_without_a_cue_stay(text: str) -> None:
+    from mechanisms.prmpt.entities.dates import find_personal_dates
+
+    assert find_personal_dates(text, "en") == []

@@ -42,14 +42,18 @@ _NUMERIC = r"\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{1,2}-\d{1,2}|\d{4}
 _DAY = r"\d{1,2}(?:st|nd|rd|th|er|º)?"
 _WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+(?:of\s+|de\s+)?(?:{_MONTH_NAMES})\.?,?\s+"
           rf"(?:de\s+|del\s+)?\d{{4}}|{_DAY}[-/.](?:{_MONTH_NAMES})[-/.]\d{{4}}")  # "23-febrero-1931"
-DATE_VALUE = rf"(?:{_WORDY}|{_NUMERIC})"
+_MONTH_YEAR = rf"(?:{_MONTH_NAMES})\.?,?\s+(?:of\s+|de\s+|del\s+)?\d{{4}}"  # "mayo de 2006", "March 2006"
+DATE_VALUE = rf"(?:{_WORDY}|{_NUMERIC}|{_MONTH_YEAR})"
 _CUES = (r"born|birth|birthday|birthdate|dob|d\.o\.b\.?|date\s+of\s+birth|admitted|admission|admit\s+date|"
          r"discharged?|discharge\s+date|died|death|deceased|passed\s+away|date\s+of\s+death|dod|appointment|"
          r"appt|visit|surgery|procedure|follow[\s-]?up|"
          r"n[ée]e?|naissance|date\s+de\s+naissance|admise?|hospitalis[ée]e?|sortie?|d[ée]c[ée]d[ée]e?|d[ée]c[èe]s|"
          r"rendez[\s-]vous|rdv|consultation|"
          r"nac[ií]|naci[óo]|nacid[oa]|nacimiento|fecha\s+de\s+nacimiento|ingres[óo]|ingreso|alta|falleci[óo]|"
-         r"fallecimiento|defunci[óo]n|cita|consulta")
+         r"fallecimiento|defunci[óo]n|cita|consulta|"
+         r"diagnosed|diagnosis|treated|operated|diagnostiqu[ée]e?|diagnostic|op[ée]r[ée]e?|traitement|"
+         r"diagnosticad[oa]|diagn[óo]stico|intervenid[oa]|intervenci[óo]n|operad[oa]|cirug[íi]a|tratamiento|"
+         r"revisi[óo]n|seguimiento")
 _DATE = re.compile(rf"(?<![\w/.-])(?P<v>{DATE_VALUE})(?![\w/-]|\.\d)", re.IGNORECASE)
 _CUE_BEFORE = re.compile(rf"\b(?:{_CUES})\b[^\n]{{0,24}}$", re.IGNORECASE)
 
@@ -144,6 +148,13 @@ def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
                      value, re.IGNORECASE)
     if m:
         return _wordy(m, "{D}" + m.group("s1") + "{M}" + m.group("dot") + m.group("s2") + "{Y}")
+    m = re.fullmatch(r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:of\s+|de\s+|del\s+)?)(?P<year>\d{4})",
+                     value, re.IGNORECASE)
+    if m and (hit := _MONTH_INDEX.get(m.group("mon").lower())) is not None:
+        word = m.group("mon")  # a month and a year: the noised date is written as a month and a year
+        case = "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
+        fmt = DateFormat("{M}" + m.group("dot") + m.group("s2") + "{Y}", 4, False, False, (hit[0], hit[1], case), False)
+        return dt.date(int(m.group("year")), hit[2], 15), fmt
     return None
 
 
@@ -162,11 +173,15 @@ def _wordy(m: re.Match[str], template: str) -> tuple[dt.date, DateFormat] | None
 
 
 def noise_date(value: str, policy: EntityPolicy, keys: UserKeys, lang: str) -> str | None:
-    """eps-mLDP on the day number (eps per day); None if ``value`` is not a date."""
+    """eps-mLDP on the day number (eps per day); None if ``value`` is not a date. A month and a year are
+    read as a day of that month drawn with the user's key, so the noised month differs about as often as
+    a noised day would leave its month (not only when the noise passes the 15th's month edges)."""
     parsed = read_date(value, lang)
     if parsed is None:
         return None
     date, fmt = parsed
+    if "{D}" not in fmt.template:  # a month and a year: any day of that month, keyed, before the noise
+        date = date.replace(day=1 + keys.prf("mldp", "PERSONAL_DATE|day", value)[0] % 28)
     grid = Grid("linear", 1.0, policy.min_value, policy.max_value)
     u_side, u_mag = uniforms_from_bytes(keys.prf("mldp", "PERSONAL_DATE", date.isoformat()))
     day = perturb(float(date.toordinal()), grid, policy.eps, u_side, u_mag)

@@ -1,9 +1,11 @@
-"""``workers.backend: ray``: Cape perturbation and local generation as Ray Serve deployments.
+"""``workers.backend: ray``: Cape perturbation, local generation and Prmpt's detection as Ray Serve
+deployments.
 
-Any number of Veil processes, on any number of machines, send their model jobs to the same deployments
+Any number of Veil processes, on any number of machines, send their jobs to the same deployments
 (``workers.ray_address``), whose replicas batch them (``@serve.batch``). The other lanes (``prmpt``,
-``embed``) stay in threads of each Veil process. What a job carries is listed in proxy/workers/jobs.py:
-never the master key.
+which encrypts what detection found under the user's key, and ``embed``) stay in threads of each Veil
+process. What a job carries is listed in proxy/workers/jobs.py: never the master key, never a user's
+Prmpt key.
 
 Every Veil process deploys the applications it needs on first use (or at start-up, when it preloads).
 An application's name ends with a fingerprint of its settings (``veil-cape-<fingerprint>``): a process
@@ -29,7 +31,7 @@ from proxy.settings import Settings, WorkerSettings
 
 log = logging.getLogger("veil.ray")
 NAMESPACE = "veil"
-REMOTE_LANES = ("cape", "generate")
+REMOTE_LANES = ("cape", "generate", "prmpt_detect")
 _STATUS_TTL = 1.0  # seconds a readiness answer is reused (each check is a call to the Serve controller)
 
 
@@ -123,7 +125,8 @@ class RayLane:
 
 
 class RayWorkerPool:
-    """``cape`` and ``generate`` in Ray Serve deployments; every other lane in threads, as in-process."""
+    """``cape``, ``generate`` and ``prmpt_detect`` in Ray Serve deployments; every other lane in threads,
+    as in-process."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -138,15 +141,18 @@ class RayWorkerPool:
                             self._connect),
             "generate": RayLane(f"veil-generate-{self._version('generate')}", self._generate_app,
                                 w.ray_start_timeout, self._connect),
+            "prmpt_detect": RayLane(f"veil-prmpt-detect-{self._version('prmpt_detect')}", self._detect_app,
+                                    w.ray_start_timeout, self._connect),
         }
         self.closed = False
 
     # ---- the applications
-    def _replica_options(self, replicas: int) -> dict[str, Any]:
+    def _replica_options(self, replicas: int, gpus: float | None = None) -> dict[str, Any]:
         w = self.settings.workers
+        gpus = w.ray_replica_gpus if gpus is None else gpus
         return {"num_replicas": replicas, "max_queued_requests": w.max_queue,
                 "max_ongoing_requests": max(2 * w.max_batch_size, 8),
-                "ray_actor_options": {"num_cpus": w.ray_replica_cpus, "num_gpus": w.ray_replica_gpus}}
+                "ray_actor_options": {"num_cpus": w.ray_replica_cpus, "num_gpus": gpus}}
 
     def _version(self, lane: str) -> str:
         from importlib.metadata import PackageNotFoundError, version
@@ -156,7 +162,8 @@ class RayWorkerPool:
         except PackageNotFoundError:
             veil = "source"
         s = self.settings
-        config = s.cape.model_dump(mode="json") if lane == "cape" else s.local_model.model_dump(mode="json")
+        configs = {"cape": s.cape, "generate": s.local_model, "prmpt_detect": s.prmpt}
+        config = configs[lane].model_dump(mode="json")
         w = s.workers.model_dump(mode="json", exclude={"processes", "ray_address", "ray_num_cpus"})
         return fingerprint(veil, lane, config, w)
 
@@ -178,6 +185,15 @@ class RayWorkerPool:
         deployment = GenerateDeployment.options(name="generate",
                                                 **self._replica_options(s.workers.ray_generate_replicas))
         return deployment.bind(s.local_model.model_dump(mode="json"), s.local_model.device, *self._batch())
+
+    def _detect_app(self) -> Any:
+        from proxy.workers.ray_deployments import PrmptDetectDeployment
+
+        w = self.settings.workers
+        deployment = PrmptDetectDeployment.options(
+            name="prmpt_detect", **self._replica_options(w.ray_prmpt_detect_replicas, w.ray_prmpt_detect_gpus))
+        # batches take what is queued and wait for nothing more, as the in-process ``prmpt`` lane does
+        return deployment.bind(self.settings.prmpt.model_dump(mode="json"), w.max_batch_size, 0.0)
 
     def _connect(self) -> None:
         with self._connect_lock:

@@ -3,11 +3,11 @@
 Each job is what one mode-prmpt request sends to the ``prmpt_detect`` lane: its one text, a 300-character
 prompt with 5 values (bench/scale.py's prompts). The load generator is this process: it holds
 ``CONCURRENCY`` jobs in flight through the same path as the proxy (``PrivacyEngine.detect`` on a
-``RayWorkerPool``: the Serve handle, the check of the spans that come back). It runs on the same cores
-as the replicas and Ray's own processes; the table gives the CPU each of them used. Both deployments
-stay up for the whole run (their CPU reservations are Ray's logical ones: only the replicas of the
-configuration being measured are busy), and rounds interleave them (A/B then B/A) so that a busy
-machine slows them alike. For reference, the in-process ``prmpt_detect`` lane (one thread of this
+``RayWorkerPool``: the jobs gathered into calls, the Serve handle, the check of the spans that come
+back). It runs on the same cores as the replicas and Ray's own processes; the table gives the CPU each
+of them used. Both deployments stay up for the whole run (their CPU reservations are Ray's logical
+ones: only the replicas of the configuration being measured are busy), and rounds interleave them (A/B
+then B/A) so that a busy machine slows them alike. For reference, the in-process ``prmpt_detect`` lane (one thread of this
 process) gets the same load.
 
 Target: 2 replicas >= 1.6x the texts/s of 1 replica on the same machine. No GPU row is measured: spaCy's
@@ -24,9 +24,7 @@ from typing import Any
 from bench.common import median, table, tree_cpu_seconds, verdict
 from bench.scale import prompts
 
-# Jobs in flight: as many as one replica takes at once (``max_ongoing_requests``: 2 x workers.max_batch_size).
-# Beyond it Serve's router holds the surplus and retries with a back-off, which idles a lone replica and
-# would flatter the 2-replica figure (measured here: 16 texts/s for one replica at 64 in flight, 40 at 32).
+# Jobs in flight: the scale benchmark's 32 clients, each waiting for its answer before the next request.
 CONCURRENCY = 32
 IDLE_SECONDS = 5.0
 TARGET = 1.6

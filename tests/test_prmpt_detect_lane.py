@@ -109,6 +109,25 @@ async def test_sanitizing_with_spans_from_the_lane_is_sanitizing_in_process(
     assert MASTER._raw not in wire and KEYS._raw not in wire and b"detect-lane" not in wire
 
 
+def test_a_request_whose_detection_fails_fails_alone(engines: tuple[PrivacyEngine, PrivacyEngine]) -> None:
+    annotator = engines[0].sanitizer.annotator
+    original = annotator.annotate_many
+
+    def annotate_many(texts, propagate=True):  # type: ignore[no-untyped-def]
+        if "Smith" in " ".join(texts):
+            raise RuntimeError("failed on " + " ".join(texts))
+        return original(texts, propagate=propagate)
+
+    annotator.annotate_many = annotate_many  # type: ignore[method-assign]
+    try:
+        found = detect_requests(annotator, [TEXTS[:1], TEXTS[1:2], TEXTS[2:3]])
+    finally:
+        annotator.annotate_many = original  # type: ignore[method-assign]
+    assert isinstance(found[1], RuntimeError)
+    assert found[0] == detect_requests(annotator, [TEXTS[:1]])[0]
+    assert found[2] == detect_requests(annotator, [TEXTS[2:3]])[0]
+
+
 @pytest.mark.parametrize("fault", ["down", "slow", "failed", "outside", "overlapping", "count"])
 async def test_detection_that_fails_fails_the_request_closed(
         engines: tuple[PrivacyEngine, PrivacyEngine], fault: str) -> None:

@@ -23,6 +23,7 @@ import logging
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -124,6 +125,55 @@ class RayLane:
             self._checked = (time.monotonic(), True)
 
 
+class Gathered:
+    """The jobs of a lane that this process has waiting go to its deployment together: one Serve call
+    carries every job waiting when a call can go (at most ``max_batch_size``), with at most ``calls`` in
+    flight. A lone job goes at once; under load, Serve's cost per call (the handle's here, the replica's
+    there: several ms of CPU each on a small machine, as much as detecting a text) is paid once per call
+    rather than once per request. The deployment answers one result per job, an error as a value, so
+    a job fails alone."""
+
+    def __init__(self, max_batch_size: int, calls: int) -> None:
+        self.max_batch_size = max_batch_size
+        self.calls = calls
+        self._waiting: deque[tuple[Any, asyncio.Future[Any]]] = deque()
+        self._in_flight: set[asyncio.Task[None]] = set()
+
+    async def run(self, handle: Any, job: Any) -> Any:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.append((job, future))
+        self._send(handle)
+        return await future  # cancelled (timeout, client gone): its answer is dropped when it comes
+
+    def _send(self, handle: Any) -> None:
+        while self._waiting and len(self._in_flight) < self.calls:
+            batch = []
+            while self._waiting and len(batch) < self.max_batch_size:
+                job, future = self._waiting.popleft()
+                if not future.done():  # given up on before it went: not sent
+                    batch.append((job, future))
+            if batch:
+                task = asyncio.ensure_future(self._call(handle, batch))
+                self._in_flight.add(task)
+                task.add_done_callback(lambda t: (self._in_flight.discard(t), self._send(handle)))
+
+    @staticmethod
+    async def _call(handle: Any, batch: list[tuple[Any, asyncio.Future[Any]]]) -> None:
+        try:
+            results = await handle.remote([job for job, _ in batch])
+            if len(results) != len(batch):
+                raise RuntimeError("the deployment answered another number of jobs")
+        except Exception as exc:  # noqa: BLE001 - every job of the call gets the error
+            results = [_mapped(exc)] * len(batch)
+        for (_, future), result in zip(batch, results):
+            if future.done():
+                continue
+            if isinstance(result, BaseException):
+                future.set_exception(result)
+            else:
+                future.set_result(result)
+
+
 class RayWorkerPool:
     """``cape``, ``generate`` and ``prmpt_detect`` in Ray Serve deployments; every other lane in threads,
     as in-process."""
@@ -144,6 +194,8 @@ class RayWorkerPool:
             "prmpt_detect": RayLane(f"veil-prmpt-detect-{self._version('prmpt_detect')}", self._detect_app,
                                     w.ray_start_timeout, self._connect),
         }
+        # two calls per replica in flight: one running, the next already there when it ends
+        self.gathered = {"prmpt_detect": Gathered(w.max_batch_size, 2 * w.ray_prmpt_detect_replicas)}
         self.closed = False
 
     # ---- the applications
@@ -190,8 +242,10 @@ class RayWorkerPool:
         from proxy.workers.ray_deployments import PrmptDetectDeployment
 
         w = self.settings.workers
+        # no access log line per call (CPU spent for nothing; calls carry no identifiers worth logging)
         deployment = PrmptDetectDeployment.options(
-            name="prmpt_detect", **self._replica_options(w.ray_prmpt_detect_replicas, w.ray_prmpt_detect_gpus))
+            name="prmpt_detect", logging_config={"enable_access_log": False},
+            **self._replica_options(w.ray_prmpt_detect_replicas, w.ray_prmpt_detect_gpus))
         # batches take what is queued and wait for nothing more, as the in-process ``prmpt`` lane does
         return deployment.bind(self.settings.prmpt.model_dump(mode="json"), w.max_batch_size, 0.0)
 
@@ -235,6 +289,8 @@ class RayWorkerPool:
         if remote is None:
             return await self.local.run(lane, payload, timeout)
         handle = await self._handle(remote, timeout)
+        if lane in self.gathered:
+            return await asyncio.wait_for(self.gathered[lane].run(handle, payload), timeout)
         response = handle.remote(payload)
         try:
             return await asyncio.wait_for(_awaited(response), timeout)

@@ -108,12 +108,18 @@ class GenerateDeployment:
             cancel.set()
 
 
+def _jobs_in(calls: list[list[Any]]) -> int:
+    return sum(len(call) for call in calls)
+
+
 @serve.deployment
 class PrmptDetectDeployment:
-    """Prmpt's detection (spaCy's NER and the finders, ``mechanisms.prmpt.detect``): concurrent jobs
-    from any Veil process share one NER pass. Texts in, spans out; encryption stays in Veil. The NER
-    runs on the replica's CPU (a GPU reserved with ``workers.ray_prmpt_detect_gpus`` is for a detector
-    that uses one)."""
+    """Prmpt's detection (spaCy's NER and the finders, ``mechanisms.prmpt.detect``). Texts in, spans
+    out; encryption stays in Veil. A call carries the jobs that one Veil process had waiting (see
+    ``Gathered`` in proxy/workers/ray_backend.py); concurrent calls, from any Veil process, share one NER
+    pass of at most ``max_batch_size`` jobs. Each job's answer is its spans, or ``DetectionFailed``: a
+    job fails alone. The NER runs on the replica's CPU (a GPU reserved with
+    ``workers.ray_prmpt_detect_gpus`` is for a detector that uses one)."""
 
     def __init__(self, prmpt: dict[str, Any], max_batch_size: int, batch_wait_s: float) -> None:
         from mechanisms.prmpt import PrmptConfig, Sanitizer
@@ -125,13 +131,18 @@ class PrmptDetectDeployment:
         self.detect.set_batch_wait_timeout_s(batch_wait_s)
         self.model = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veil-prmpt-detect")
 
-    @serve.batch(max_batch_size=_DEFAULT_BATCH, batch_wait_timeout_s=_DEFAULT_WAIT_S)
-    async def detect(self, jobs: list[PrmptDetectJob]) -> list[Any]:
+    @serve.batch(max_batch_size=_DEFAULT_BATCH, batch_wait_timeout_s=_DEFAULT_WAIT_S, batch_size_fn=_jobs_in)
+    async def detect(self, calls: list[list[PrmptDetectJob]]) -> list[list[Any]]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.model, detect_jobs, self.annotator, jobs)
+        results = await loop.run_in_executor(self.model, detect_jobs, self.annotator,
+                                             [job for call in calls for job in call])
+        out, at = [], 0
+        for call in calls:
+            out.append(results[at:at + len(call)])
+            at += len(call)
+        return out
 
-    async def __call__(self, job: PrmptDetectJob) -> Any:
-        result = await self.detect(job)
-        if isinstance(result, Exception):  # the type only: a message could quote the text, and Serve logs it
-            raise DetectionFailed(type(result).__name__)
-        return result
+    async def __call__(self, jobs: list[PrmptDetectJob]) -> list[Any]:
+        results = await self.detect(list(jobs))
+        # the type only: a message could quote the text, and it crosses back (and may be logged there)
+        return [DetectionFailed(type(r).__name__) if isinstance(r, Exception) else r for r in results]

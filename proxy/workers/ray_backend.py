@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from proxy.pool import BatchHandler, InProcessWorkerPool, PoolSaturated, PoolUnavailable
+from proxy.pool import BatchHandler, InProcessWorkerPool, PoolSaturated, PoolUnavailable, settle
 from proxy.settings import Settings, WorkerSettings
 
 log = logging.getLogger("veil.ray")
@@ -166,12 +166,7 @@ class Gathered:
         except Exception as exc:  # noqa: BLE001 - every job of the call gets the error
             results = [_mapped(exc)] * len(batch)
         for (_, future), result in zip(batch, results):
-            if future.done():
-                continue
-            if isinstance(result, BaseException):
-                future.set_exception(result)
-            else:
-                future.set_result(result)
+            settle(future, result)
 
 
 class RayWorkerPool:

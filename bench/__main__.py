@@ -1,6 +1,6 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
-    python -m bench                    # everything (about 7 minutes on a quiet 2-core CPU)
+    python -m bench                    # everything (about 10 minutes on a quiet 2-core CPU)
     python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)

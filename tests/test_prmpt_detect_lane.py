@@ -22,7 +22,7 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pool import InProcessWorkerPool, PoolUnavailable
 from proxy.settings import WorkerSettings
-from proxy.workers.jobs import PrmptDetectJob
+from proxy.workers.jobs import DetectionFailed, PrmptDetectJob
 
 MASTER = MasterKey.from_bytes(bytes(range(32)))
 KEYS = MASTER.user_keys("detect-lane")
@@ -163,3 +163,53 @@ async def test_detection_that_fails_fails_the_request_closed(
     assert "Maria" not in caught.value.message
     assert applied == []  # nothing was encrypted with what came back, so nothing can be forwarded
     assert [r.text for r in await remote.sanitize([text], KEYS)][0] != text  # and the next request goes on
+
+
+class _Handle:
+    """A deployment handle whose calls wait until released; each call's jobs are recorded."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[Any]] = []
+        self.release = asyncio.Event()
+
+    def remote(self, jobs: list[Any]) -> Any:
+        self.calls.append(jobs)
+
+        async def answer() -> list[Any]:
+            await self.release.wait()
+            if "down" in jobs:
+                raise PoolUnavailable("gone")
+            return [DetectionFailed("RuntimeError") if job == "bad" else job.upper() for job in jobs]
+        return answer()
+
+
+async def _until(condition: Any, deadline: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    while not condition():
+        assert loop.time() < end, "condition not met in time"
+        await asyncio.sleep(0.001)
+
+
+async def test_a_process_gathers_its_waiting_jobs_into_one_call() -> None:
+    from proxy.pool import PoolSaturated
+    from proxy.workers.ray_backend import Gathered
+
+    gathered, handle = Gathered(max_batch_size=3, calls=1, max_queue=5), _Handle()
+    first = asyncio.ensure_future(gathered.run(handle, "a"))
+    await _until(lambda: handle.calls)
+    assert handle.calls == [["a"]]  # a lone job goes at once
+    rest = [asyncio.ensure_future(gathered.run(handle, job)) for job in ("b", "bad", "c", "d", "e")]
+    await _until(lambda: len(gathered._waiting) == 5)
+    with pytest.raises(PoolSaturated):  # five wait: the sixth is refused
+        await gathered.run(handle, "f")
+    rest[3].cancel()  # given up on before it went: never sent
+    handle.release.set()
+    assert await first == "A"
+    results = await asyncio.gather(*rest, return_exceptions=True)
+    assert handle.calls == [["a"], ["b", "bad", "c"], ["e"]]  # at most 3 a call, one call in flight
+    assert results[0] == "B" and isinstance(results[1], DetectionFailed) and results[2] == "C"  # fails alone
+    assert isinstance(results[3], asyncio.CancelledError) and results[4] == "E"
+    gone = await asyncio.gather(gathered.run(handle, "down"), gathered.run(handle, "g"), return_exceptions=True)
+    assert handle.calls[-2:] == [["down"], ["g"]]
+    assert isinstance(gone[0], PoolUnavailable) and gone[1] == "G"  # a failed call fails its jobs only

@@ -131,15 +131,18 @@ class Gathered:
     flight. A lone job goes at once; under load, Serve's cost per call (the handle's here, the replica's
     there: several ms of CPU each on a small machine, as much as detecting a text) is paid once per call
     rather than once per request. The deployment answers one result per job, an error as a value, so
-    a job fails alone."""
+    a job fails alone. At most ``max_queue`` jobs wait; beyond, PoolSaturated (503, retry soon)."""
 
-    def __init__(self, max_batch_size: int, calls: int) -> None:
+    def __init__(self, max_batch_size: int, calls: int, max_queue: int) -> None:
         self.max_batch_size = max_batch_size
         self.calls = calls
+        self.max_queue = max_queue
         self._waiting: deque[tuple[Any, asyncio.Future[Any]]] = deque()
         self._in_flight: set[asyncio.Task[None]] = set()
 
     async def run(self, handle: Any, job: Any) -> Any:
+        if len(self._waiting) >= self.max_queue:
+            raise PoolSaturated("the detection lane's queue is full")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting.append((job, future))
         self._send(handle)
@@ -190,7 +193,8 @@ class RayWorkerPool:
                                     w.ray_start_timeout, self._connect),
         }
         # two calls per replica in flight: one running, the next already there when it ends
-        self.gathered = {"prmpt_detect": Gathered(w.max_batch_size, 2 * w.ray_prmpt_detect_replicas)}
+        self.gathered = {"prmpt_detect": Gathered(w.max_batch_size, 2 * w.ray_prmpt_detect_replicas,
+                                                  w.max_queue)}
         self.closed = False
 
     # ---- the applications

@@ -1,8 +1,8 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
-    python -m bench                    # everything (about 7 minutes on a quiet 2-core CPU)
+    python -m bench                    # everything (about 10 minutes on a quiet 2-core CPU)
     python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external known cape memory load scale
-                                       #          lanes peers (peers: after `make bench-peers` installed LiteLLM)
+                                       #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
 
@@ -17,8 +17,8 @@ from bench.common import RESULTS, machine
 
 
 def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
-    from bench import (cape_bench, external, known_values, load, memory, model_lanes, peers, prmpt_bench,
-                       proxy_overhead, scale, streaming, surface_streams, turn_store)
+    from bench import (cape_bench, detect_lane, external, known_values, load, memory, model_lanes, peers,
+                       prmpt_bench, proxy_overhead, scale, streaming, surface_streams, turn_store)
 
     return {
         "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),
@@ -33,11 +33,13 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "load": lambda: load.run(seconds=10 if quick else 60, clients=50 if quick else 200),
         "scale": lambda: scale.run(quick=quick),
         "lanes": lambda: model_lanes.run(quick=quick),
+        "detect": lambda: detect_lane.run(quick=quick),
         "peers": lambda: peers.run(rounds=2 if quick else 4),
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "known", "cape", "memory", "load", "scale", "lanes")
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "known", "cape", "memory", "load", "scale", "lanes",
+           "detect")
 
 
 def main(argv: list[str]) -> int:

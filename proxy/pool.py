@@ -160,7 +160,7 @@ class _Lane:
             self.batches += 1
             self.items += len(live)
             for job, result in zip(live, results):
-                job.loop.call_soon_threadsafe(_settle, job.future, result)
+                job.loop.call_soon_threadsafe(settle, job.future, result)
 
     def stop(self) -> None:
         """The thread ends after its batch in hand; jobs still queued fail now (nothing runs them)."""
@@ -172,10 +172,11 @@ class _Lane:
             self._ready.notify_all()
         for job in left:
             with contextlib.suppress(RuntimeError):  # its event loop may be closed already
-                job.loop.call_soon_threadsafe(_settle, job.future, PoolUnavailable("worker pool is closed"))
+                job.loop.call_soon_threadsafe(settle, job.future, PoolUnavailable("worker pool is closed"))
 
 
-def _settle(future: asyncio.Future[Any], result: Any) -> None:
+def settle(future: asyncio.Future[Any], result: Any) -> None:
+    """A job's result, or its exception, to the future its caller awaits (unless given up on)."""
     if future.done():
         return
     if isinstance(result, BaseException):

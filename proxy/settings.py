@@ -120,8 +120,9 @@ class WorkerSettings(BaseModel):
         "models; they share nothing but the master key.",
     )
     backend: Literal["inprocess", "ray"] = Field(
-        "inprocess", description="Where Cape and local generation run: threads of each server process, or "
-        "Ray Serve deployments (`workers.ray_*`) shared by every process and machine.",
+        "inprocess", description="Where Cape, local generation and Prmpt's detection run: threads of each "
+        "server process, or Ray Serve deployments (`workers.ray_*`) shared by every process and machine "
+        "(Prmpt's encryption, under the user's key, stays in the server process).",
     )
     ray_address: str | None = Field(
         None, description="Ray cluster the `ray` backend joins (`auto`, `ray://host:10001`). Unset: a local "
@@ -130,8 +131,13 @@ class WorkerSettings(BaseModel):
     ray_num_cpus: int | None = Field(None, ge=1, description="CPUs of that local Ray instance (unset: all).")
     ray_cape_replicas: int = Field(1, ge=1, description="Replicas of the Cape deployment.")
     ray_generate_replicas: int = Field(1, ge=1, description="Replicas of the local-generation deployment.")
+    ray_prmpt_detect_replicas: int = Field(1, ge=1, description="Replicas of Prmpt's detection deployment "
+                                           "(texts in, spans out; each loads spaCy, ~0.5 GB).")
+    ray_prmpt_detect_gpus: float = Field(0.0, ge=0, description="GPUs each detection replica reserves "
+                                         "(0: CPU; spaCy's NER computes on the CPU either way).")
     ray_replica_cpus: float = Field(1.0, ge=0, description="CPUs each Ray replica reserves.")
-    ray_replica_gpus: float = Field(0.0, ge=0, description="GPUs each Ray replica reserves (0: CPU).")
+    ray_replica_gpus: float = Field(0.0, ge=0, description="GPUs each Cape and generation replica reserves "
+                                    "(0: CPU).")
     ray_start_timeout: float = Field(300.0, gt=0, description="Seconds to wait for the Ray deployments.")
     max_batch_size: int = Field(16, ge=1, description="Most requests merged into one model batch (both "
                                 "backends).")

@@ -70,13 +70,18 @@ class Sanitizer:
     def load(self) -> None:
         """Load the annotator and warm the lazily built tables (thread-safe, idempotent)."""
         self.annotator.load()
-        load_name_lists(self.config.name_list_version)
-        offline_tld_extractor()
+        self.load_codecs()
         from mechanisms.prmpt.entities.addresses import street_names
         from mechanisms.prmpt.entities.people import name_index
 
         street_names()
         name_index()
+
+    def load_codecs(self) -> None:
+        """What encryption reads (name lists, the public suffix list): all a process needs when its
+        spans are found elsewhere (the ``prmpt_detect`` lane on Ray)."""
+        load_name_lists(self.config.name_list_version)
+        offline_tld_extractor()
 
     def codec(self, entity_type: str) -> FormatPreservingCodec:
         return self._codecs.get(entity_type) or AlnumCodec(entity_type)
@@ -101,24 +106,22 @@ class Sanitizer:
         the exception that failed it. All texts share one NER pass; then each request on its own:
         values found in one of its texts are found again in its other texts (never in another
         request's), and its texts are encrypted under its own keys."""
-        from mechanisms.prmpt.propagation import propagate_values
+        from mechanisms.prmpt.detect import detect_requests
 
-        texts = [text for job in jobs for text in job[0]]
-        try:
-            spans = self.annotator.annotate_many(texts, propagate=False)
-        except Exception as exc:  # noqa: BLE001 - find the failing request: the others still go through
-            if len(jobs) == 1:
-                return [exc]
-            return [self.sanitize_requests([job])[0] for job in jobs]
+        return self.apply_requests(jobs, detect_requests(self.annotator, [job[0] for job in jobs]))
+
+    def apply_requests(self, jobs: Sequence[tuple[Sequence[str], UserKeys, Sequence[Any]]],
+                       found: Sequence[Sequence[Sequence[Span]] | Exception]) -> list[Any]:
+        """The second half of ``sanitize_requests``, given each request's spans as detection returns
+        them (``mechanisms.prmpt.detect``, here or in a detection replica) or the exception that
+        failed its detection: encrypt, noise and assemble each request under its own keys."""
         out: list[Any] = []
-        at = 0
-        for job_texts, keys, dependencies in jobs:
-            mine, at = spans[at:at + len(job_texts)], at + len(job_texts)
+        for (texts, keys, dependencies), spans in zip(jobs, found, strict=True):
+            if isinstance(spans, Exception):
+                out.append(spans)
+                continue
             try:
-                mine = propagate_values(job_texts, mine, self.config)
-                if self.annotator.known.enabled:  # never-touch values win over propagation too
-                    mine = [self.annotator.known.drop_never(t, s) for t, s in zip(job_texts, mine)]
-                out.append(self.apply_many(job_texts, mine, keys, dependencies))
+                out.append(self.apply_many(texts, spans, keys, dependencies))
             except Exception as exc:  # noqa: BLE001 - that request fails closed
                 out.append(exc)
         return out

@@ -2,8 +2,11 @@
 
 Sanitization and perturbation run in the pool's ``prmpt`` and ``cape`` lanes (off the event loop,
 micro-batched across concurrent requests; ``cape`` may run in a Ray Serve deployment, with plain-data
-jobs: proxy/workers/jobs.py). Any failure means nothing is forwarded and the caller
-gets a 503 with Retry-After.
+jobs: proxy/workers/jobs.py). Prmpt's detection is a lane of its own as well, ``prmpt_detect`` (texts
+in, spans out): where the pool runs it elsewhere (Ray Serve replicas), a request's texts go there and
+only the encryption, under the user's key, runs in the ``prmpt`` lane here; otherwise the ``prmpt`` lane
+does both in one pass. Any failure means nothing is forwarded and the caller gets a 503 with
+Retry-After.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from proxy.errors import ProxyError, ServiceUnavailable
 from proxy.metrics import Metrics
 from proxy.pool import PoolSaturated, PoolUnavailable, WorkerPool
 from proxy.settings import LimitsSettings, WorkerSettings
-from proxy.workers.jobs import CapeJob, perturb_jobs
+from proxy.workers.jobs import CapeJob, PrmptDetectJob, check_spans, detect_jobs, perturb_jobs
 
 log = logging.getLogger("veil.engine")
 T = TypeVar("T")
@@ -39,20 +42,35 @@ class PrivacyEngine:
         # Large jobs (proxy/budget.py) run alone, after the small ones queued beside them.
         pool.register("prmpt", self._sanitize_batch, max_batch_size=workers.max_batch_size,
                       max_wait_ms=0.0, max_queue=workers.max_queue, is_large=lambda job: is_large(job[0]))
+        pool.register("prmpt_detect", self._detect_batch, max_batch_size=workers.max_batch_size,
+                      max_wait_ms=0.0, max_queue=workers.max_queue, is_large=lambda job: is_large(job.texts))
         pool.register("cape", self._perturb_batch, max_batch_size=workers.max_batch_size,
                       max_wait_ms=workers.max_wait_ms, max_queue=workers.max_queue,
                       is_large=lambda job: is_large(job.texts))
 
     # ---- worker-pool handlers (worker threads) --------------------------------------------------
-    def _sanitize_batch(self, jobs: Sequence[tuple[list[str], UserKeys, Any]]) -> list[Any]:
-        """Each job is (texts, user keys, dependencies) of one request; the batch shares one NER pass,
+    def _sanitize_batch(self, jobs: Sequence[tuple[Any, ...]]) -> list[Any]:
+        """Each job is (texts, user keys, dependencies) of one request, and its spans when they were
+        found elsewhere (the ``prmpt_detect`` lane's replicas). The others share one NER pass here;
         each request is finished on its own and fails alone (``Sanitizer.sanitize_requests``)."""
-        self.sanitizer.load()
+        found: list[Any] = [job[3] if len(job) > 3 else None for job in jobs]
+        here = [i for i, spans in enumerate(found) if spans is None]
         try:
-            return self.sanitizer.sanitize_requests(jobs)
+            if here:
+                self.sanitizer.load()
+                for i, spans in zip(here, detect_jobs(self.sanitizer.annotator,
+                                                      [PrmptDetectJob(jobs[i][0]) for i in here])):
+                    found[i] = spans
+            else:
+                self.sanitizer.load_codecs()  # no NER model in this process
+            return self.sanitizer.apply_requests([job[:3] for job in jobs], found)
         finally:
             if any(is_large(job[0]) for job in jobs):
                 return_freed_memory()
+
+    def _detect_batch(self, jobs: Sequence[PrmptDetectJob]) -> list[Any]:
+        """Detection alone (the in-process ``prmpt_detect`` lane): the same function as a replica's."""
+        return detect_jobs(self.sanitizer.annotator, jobs)
 
     def _perturb_batch(self, jobs: Sequence[CapeJob]) -> list[Any]:
         """Jobs of concurrent requests with the same eps share one model batch (micro-batching)."""
@@ -61,10 +79,25 @@ class PrivacyEngine:
     # ---- async API ------------------------------------------------------------------------------
     async def sanitize(self, texts: list[str], keys: UserKeys, dependencies: Sequence[Any] = ()) -> list[Any]:
         check_texts(texts, self.limits)  # 413 before any work: the cost of one request is bounded
-        results = await self.guarded(self.pool.run("prmpt", (texts, keys, list(dependencies)), self.timeout))
+        results = await self.guarded(self._sanitize(texts, keys, list(dependencies)))
         if len(results) != len(texts):
             raise ServiceUnavailable("sanitization failed; nothing was sent upstream", retry_after=5)
         return results
+
+    async def _sanitize(self, texts: list[str], keys: UserKeys, dependencies: list[Any]) -> list[Any]:
+        if self.pool.remote_part("prmpt_detect") is None:
+            return await self.pool.run("prmpt", (texts, keys, dependencies), self.timeout)
+        found = await self._detect(texts)  # the replicas see the texts; the keys stay here
+        return await self.pool.run("prmpt", (texts, keys, dependencies, found), self.timeout)
+
+    async def detect(self, texts: list[str]) -> list[Any]:
+        """The spans of one request's texts (one list per text) from the ``prmpt_detect`` lane, wherever
+        the pool runs it: what ``sanitize`` encrypts."""
+        check_texts(texts, self.limits)
+        return await self.guarded(self._detect(texts))
+
+    async def _detect(self, texts: list[str]) -> list[Any]:
+        return check_spans(texts, await self.pool.run("prmpt_detect", PrmptDetectJob(list(texts)), self.timeout))
 
     async def perturb(self, texts: list[str], spans: list[Any], eps: float, seeds: list[int]) -> list[Any]:
         check_texts(texts, self.limits)
@@ -99,10 +132,28 @@ class PrivacyEngine:
         """The mechanisms a mode needs loaded (for start-up and readiness)."""
         parts: dict[str, Any] = {}
         if "prmpt" in mode.split("+"):
-            parts["prmpt"] = self.sanitizer
+            remote = self.pool.remote_part("prmpt_detect")
+            parts["prmpt"] = self.sanitizer if remote is None else RemoteDetection(self.sanitizer, remote)
         if "cape" in mode.split("+"):
             parts["cape"] = self.pool.remote_part("cape") or self.perturber
         return parts
+
+
+class RemoteDetection:
+    """Prmpt as readiness sees it when its detection runs in replicas: ready once they run; loading it
+    reads the codecs' tables here and deploys (or finds) the replicas. No NER model in this process."""
+
+    def __init__(self, sanitizer: Sanitizer, lane: Any) -> None:
+        self.sanitizer = sanitizer
+        self.lane = lane
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.lane.ready)
+
+    def load(self) -> None:
+        self.sanitizer.load_codecs()
+        self.lane.load()
 
 
 def return_freed_memory() -> None:

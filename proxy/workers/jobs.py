@@ -13,8 +13,13 @@ What crosses the wire, exactly:
   key id, and the watermark's parameters. The worker needs that derived key to bias sampling; it is
   HKDF output for the purpose "watermark" only and cannot give back the master key or any user's
   Prmpt key. The master key never leaves the Veil process.
+* a detection job (``prmpt_detect``): the texts of one request, nothing else. No key, no user id:
+  detection reads the text alone (its language is detected per text among ``prmpt.languages``), and
+  every detection setting is the deployment's (the ``prmpt`` settings, in its name's fingerprint).
 * back: the perturbed texts with their privacy accounting; the generated text, token ids and counts
-  (and, streaming, the text deltas as they are made).
+  (and, streaming, the text deltas as they are made); for detection, per text the spans found
+  (``mechanisms.prmpt.spans.Span``: type, offsets, score, language, finder), which the Veil process
+  then encrypts under the user's key.
 """
 
 from __future__ import annotations
@@ -55,6 +60,41 @@ def perturb_jobs(perturber: Any, jobs: Sequence[CapeJob]) -> list[list[Any]]:
             n = len(jobs[i].texts)
             out[i], at = list(results[at:at + n]), at + n
     return out
+
+
+@dataclass(frozen=True)
+class PrmptDetectJob:
+    """The texts of one request whose sensitive spans Prmpt's detection finds."""
+
+    texts: list[str]
+
+
+class DetectionFailed(Exception):
+    """A detection job failed where it ran; only the error's type crosses back (a message could quote
+    the text)."""
+
+
+def detect_jobs(annotator: Any, jobs: Sequence[PrmptDetectJob]) -> list[Any]:
+    """Jobs of concurrent requests share one NER pass; each gets its spans (one list per text), or the
+    exception that failed it alone (``mechanisms.prmpt.detect``)."""
+    from mechanisms.prmpt.detect import detect_requests
+
+    annotator.load()
+    return detect_requests(annotator, [job.texts for job in jobs])
+
+
+def check_spans(texts: Sequence[str], found: Any) -> Any:
+    """Spans that came back from elsewhere, checked before anything is encrypted with them: one list
+    per text, sorted, non-overlapping, inside the text. Anything else fails the request (closed)."""
+    if not isinstance(found, list) or len(found) != len(texts):
+        raise DetectionFailed("detection returned another number of texts")
+    for text, spans in zip(texts, found):
+        end = 0
+        for span in spans:
+            if not (end <= span.start <= span.end <= len(text)):
+                raise DetectionFailed("detection returned a span outside its text or overlapping another")
+            end = span.end
+    return found
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
-"""``workers.backend: ray``: Cape perturbation and local generation as Ray Serve deployments.
+"""``workers.backend: ray``: Cape perturbation, local generation and Prmpt's detection as Ray Serve
+deployments.
 
-Any number of Veil processes, on any number of machines, send their model jobs to the same deployments
+Any number of Veil processes, on any number of machines, send their jobs to the same deployments
 (``workers.ray_address``), whose replicas batch them (``@serve.batch``). The other lanes (``prmpt``,
-``embed``) stay in threads of each Veil process. What a job carries is listed in proxy/workers/jobs.py:
-never the master key.
+which encrypts what detection found under the user's key, and ``embed``) stay in threads of each Veil
+process. What a job carries is listed in proxy/workers/jobs.py: never the master key, never a user's
+Prmpt key.
 
 Every Veil process deploys the applications it needs on first use (or at start-up, when it preloads).
 An application's name ends with a fingerprint of its settings (``veil-cape-<fingerprint>``): a process
@@ -21,15 +23,16 @@ import logging
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from proxy.pool import BatchHandler, InProcessWorkerPool, PoolSaturated, PoolUnavailable
+from proxy.pool import BatchHandler, InProcessWorkerPool, PoolSaturated, PoolUnavailable, settle
 from proxy.settings import Settings, WorkerSettings
 
 log = logging.getLogger("veil.ray")
 NAMESPACE = "veil"
-REMOTE_LANES = ("cape", "generate")
+REMOTE_LANES = ("cape", "generate", "prmpt_detect")
 _STATUS_TTL = 1.0  # seconds a readiness answer is reused (each check is a call to the Serve controller)
 
 
@@ -122,8 +125,56 @@ class RayLane:
             self._checked = (time.monotonic(), True)
 
 
+class Gathered:
+    """The jobs of a lane that this process has waiting go to its deployment together: one Serve call
+    carries every job waiting when a call can go (at most ``max_batch_size``), with at most ``calls`` in
+    flight. A lone job goes at once; under load, Serve's cost per call (the handle's here, the replica's
+    there: several ms of CPU each on a small machine, as much as detecting a text) is paid once per call
+    rather than once per request. The deployment answers one result per job, an error as a value, so
+    a job fails alone. At most ``max_queue`` jobs wait; beyond, PoolSaturated (503, retry soon)."""
+
+    def __init__(self, max_batch_size: int, calls: int, max_queue: int) -> None:
+        self.max_batch_size = max_batch_size
+        self.calls = calls
+        self.max_queue = max_queue
+        self._waiting: deque[tuple[Any, asyncio.Future[Any]]] = deque()
+        self._in_flight: set[asyncio.Task[None]] = set()
+
+    async def run(self, handle: Any, job: Any) -> Any:
+        if len(self._waiting) >= self.max_queue:
+            raise PoolSaturated("the detection lane's queue is full")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.append((job, future))
+        self._send(handle)
+        return await future  # cancelled (timeout, client gone): its answer is dropped when it comes
+
+    def _send(self, handle: Any) -> None:
+        while self._waiting and len(self._in_flight) < self.calls:
+            batch = []
+            while self._waiting and len(batch) < self.max_batch_size:
+                job, future = self._waiting.popleft()
+                if not future.done():  # given up on before it went: not sent
+                    batch.append((job, future))
+            if batch:
+                task = asyncio.ensure_future(self._call(handle, batch))
+                self._in_flight.add(task)
+                task.add_done_callback(lambda t: (self._in_flight.discard(t), self._send(handle)))
+
+    @staticmethod
+    async def _call(handle: Any, batch: list[tuple[Any, asyncio.Future[Any]]]) -> None:
+        try:
+            results = await handle.remote([job for job, _ in batch])
+            if len(results) != len(batch):
+                raise RuntimeError("the deployment answered another number of jobs")
+        except Exception as exc:  # noqa: BLE001 - every job of the call gets the error
+            results = [_mapped(exc)] * len(batch)
+        for (_, future), result in zip(batch, results):
+            settle(future, result)
+
+
 class RayWorkerPool:
-    """``cape`` and ``generate`` in Ray Serve deployments; every other lane in threads, as in-process."""
+    """``cape``, ``generate`` and ``prmpt_detect`` in Ray Serve deployments; every other lane in threads,
+    as in-process."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -138,15 +189,21 @@ class RayWorkerPool:
                             self._connect),
             "generate": RayLane(f"veil-generate-{self._version('generate')}", self._generate_app,
                                 w.ray_start_timeout, self._connect),
+            "prmpt_detect": RayLane(f"veil-prmpt-detect-{self._version('prmpt_detect')}", self._detect_app,
+                                    w.ray_start_timeout, self._connect),
         }
+        # two calls per replica in flight: one running, the next already there when it ends
+        self.gathered = {"prmpt_detect": Gathered(w.max_batch_size, 2 * w.ray_prmpt_detect_replicas,
+                                                  w.max_queue)}
         self.closed = False
 
     # ---- the applications
-    def _replica_options(self, replicas: int) -> dict[str, Any]:
+    def _replica_options(self, replicas: int, gpus: float | None = None) -> dict[str, Any]:
         w = self.settings.workers
+        gpus = w.ray_replica_gpus if gpus is None else gpus
         return {"num_replicas": replicas, "max_queued_requests": w.max_queue,
                 "max_ongoing_requests": max(2 * w.max_batch_size, 8),
-                "ray_actor_options": {"num_cpus": w.ray_replica_cpus, "num_gpus": w.ray_replica_gpus}}
+                "ray_actor_options": {"num_cpus": w.ray_replica_cpus, "num_gpus": gpus}}
 
     def _version(self, lane: str) -> str:
         from importlib.metadata import PackageNotFoundError, version
@@ -156,7 +213,8 @@ class RayWorkerPool:
         except PackageNotFoundError:
             veil = "source"
         s = self.settings
-        config = s.cape.model_dump(mode="json") if lane == "cape" else s.local_model.model_dump(mode="json")
+        configs = {"cape": s.cape, "generate": s.local_model, "prmpt_detect": s.prmpt}
+        config = configs[lane].model_dump(mode="json")
         w = s.workers.model_dump(mode="json", exclude={"processes", "ray_address", "ray_num_cpus"})
         return fingerprint(veil, lane, config, w)
 
@@ -178,6 +236,17 @@ class RayWorkerPool:
         deployment = GenerateDeployment.options(name="generate",
                                                 **self._replica_options(s.workers.ray_generate_replicas))
         return deployment.bind(s.local_model.model_dump(mode="json"), s.local_model.device, *self._batch())
+
+    def _detect_app(self) -> Any:
+        from proxy.workers.ray_deployments import PrmptDetectDeployment
+
+        w = self.settings.workers
+        # no access log line per call (CPU spent for nothing; calls carry no identifiers worth logging)
+        deployment = PrmptDetectDeployment.options(
+            name="prmpt_detect", logging_config={"enable_access_log": False},
+            **self._replica_options(w.ray_prmpt_detect_replicas, w.ray_prmpt_detect_gpus))
+        # batches take what is queued and wait for nothing more, as the in-process ``prmpt`` lane does
+        return deployment.bind(self.settings.prmpt.model_dump(mode="json"), w.max_batch_size, 0.0)
 
     def _connect(self) -> None:
         with self._connect_lock:
@@ -219,6 +288,8 @@ class RayWorkerPool:
         if remote is None:
             return await self.local.run(lane, payload, timeout)
         handle = await self._handle(remote, timeout)
+        if lane in self.gathered:
+            return await asyncio.wait_for(self.gathered[lane].run(handle, payload), timeout)
         response = handle.remote(payload)
         try:
             return await asyncio.wait_for(_awaited(response), timeout)

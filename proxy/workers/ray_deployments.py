@@ -1,4 +1,4 @@
-"""The Ray Serve deployments of the model lanes. This module is imported inside Ray replicas: every
+"""The Ray Serve deployments of the model lanes and of Prmpt's detection. This module is imported inside Ray replicas: every
 node of the Ray cluster needs Veil installed (the same version as the Veil processes that call it).
 
 Each replica loads its model once, at start (Serve reports the application RUNNING only after every
@@ -17,7 +17,8 @@ from typing import Any
 
 from ray import serve
 
-from proxy.workers.jobs import CapeJob, items_then_result, perturb_jobs
+from proxy.workers.jobs import (CapeJob, DetectionFailed, PrmptDetectJob, detect_jobs, items_then_result,
+                                perturb_jobs)
 
 # The batch bounds below are replaced per deployment in __init__ (workers.max_batch_size, max_wait_ms).
 _DEFAULT_BATCH = 16
@@ -105,3 +106,43 @@ class GenerateDeployment:
                 yield item
         finally:
             cancel.set()
+
+
+def _jobs_in(calls: list[list[Any]]) -> int:
+    return sum(len(call) for call in calls)
+
+
+@serve.deployment
+class PrmptDetectDeployment:
+    """Prmpt's detection (spaCy's NER and the finders, ``mechanisms.prmpt.detect``). Texts in, spans
+    out; encryption stays in Veil. A call carries the jobs that one Veil process had waiting (see
+    ``Gathered`` in proxy/workers/ray_backend.py); concurrent calls, from any Veil process, share one NER
+    pass of at most ``max_batch_size`` jobs. Each job's answer is its spans, or ``DetectionFailed``: a
+    job fails alone. The NER runs on the replica's CPU (a GPU reserved with
+    ``workers.ray_prmpt_detect_gpus`` is for a detector that uses one)."""
+
+    def __init__(self, prmpt: dict[str, Any], max_batch_size: int, batch_wait_s: float) -> None:
+        from mechanisms.prmpt import PrmptConfig, Sanitizer
+
+        sanitizer = Sanitizer(PrmptConfig(**prmpt))
+        sanitizer.load()  # the annotator and the tables its finders read, before Serve says RUNNING
+        self.annotator = sanitizer.annotator
+        self.detect.set_max_batch_size(max_batch_size)
+        self.detect.set_batch_wait_timeout_s(batch_wait_s)
+        self.model = ThreadPoolExecutor(max_workers=1, thread_name_prefix="veil-prmpt-detect")
+
+    @serve.batch(max_batch_size=_DEFAULT_BATCH, batch_wait_timeout_s=_DEFAULT_WAIT_S, batch_size_fn=_jobs_in)
+    async def detect(self, calls: list[list[PrmptDetectJob]]) -> list[list[Any]]:
+        loop = asyncio.get_running_loop()
+        results = await loop.run_in_executor(self.model, detect_jobs, self.annotator,
+                                             [job for call in calls for job in call])
+        out, at = [], 0
+        for call in calls:
+            out.append(results[at:at + len(call)])
+            at += len(call)
+        return out
+
+    async def __call__(self, jobs: list[PrmptDetectJob]) -> list[Any]:
+        results = await self.detect(list(jobs))
+        # the type only: a message could quote the text, and it crosses back (and may be logged there)
+        return [DetectionFailed(type(r).__name__) if isinstance(r, Exception) else r for r in results]

@@ -75,28 +75,53 @@ def _is_word(english: Container[str], word: str) -> bool:
     return bool(is_word(word)) if is_word is not None else word in english
 
 
+_CONTEXT_KEYS = ("sh", "title", "giv", "fam", "com", "eng", "up", "low")
+_PARTS: dict[int, tuple[Container[str], dict[str, tuple[dict[str, Any], dict[int, dict[str, Any]]]]]] = {}
+
+
+def _clean(f: dict[str, Any]) -> dict[str, Any]:
+    return {k: float(v) if isinstance(v, bool) else v for k, v in f.items() if v is not False}
+
+
+def _parts(word: str, english: Container[str]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """A word's own features and what it gives its neighbours at each offset, computed once per word."""
+    held = _PARTS.get(id(english))
+    if held is None or held[0] is not english:
+        held = _PARTS[id(english)] = (english, {})
+    cache = held[1]
+    parts = cache.get(word)
+    if parts is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        low = word.lower()
+        own = _word(word, english)
+        parts = (_clean({"w": low, "suf3": low[-3:], "pre2": low[:2], **own}),
+                 {d: _clean({f"{d}:w": low, **{f"{d}:{k}": own[k] for k in _CONTEXT_KEYS}}) for d in (-2, -1, 1, 2)})
+        cache[word] = parts
+    return parts
+
+
 def features(text: str, english: Container[str]) -> tuple[list[tuple[int, int, str]], list[dict[str, Any]]]:
     """The tokens of ``text`` and one feature dict per token (CRFsuite's item format: a string value is
     a one-hot feature, a number its weight; false features are left out)."""
     toks = tokens(text)
-    words = [_word(t[2], english) for t in toks]
+    parts = [_parts(t[2], english) for t in toks]
     out = []
     for i, (start, _end, word) in enumerate(toks):
-        low = word.lower()
-        f: dict[str, Any] = {"bias": 1.0, "w": low, "suf3": low[-3:], "pre2": low[:2], **words[i]}
+        f: dict[str, Any] = {"bias": 1.0, **parts[i][0]}
         gap = text[toks[i - 1][1]:start] if i else "\n"
-        f["nl_before"] = "\n" in gap
-        f["start"] = i == 0 or toks[i - 1][2] in _OPENERS or "\n" in gap
+        if "\n" in gap:
+            f["nl_before"] = 1.0
+        if i == 0 or toks[i - 1][2] in _OPENERS or "\n" in gap:
+            f["start"] = 1.0
         for d in (-2, -1, 1, 2):
             j = i + d
             if 0 <= j < len(toks):
-                f[f"{d}:w"] = toks[j][2].lower()
-                for k in ("sh", "title", "giv", "fam", "com", "eng", "up", "low"):
-                    f[f"{d}:{k}"] = words[j][k]
+                f.update(parts[j][1][d])
             else:
-                f[f"{d}:pad"] = True
-        f["-1w|w"] = (toks[i - 1][2].lower() if i else "<s>") + "|" + low
-        out.append({k: float(v) if isinstance(v, bool) else v for k, v in f.items() if v is not False})
+                f[f"{d}:pad"] = 1.0
+        f["-1w|w"] = (toks[i - 1][2].lower() if i else "<s>") + "|" + word.lower()
+        out.append(f)
     return toks, out
 
 

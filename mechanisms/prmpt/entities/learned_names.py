@@ -76,6 +76,8 @@ def _is_word(english: Container[str], word: str) -> bool:
 
 
 _CONTEXT_KEYS = ("sh", "title", "giv", "fam", "com", "eng", "up", "low")
+_CONTEXT_NAMES = {d: (f"{d}:w", tuple((k, f"{d}:{k}") for k in _CONTEXT_KEYS)) for d in (-2, -1, 1, 2)}
+_KEPT_WORDS = 20_000  # about 2 KB each
 _PARTS: dict[int, tuple[Container[str], dict[str, tuple[dict[str, Any], dict[int, dict[str, Any]]]]]] = {}
 
 
@@ -91,12 +93,13 @@ def _parts(word: str, english: Container[str]) -> tuple[dict[str, Any], dict[int
     cache = held[1]
     parts = cache.get(word)
     if parts is None:
-        if len(cache) > 100_000:
+        if len(cache) >= _KEPT_WORDS:
             cache.clear()
         low = word.lower()
         own = _word(word, english)
         parts = (_clean({"w": low, "suf3": low[-3:], "pre2": low[:2], **own}),
-                 {d: _clean({f"{d}:w": low, **{f"{d}:{k}": own[k] for k in _CONTEXT_KEYS}}) for d in (-2, -1, 1, 2)})
+                 {d: _clean({w_name: low, **{name: own[k] for k, name in names}})
+                  for d, (w_name, names) in _CONTEXT_NAMES.items()})
         cache[word] = parts
     return parts
 

@@ -1,0 +1,42 @@
+"""Wait for a condition with a deadline, never for a fixed time.
+
+A test that sleeps "long enough" for another thread, process or task to reach a state passes on a quiet
+machine and flakes on a busy one; these helpers poll the condition itself and fail with a message when
+the deadline passes. The pause between polls only yields the CPU: it orders nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_POLL = 0.005
+
+
+def wait_until(condition: Callable[[], T], timeout: float = 10.0, message: str = "", interval: float = _POLL) -> T:
+    """Return the first truthy value of ``condition()``; AssertionError when ``timeout`` seconds pass.
+    ``interval``: the pause between polls (longer for a costly condition, such as a request)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true after {timeout} s: {message or condition}")
+        time.sleep(interval)
+
+
+async def until(condition: Callable[[], T], timeout: float = 10.0, message: str = "") -> T:
+    """``wait_until`` for a coroutine: the event loop runs other tasks between polls."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true after {timeout} s: {message or condition}")
+        await asyncio.sleep(_POLL)

@@ -149,12 +149,8 @@ class RayWorkerPool:
                 "ray_actor_options": {"num_cpus": w.ray_replica_cpus, "num_gpus": w.ray_replica_gpus}}
 
     def _version(self, lane: str) -> str:
-        from importlib.metadata import PackageNotFoundError, version
+        from proxy import __version__ as veil
 
-        try:
-            veil = version("veil")
-        except PackageNotFoundError:
-            veil = "source"
         s = self.settings
         config = s.cape.model_dump(mode="json") if lane == "cape" else s.local_model.model_dump(mode="json")
         w = s.workers.model_dump(mode="json", exclude={"processes", "ray_address", "ray_num_cpus"})

@@ -93,6 +93,14 @@ def test_bad_input_is_one_clear_line_and_exit_2(env, args, stdin, says) -> None:
     assert says in _one_line(done.stderr)
 
 
+def test_a_configuration_that_is_not_a_mapping_is_one_line(env, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    listed = tmp_path / "list.yaml"
+    listed.write_text("- mode: off\n")
+    done = _run("sanitize", "--config", str(listed), stdin="hi", env=env)
+    assert done.returncode == 2
+    assert f"invalid configuration: {listed}: the top level must be a mapping" in _one_line(done.stderr)
+
+
 def test_missing_key_pipeline_or_model_say_what_to_run(env, tmp_path) -> None:  # type: ignore[no-untyped-def]
     key = tmp_path / "master.key"
     key.write_text("11" * 32)

@@ -94,6 +94,8 @@ def settings_from_args(args: argparse.Namespace, **overrides: Any) -> Any:
         where = ".".join(str(part) for part in first["loc"]) or "settings"
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise UsageError(f"invalid configuration: {where}: {first['msg']}{more}") from None
+    except ValueError as exc:  # a configuration file whose top level is not a mapping
+        raise UsageError(f"invalid configuration: {exc}") from None
 
 
 @command("serve")

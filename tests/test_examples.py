@@ -64,6 +64,9 @@ def test_responses_and_anthropic_examples(env, upstream) -> None:  # type: ignor
     out = run([sys.executable, "examples/sdk_responses.py"], e)
     assert "123-45-6789" in out and "john.smith@acme-corp.com" in out and "jane.doe@example-mail.org" in out
     assert "US_SSN=1" in out and "status: completed" in out
+    # a stream that max_output_tokens cuts short ends with response.incomplete: the example reports it
+    out = run([sys.executable, "examples/sdk_responses.py"], {**e, "VEIL_EXAMPLE_MODEL": "mock-incomplete"})
+    assert "jane.doe@example-mail.org" in out and "status: incomplete (max_output_tokens)" in out
     out = run([sys.executable, "examples/sdk_anthropic.py"], e)
     assert "4111 1111 1111 1111" in out and "(415) 555-0132" in out and "jane.doe@example-mail.org" in out
     assert "CREDIT_CARD=1" in out and "stop: end_turn" in out

@@ -16,7 +16,7 @@ tables, CSV, JSON, code, logs) carrying PERSON, EMAIL_ADDRESS, PHONE_NUMBER, US_
 IBAN_CODE, IP_ADDRESS, AGE and MONEY values at known offsets, mixed with non-PII numbers (dates,
 order numbers, versions, counts) that should not be flagged.
 
-Metrics per type (the README quotes them):
+Metrics per type (docs/prmpt.md quotes them):
 * recall: gold values fully covered by a predicted span of the same type;
 * protected: gold values fully covered by a predicted span of any enabled type (what privacy
   needs: a phone number sanitized as an ID is still hidden);

@@ -26,7 +26,7 @@ HELD_OUT_FLOORS = {
 }
 
 # Issue targets on the held-out column: recall >= 0.95 and precision >= 0.95 for every type, pooled
-# over the three languages (the README table has the per-language cells, n=1500).
+# over the three languages (docs/prmpt.md has the per-language cells, n=1500).
 MATRIX_FLOOR = 0.95
 
 

@@ -8,21 +8,23 @@ one of their names is first asked for (PEP 562 module ``__getattr__``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
 
 
-def lazy_exports(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package``: ``names`` maps an exported name to its submodule."""
+def lazy_exports(package: str, modules: Sequence[str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for ``package``: a name of its ``__all__`` that is not defined yet is looked
+    up in ``modules`` (its submodules, imported in that order on first use)."""
     namespace = import_module(package).__dict__
 
     def __getattr__(name: str) -> Any:
-        module = names.get(name)
-        if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(import_module(f"{package}.{module}"), name)
-        namespace[name] = value  # found directly from now on
-        return value
+        if name in namespace.get("__all__", ()):
+            for module in modules:
+                found = import_module(f"{package}.{module}").__dict__
+                if name in found:
+                    namespace[name] = found[name]  # found directly from now on
+                    return found[name]
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -17,26 +17,34 @@ T = TypeVar("T")
 _POLL = 0.005
 
 
-def wait_until(condition: Callable[[], T], timeout: float = 10.0, message: str = "", interval: float = _POLL) -> T:
-    """Return the first truthy value of ``condition()``; AssertionError when ``timeout`` seconds pass.
-    ``interval``: the pause between polls (longer for a costly condition, such as a request)."""
+def _polls(condition: Callable[[], T], timeout: float, message: str) -> Generator[None, None, T]:
+    """Yields while ``condition()`` is falsy, returns its first truthy value, raises past the deadline."""
     deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
+    while not (value := condition()):
         if time.monotonic() > deadline:
             raise AssertionError(f"not true after {timeout} s: {message or condition}")
-        time.sleep(interval)
+        yield
+    return value
+
+
+def wait_until(condition: Callable[[], T], timeout: float = 10.0, message: str = "", interval: float = _POLL) -> T:
+    """The first truthy value of ``condition()``; AssertionError when ``timeout`` seconds pass.
+    ``interval``: the pause between polls (longer for a costly condition, such as a request)."""
+    polls = _polls(condition, timeout, message)
+    try:
+        while True:
+            next(polls)
+            time.sleep(interval)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
 
 
 async def until(condition: Callable[[], T], timeout: float = 10.0, message: str = "") -> T:
     """``wait_until`` for a coroutine: the event loop runs other tasks between polls."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true after {timeout} s: {message or condition}")
-        await asyncio.sleep(_POLL)
+    polls = _polls(condition, timeout, message)
+    try:
+        while True:
+            next(polls)
+            await asyncio.sleep(_POLL)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]

@@ -36,13 +36,8 @@ if TYPE_CHECKING:
         worst_case_epsilon,
     )
 
-# torch comes with the first of these names, not with the package (mechanisms/lazy.py)
-__getattr__ = lazy_exports(__name__, {
-    **dict.fromkeys(("CapePerturber", "PerturbResult", "PreparedBatch", "summarize"), "perturber"),
-    **dict.fromkeys(("UTILITY_SENSITIVITY", "BucketTable", "bucket_probabilities", "bucket_range", "bucketize",
-                     "distance_utility", "eps_prime", "hybrid_utility", "logit_utility", "sample_buckets",
-                     "token_probabilities", "worst_case_epsilon"), "sampler"),
-})
+# The names imported above for type checkers come, with torch, on first use (mechanisms/lazy.py)
+__getattr__ = lazy_exports(__name__, ("perturber", "sampler"))
 
 __all__ = [
     "ASCII_PUNCTUATION",

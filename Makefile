@@ -92,7 +92,7 @@ test: dev model browser redis postgres
 # The wheel on its own, as a user installs it: built from this tree, installed into a fresh virtualenv in a
 # temporary folder (torch first, then only the wheel and what its metadata pulls from the index, then the
 # Spanish pipeline with the command its error names), `veil sanitize` run there on samples. Needs no .venv;
-# downloads the dependencies unless pip's cache holds them (about 3-5 minutes here). CI runs it after `make test`.
+# downloads the dependencies unless pip's cache holds them (2-5 minutes here). CI runs it after `make test`.
 test-wheel:
 	TORCH_SPEC='$(TORCH_SPEC)' TORCH_PIP_ARGS='$(TORCH_PIP_ARGS)' $(PYTHON) tests/wheel_install.py
 

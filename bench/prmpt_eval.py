@@ -2,7 +2,7 @@
 
     python bench/prmpt_eval.py [--n 1500] [--seed 1234] [--json out.json] [--legacy-n 1000]
 
-Main report (``bench/prmpt_corpus.py``): every detected type in English, French and Spanish, a tuned
+Main report (``tests/prmpt_corpus.py``): every detected type in English, French and Spanish, a tuned
 column (templates and shapes the recognizers were written against), a held-out column (other
 templates, containers and shapes, not used for tuning) and a negative corpus (review sentences,
 code, logs, configuration without personal data) whose every detection counts as a false positive.
@@ -16,7 +16,7 @@ tables, CSV, JSON, code, logs) carrying PERSON, EMAIL_ADDRESS, PHONE_NUMBER, US_
 IBAN_CODE, IP_ADDRESS, AGE and MONEY values at known offsets, mixed with non-PII numbers (dates,
 order numbers, versions, counts) that should not be flagged.
 
-Metrics per type (the README quotes them):
+Metrics per type (docs/prmpt.md quotes them):
 * recall: gold values fully covered by a predicted span of the same type;
 * protected: gold values fully covered by a predicted span of any enabled type (what privacy
   needs: a phone number sanitized as an ID is still hidden);
@@ -403,10 +403,7 @@ def feed_latency_us(repeats: int = 20000) -> float:
 
 # ------------------------------------------------------------------ per type x language matrix
 def _corpus() -> Any:
-    here = str(Path(__file__).resolve().parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    import prmpt_corpus  # type: ignore[import-not-found]
+    from tests import prmpt_corpus  # the labelled corpus the tests' floors also read
 
     return prmpt_corpus
 

@@ -1,5 +1,5 @@
 """PERSON development set: names from Faker locales that neither the detection lists nor the evaluation
-corpus (``prmpt_corpus.py``, ``prmpt_eval.py``) use, in sentences of their own, in three cases.
+corpus (``tests/prmpt_corpus.py``, ``prmpt_eval.py``) use, in sentences of their own, in three cases.
 
     python bench/prmpt_person_dev.py [--n 600] [--seed 7] [--show-misses] [--show-false-positives]
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
 from bench.common import pct, table, verdict
-from bench.redis_server import redis_server
+from tests.redis_server import redis_server
 
 USERS = 20
 PAIRS = 6  # stand-ins per turn (a name, an email, a phone number, ...)

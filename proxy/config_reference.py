@@ -1,7 +1,7 @@
-"""Generate the README's configuration reference from the settings schema.
+"""Generate the configuration reference (docs/configuration.md) from the settings schema.
 
-``python -m proxy.config_reference`` prints the markdown table; ``--write README.md`` replaces the
-block between the markers. tests/test_config_reference.py fails when README and schema drift.
+``python -m proxy.config_reference`` prints the markdown table; ``--write docs/configuration.md`` replaces
+the block between the markers. tests/test_config_reference.py fails when the page and the schema drift.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Settings: config/default.yaml, then a --config file, then ``VEIL_*`` variables, then CLI flags.
 
 Nested keys use ``__`` in the environment: ``VEIL_UPSTREAM__READ_TIMEOUT=30``. The names here are a
-contract other tools rely on (README "Configuration reference" is generated from this schema).
+contract other tools rely on (the configuration reference, docs/configuration.md, is generated from them).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def veil_factory(upstream_server: tuple[MockUpstream, LiveServer]) -> Iterator[C
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
     """A Debian redis-server on a free loopback port for the module's tests (skipped where none is installed)."""
-    from bench.redis_server import redis_server
+    from tests.redis_server import redis_server
 
     try:
         with redis_server() as url:

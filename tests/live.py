@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from typing import Any
 
 import uvicorn
+from waiting import wait_until
 
 
 class LiveServer:
@@ -27,12 +27,13 @@ class LiveServer:
 
     def __enter__(self) -> "LiveServer":
         self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("server did not start")
-            time.sleep(0.01)
+        wait_until(self._started, timeout=30, message="the server started")
         return self
+
+    def _started(self) -> bool:
+        if not self.thread.is_alive() and not self.server.started:
+            raise RuntimeError("server did not start")
+        return bool(self.server.started)
 
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True

@@ -13,7 +13,8 @@ The model name picks the behaviour:
   mock-echo-all    the reply is the whole request body it received, as JSON text
 Streams split the reply into pieces of ``chunk_size`` characters (header x-mock-chunk overrides).
 The same models work on /v1/responses (OpenAI Responses API, stored and retrievable; ``mock-recall``
-also repeats the text of the previous response's input) and /v1/messages (Anthropic Messages API,
+also repeats the text of the previous response's input; ``mock-incomplete`` ends its stream with
+response.incomplete, as when max_output_tokens is reached) and /v1/messages (Anthropic Messages API,
 errors in Anthropic's format; ``mock-stop`` ends on the first stop sequence).
 """
 
@@ -272,7 +273,10 @@ class MockUpstream:
             yield event("response.output_text.done", **where, content_index=0, text=text, logprobs=[])
             yield event("response.content_part.done", **where, content_index=0, part={**part, "text": text})
         yield event("response.output_item.done", output_index=0, item=item)
-        if response["model"] != "mock-nodone":
+        if response["model"] == "mock-incomplete":  # as when max_output_tokens cuts the answer short
+            yield event("response.incomplete", response={**response, "status": "incomplete",
+                                                         "incomplete_details": {"reason": "max_output_tokens"}})
+        elif response["model"] != "mock-nodone":
             yield event("response.completed", response=response)
 
     async def _stored(self, request: Request) -> Response:

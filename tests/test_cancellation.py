@@ -12,6 +12,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+from waiting import until
+
 from proxy.settings import UpstreamSettings
 from proxy.streaming import DisconnectAwareStream
 from proxy.upstream import UpstreamClient
@@ -23,9 +25,11 @@ class _GatedStream(httpx.AsyncByteStream):
     def __init__(self, gate: asyncio.Future[None]) -> None:
         self.gate = gate
         self.closed = False
+        self.waiting = False
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         yield b"a"
+        self.waiting = True
         await self.gate
         yield b"b"
         await asyncio.Event().wait()
@@ -46,9 +50,7 @@ def test_stream_read_keeps_a_cancellation_that_meets_a_chunk() -> None:
                 got.append(chunk)
 
         task = asyncio.ensure_future(consume())
-        while got != [b"a"]:
-            await asyncio.sleep(0)
-        await asyncio.sleep(0.01)  # the consumer now waits for the gate
+        await until(lambda: got == [b"a"] and body.waiting)  # the consumer now waits for the gate
         gate.set_result(None)
         await asyncio.sleep(0)  # the next chunk completes in this turn ...
         task.cancel()  # ... and the client leaves in the same one

@@ -3,7 +3,7 @@ nobody on the project wrote (the "real text" issue), each with made-up examples 
 
 A case passes when no listed value (nor, for a name, any of its words of 3+ letters) is left in the
 sanitized text, and restoring the sanitized text gives the original back exactly. The measured rates on
-the development files are `python -m bench external`'s (README, Benchmarks).
+the development files are `python -m bench external`'s (docs/detection.md).
 """
 
 from __future__ import annotations

@@ -64,8 +64,32 @@ def test_responses_and_anthropic_examples(env, upstream) -> None:  # type: ignor
     out = run([sys.executable, "examples/sdk_responses.py"], e)
     assert "123-45-6789" in out and "john.smith@acme-corp.com" in out and "jane.doe@example-mail.org" in out
     assert "US_SSN=1" in out and "status: completed" in out
+    # a stream that max_output_tokens cuts short ends with response.incomplete: the example reports it
+    out = run([sys.executable, "examples/sdk_responses.py"], {**e, "VEIL_EXAMPLE_MODEL": "mock-incomplete"})
+    assert "jane.doe@example-mail.org" in out and "status: incomplete (max_output_tokens)" in out
     out = run([sys.executable, "examples/sdk_anthropic.py"], e)
     assert "4111 1111 1111 1111" in out and "(415) 555-0132" in out and "jane.doe@example-mail.org" in out
     assert "CREDIT_CARD=1" in out and "stop: end_turn" in out
     for value in ("123-45-6789", "4111 1111 1111 1111", "jane.doe@example-mail.org"):
         assert all(value not in json.dumps(r.body) for r in upstream.requests)
+
+
+def test_what_veil_serve_suggests_shows_values_hidden_then_restored(env) -> None:  # type: ignore[no-untyped-def]
+    """`veil serve` (and so `make run`) prints what to try next: its preview command runs as printed and shows
+    the values hidden, then restored with the caller's key; its chat request is valid JSON."""
+    from proxy.cli.serve import next_steps
+    from proxy.settings import load_settings
+
+    veil, e = env
+    lines = next_steps(load_settings(None, port=int(veil.url.rsplit(":", 1)[1]))).splitlines()
+    start = next(i for i, line in enumerate(lines) if "/v1/privacy/sanitize" in line)
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", "\n".join(lines[start:start + 3])], capture_output=True,
+                          text=True, env=e, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = "I am John Smith, SSN 123-45-6789, email john.smith@acme-corp.com"
+    sent = json.loads(done.stderr)["text"]  # tee /dev/stderr: what would leave the machine
+    assert all(value not in sent for value in ("John Smith", "123-45-6789", "john.smith@acme-corp.com")), sent
+    assert json.loads(done.stdout) == {"text": said}
+    chat = next(line for line in lines if "/v1/chat/completions" in line)
+    body = json.loads(chat.split(" -d '", 1)[1].rstrip("'"))
+    assert body["model"] == "smollm2-135m-instruct" and "John Smith" in body["messages"][0]["content"]

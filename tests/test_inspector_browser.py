@@ -16,7 +16,6 @@ import json
 import os
 import shutil
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -343,8 +342,11 @@ def _metrics(driver: Any, width: int, height: int) -> None:
 
 def _full_page_png(driver: Any, width: int) -> bytes:
     _metrics(driver, width, 900)
-    time.sleep(0.2)  # one layout pass at the new width
-    height = driver.execute_script("return document.documentElement.scrollHeight")
+    wait_for(driver, lambda d: d.execute_script("return window.innerWidth") == width)
+    # the height once a frame has been laid out at the new width (two animation frames: one whole pass)
+    height = driver.execute_async_script("const done = arguments[arguments.length - 1]; requestAnimationFrame("
+                                         "() => requestAnimationFrame(() => done(document.documentElement"
+                                         ".scrollHeight)));")
     _metrics(driver, width, height)
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
     return base64.b64decode(shot["data"])

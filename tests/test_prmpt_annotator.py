@@ -2,22 +2,17 @@
 
 The floors are the levels reached when this was written, minus a small margin, so that a change
 that loses detections fails here instead of silently leaking values. The main corpus covers every
-type in English, French and Spanish (bench/prmpt_corpus.py); the legacy English set is kept too.
+type in English, French and Spanish (tests/prmpt_corpus.py); the legacy English set is kept too.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
+from bench import prmpt_eval as bench
 from mechanisms.prmpt import PrmptConfig, Sanitizer
 from mechanisms.prmpt.annotator import Span, resolve_overlaps
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests import prmpt_corpus
 
 # type -> (recall floor, precision floor); measured >= 0.993 / >= 0.994 on the tuned set (n=250)
 TUNED_FLOORS = {t: (0.98, 0.97) for t in ("PERSON", "EMAIL_ADDRESS", "PHONE_NUMBER", "US_SSN",
@@ -30,20 +25,8 @@ HELD_OUT_FLOORS = {
     "IBAN_CODE": (0.98, 0.97), "IP_ADDRESS": (0.98, 0.97), "AGE": (0.98, 0.97), "MONEY": (0.98, 0.97),
 }
 
-
-def _eval_module() -> ModuleType:
-    name = "veil_bench_prmpt_eval"
-    if name not in sys.modules:  # bench/ need not be a package: load the file itself
-        spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "prmpt_eval.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up here
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 # Issue targets on the held-out column: recall >= 0.95 and precision >= 0.95 for every type, pooled
-# over the three languages (the README table has the per-language cells, n=1500).
+# over the three languages (docs/prmpt.md has the per-language cells, n=1500).
 MATRIX_FLOOR = 0.95
 
 
@@ -57,7 +40,6 @@ def sanitizer() -> Sanitizer:
 @pytest.mark.parametrize("held_out, floors", [(False, TUNED_FLOORS), (True, HELD_OUT_FLOORS)])
 def test_recall_and_precision_per_type(sanitizer: Sanitizer, held_out: bool,
                                        floors: dict[str, tuple[float, float]]) -> None:
-    bench = _eval_module()
     examples = bench.generate_labelled(250, seed=2024, held_out=held_out)
     report = bench.evaluate(sanitizer, examples)
     for entity_type, (recall, precision) in floors.items():
@@ -68,7 +50,6 @@ def test_recall_and_precision_per_type(sanitizer: Sanitizer, held_out: bool,
 
 
 def test_generated_sets_are_reproducible_and_labelled_correctly() -> None:
-    bench = _eval_module()
     a, b = bench.generate_labelled(30, seed=7), bench.generate_labelled(30, seed=7)
     assert [e.text for e in a] == [e.text for e in b]
     assert [e.text for e in a] != [e.text for e in bench.generate_labelled(30, seed=8)]
@@ -113,8 +94,7 @@ def _pooled(report: dict[str, dict[str, dict[str, float]]]) -> dict[str, tuple[i
 
 @pytest.mark.parametrize("held_out", [False, True])
 def test_every_type_and_language_meets_the_floors(sanitizer: Sanitizer, held_out: bool) -> None:
-    bench = _eval_module()
-    corpus = bench._corpus()
+    corpus = prmpt_corpus
     examples = corpus.generate(500, seed=2025, held_out=held_out)
     report = bench.evaluate_matrix(sanitizer, examples, corpus.negatives())
     pooled = _pooled(report)

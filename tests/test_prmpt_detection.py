@@ -5,16 +5,11 @@ One Sanitizer per session (spaCy pipelines are loaded once per process and share
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt import PrmptConfig, Sanitizer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-import prmpt_corpus  # noqa: E402
+from tests import prmpt_corpus
 
 KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("alice")
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +16,7 @@ from mechanisms.prmpt.codecs import is_itin, is_valid_ssn, taxpayer_class
 from mechanisms.prmpt.entities import registry
 from mechanisms.prmpt.entities import addresses, contact, credentials, dates, devices, finance, national_ids, vehicles
 from mechanisms.prmpt.entities.base import EntityType
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-import prmpt_values as pv  # noqa: E402
+from tests import prmpt_values as pv
 
 KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("alice")
 OTHER = MasterKey.from_bytes(bytes(range(32))).user_keys("bob")

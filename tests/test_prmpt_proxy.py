@@ -60,7 +60,7 @@ def test_no_structured_value_reaches_upstream_and_answers_restore(prmpt_veil, up
         if "name" in case and case["name"] in sent:
             names_leaked += 1
         assert resp.choices[0].message.content == "echo: " + case["text"]  # restored exactly
-    assert names_leaked <= len(PROMPTS) // 6  # names rely on NER recall (README: measured recall)
+    assert names_leaked <= len(PROMPTS) // 6  # names rely on NER recall (docs/prmpt.md: measured recall)
 
 
 def test_headers_and_veil_field_report_without_values(prmpt_veil, upstream) -> None:  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ import time
 import httpx
 import openai
 import pytest
+from waiting import wait_until
 
 
 def client(server, **kw) -> openai.OpenAI:  # type: ignore[no-untyped-def]
@@ -139,9 +140,7 @@ def test_client_disconnect_cancels_upstream(upstream_server, veil_factory, upstr
                       json={"model": "mock-stall", "messages": MSGS, "stream": True}) as resp:
             first = next(resp.iter_lines())
             assert first.startswith("data: ")
-    deadline = time.monotonic() + 5
-    while upstream.closed_streams == 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: upstream.closed_streams, timeout=5, message="the upstream stream was closed")
     assert upstream.closed_streams == 1  # the stalled upstream stream was closed, not left hanging
 
 

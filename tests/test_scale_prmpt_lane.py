@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from waiting import until
 
 from mechanisms.cape import CapeConfig
 from mechanisms.keys import MasterKey
@@ -40,9 +41,10 @@ async def _gated(engine: PrivacyEngine, calls: list[int], jobs: list[tuple[list[
     """Hold the lane until every job is queued, so they land in one batch."""
     annotator = engine.sanitizer.annotator
     original = annotator.annotate_many
-    gate = threading.Event()
+    started, gate = threading.Event(), threading.Event()
 
     def spy(texts, propagate=True):  # type: ignore[no-untyped-def]
+        started.set()
         gate.wait(10)
         assert propagate is False  # a value of one request must never be looked for in another's texts
         calls.append(len(texts))
@@ -51,9 +53,9 @@ async def _gated(engine: PrivacyEngine, calls: list[int], jobs: list[tuple[list[
     annotator.annotate_many = spy  # type: ignore[method-assign]
     try:
         blocker = asyncio.ensure_future(engine.sanitize(["warm-up text"], ALICE))
-        await asyncio.sleep(0.1)  # the lane holds the blocker; the jobs below queue behind it
+        await until(started.is_set)  # the lane holds the blocker; the jobs below queue behind it
         tasks = [asyncio.ensure_future(engine.sanitize(texts, keys)) for texts, keys in jobs]  # type: ignore[arg-type]
-        await asyncio.sleep(0.1)
+        await until(lambda: engine.pool.stats()["prmpt"]["queued"] == len(jobs))  # type: ignore[attr-defined]
         gate.set()
         await blocker
         return list(await asyncio.gather(*tasks, return_exceptions=True))

@@ -7,12 +7,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from waiting import wait_until
 
 from proxy.settings import load_settings
 
@@ -41,17 +41,15 @@ class Served:
             [sys.executable, "-m", "proxy.cli", "serve", "--port", str(self.port), "--mode", mode,
              "--upstream-url", upstream, "--workers", workers],
             env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 120
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore[union-attr]
-            try:
-                if httpx.get(self.url + "/readyz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "veil serve --workers did not start"
-            time.sleep(0.2)
+        wait_until(self._ready, timeout=120, message="veil serve --workers did not start", interval=0.2)
+
+    def _ready(self) -> bool:
+        if self.proc.poll() is not None:
+            raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore[union-attr]
+        try:
+            return httpx.get(self.url + "/readyz", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     @property
     def url(self) -> str:
@@ -126,13 +124,12 @@ def test_a_dead_process_is_replaced_and_its_counts_kept(served: Served) -> None:
     before = served.pids()
     victim = min(before)
     os.kill(victim, signal.SIGKILL)
-    deadline = time.monotonic() + 90
-    while True:
+
+    def replaced() -> bool:
         now = served.pids(tries=20, tolerate=True)
-        if len(now) == 2 and victim not in now:
-            break
-        assert time.monotonic() < deadline, f"no replacement for {victim}: {now}"
-        time.sleep(0.5)
+        return len(now) == 2 and victim not in now
+
+    wait_until(replaced, timeout=90, message=f"a process in place of {victim}", interval=0.5)
     metrics = served.fresh("GET", "/metrics").text
     assert _requests_total(metrics) == counted  # the dead process's counts stay in the totals
     assert _gauge(metrics, "veil_server_processes") == 2.0  # its live gauge does not

@@ -11,6 +11,7 @@ import httpx
 import openai
 import pytest
 from conftest import TEST_MASTER_KEY
+from waiting import wait_until
 
 from proxy.errors import ServiceUnavailable
 from proxy.responses.turn_store import RedisBackend, SealedTurns, SqliteBackend, open_turns
@@ -44,14 +45,14 @@ def test_default_store_is_sqlite_under_the_state_dir(tmp_path: Path) -> None:
 def test_sqlite_store_is_shared_by_two_processes_and_holds_no_plaintext(tmp_path: Path) -> None:
     """Another process writes a user's pairs; this one reads them; the file never holds the originals."""
     script = textwrap.dedent(f"""
-        import sys; sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'tests')!r}]
-        from conftest import TEST_MASTER_KEY
+        from mechanisms.keys import MasterKey
         from proxy.responses.turn_store import open_turns
         from proxy.settings import TurnCacheSettings
-        turns = open_turns(TurnCacheSettings(), {str(tmp_path)!r}, lambda u: TEST_MASTER_KEY.user_keys(u, 1))
+        key = MasterKey.from_bytes(bytes.fromhex({TEST_MASTER_KEY.hex()!r}))
+        turns = open_turns(TurnCacheSettings(), {str(tmp_path)!r}, lambda u: key.user_keys(u, 1))
         turns.remember("alice", {{"PERSON_1": "John Smith", "SSN_1": {SSN!r}}})
     """)
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60, cwd=ROOT)  # cwd: the tree imported
     here = open_turns(TurnCacheSettings(), str(tmp_path), keys_for)
     assert here.recall("alice") == {"PERSON_1": "John Smith", "SSN_1": SSN}
     assert here.recall("bob") == {}  # another user's pairs are not this one's
@@ -139,17 +140,14 @@ def test_redis_store_shared_sealed_and_bounded(redis_url: str) -> None:
 
 
 def test_redis_store_expires_a_user_ttl_after_the_last_write(redis_url: str) -> None:
-    import time
-
     turns = open_turns(TurnCacheSettings(url=redis_url, ttl_seconds=0.3), None, keys_for)
     turns.remember("carol", {"PERSON_1": "John Smith"})
     assert turns.recall("carol") == {"PERSON_1": "John Smith"}
-    time.sleep(0.5)
-    assert turns.recall("carol") == {}
+    wait_until(lambda: turns.recall("carol") == {}, timeout=5, message="the pairs expired")
 
 
 def test_a_redis_store_that_is_down_fails_closed() -> None:
-    from bench.redis_server import free_port
+    from tests.redis_server import free_port
 
     turns = open_turns(TurnCacheSettings(url=f"redis://127.0.0.1:{free_port()}/0", timeout_seconds=0.2),
                        None, keys_for)
@@ -174,7 +172,7 @@ def test_two_proxies_share_the_default_store(veil_factory, upstream, tmp_path: P
 
 
 def test_store_down_fails_closed_only_for_requests_that_need_it(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
-    from bench.redis_server import free_port
+    from tests.redis_server import free_port
 
     veil = veil_factory(mode="prmpt", sanitize={"turn_cache": {"url": f"redis://127.0.0.1:{free_port()}/0",
                                                                "timeout_seconds": 0.2}})

@@ -7,27 +7,37 @@ Public API (what the proxy calls)::
     results = p.perturb_batch(texts, epsilon=6.0, protected_spans=..., seeds=...)
     summarize(results)["epsilon_total"]   # the request's prompt-level bound (sum over its texts)
 
-Importing this package loads no model and touches no file.
+Importing this package loads no model, touches no file and imports no torch (until a class that needs it
+is first used).
 """
+
+from typing import TYPE_CHECKING
+
+from mechanisms.lazy import lazy_exports
 
 from .config import CapeConfig
 from .extraction import extraction_messages
-from .perturber import CapePerturber, PerturbResult, PreparedBatch, summarize
-from .sampler import (
-    UTILITY_SENSITIVITY,
-    BucketTable,
-    bucket_probabilities,
-    bucket_range,
-    bucketize,
-    distance_utility,
-    eps_prime,
-    hybrid_utility,
-    logit_utility,
-    sample_buckets,
-    token_probabilities,
-    worst_case_epsilon,
-)
 from .stopwords import ASCII_PUNCTUATION, NLTK_ENGLISH_STOPWORDS
+
+if TYPE_CHECKING:
+    from .perturber import CapePerturber, PerturbResult, PreparedBatch, summarize
+    from .sampler import (
+        UTILITY_SENSITIVITY,
+        BucketTable,
+        bucket_probabilities,
+        bucket_range,
+        bucketize,
+        distance_utility,
+        eps_prime,
+        hybrid_utility,
+        logit_utility,
+        sample_buckets,
+        token_probabilities,
+        worst_case_epsilon,
+    )
+
+# The names imported above for type checkers come, with torch, on first use (mechanisms/lazy.py)
+__getattr__ = lazy_exports(__name__, ("perturber", "sampler"))
 
 __all__ = [
     "ASCII_PUNCTUATION",

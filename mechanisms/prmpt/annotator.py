@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import threading
@@ -24,10 +25,12 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view
 from mechanisms.prmpt.spans import Span
 
+log = logging.getLogger("veil.prmpt")
 _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|dollars?|euros?|pounds|"
                        r"bucks|cents?|yen|rupees?|d[oó]lares|pesos)\b", re.IGNORECASE)
 _MONEY_CUE = re.compile(r"salary|income|earn|paid|pay|owe|balance|cost|price|budget|rent|debt|loan|"
@@ -340,6 +343,10 @@ class TypeAnnotator:
                                         for lang in langs], ner_model_configuration=ner_config)
         engine.nlp = {}
         self._ensure_language(engine, self.languages.default)
+        for lang in langs:  # the others load on first use: say now which of them cannot
+            if not is_installed(self.config.model_for(lang)):
+                log.warning("%s (texts in language %r fail until then: nothing is forwarded)",
+                            MissingPipeline(self.config.model_for(lang)), lang)
         customs = [r for lang in langs for r in self._custom_recognizers(lang)]
         self._presidio_entities = sorted({e for r in customs for e in r.supported_entities})
         if customs:  # (an engine with no recognizer would load all of Presidio's own)

@@ -18,6 +18,10 @@ from mechanisms.prmpt.records import SanitizedText
 from mechanisms.prmpt.sanitizer import Sanitizer
 
 
+class BadMapping(ValueError):
+    """``--mapping`` is not the JSON that ``veil sanitize --json`` writes."""
+
+
 def sanitize_command(sanitizer: Sanitizer, text: str, keys: UserKeys, *, as_json: bool = False) -> str:
     result = sanitizer.sanitize(text, keys)
     if as_json:
@@ -44,7 +48,7 @@ def desanitize_command(sanitizer: Sanitizer, data: str, keys: UserKeys, *, origi
     if mapping_json is not None:
         source = _as_sanitized(mapping_json)
         if source is None:
-            raise ValueError("--mapping must be the JSON written by `veil sanitize --json`")
+            raise BadMapping("--mapping must be the JSON written by `veil sanitize --json`")
         return sanitizer.desanitize(data, source.restore_mapping())
     sanitized = _as_sanitized(data)
     if sanitized is not None:

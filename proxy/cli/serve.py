@@ -85,6 +85,33 @@ def _announce(settings: Settings, processes: int) -> None:
     many = f", {processes} processes" if processes > 1 else ""
     print(f"veil: serving on http://{settings.host}:{settings.port}/v1 (mode {settings.mode}{many}, "
           f"upstream: {where})", file=sys.stderr, flush=True)
+    if is_loopback(settings.host) and not settings.auth.api_keys:
+        print(next_steps(settings), file=sys.stderr, flush=True)
+
+
+def next_steps(settings: Settings) -> str:
+    """What to try once it serves (on this machine, no proxy key): the privacy preview, which shows what
+    would leave and the same text restored with the caller's key (the small local model seldom repeats a
+    value, so its answers rarely show one restored); a chat completion; the inspector."""
+    base = f"http://{'[' + settings.host + ']' if ':' in settings.host else settings.host}:{settings.port}"
+    json_header = "-H 'content-type: application/json'"
+    lines = [
+        "veil: try it from another terminal:",
+        "  # what would leave the machine (stand-ins), then those stand-ins restored with your key",
+        f"  curl -s {base}/v1/privacy/sanitize {json_header} \\",
+        """    -d '{"text": "I am John Smith, SSN 123-45-6789, email john.smith@acme-corp.com"}' | tee /dev/stderr \\""",
+        f"    | curl -s {base}/v1/privacy/desanitize {json_header} -d @-; echo",
+    ]
+    if not settings.upstream.base_url:
+        lines += [
+            "  # a chat completion from the local model (the x-veil-entities header says what was hidden)",
+            f"  curl -s -D - {base}/v1/chat/completions {json_header} -d '{{\"model\": "
+            f"\"{settings.local_model.id}\", \"max_tokens\": 40, \"messages\": [{{\"role\": \"user\", "
+            "\"content\": \"Write one line to John Smith, SSN 123-45-6789\"}]}'",
+        ]
+    lines += [f"  # side by side, in a browser: {base}/inspector",
+              "  # the SDK examples: pip install openai anthropic; python examples/sdk_chat.py"]
+    return "\n".join(lines)
 
 
 def needs_master_key(settings: Settings) -> bool:

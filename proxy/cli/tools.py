@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from proxy.settings import load_settings
-
-
-def _settings(args: argparse.Namespace) -> Any:
-    return load_settings(getattr(args, "config", None))
+from proxy.cli import UsageError, settings_from_args
 
 
 def _user_keys(settings: Any, user: str) -> Any:
@@ -25,18 +25,64 @@ def _quiet() -> None:
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    logging.basicConfig(level=logging.WARNING)
+    logging.basicConfig(level=logging.WARNING, format="veil: %(message)s")
+
+
+def _without_torch() -> None:
+    """Mark torch and transformers absent in this process: Prmpt needs neither, but spaCy's thinc and
+    Presidio import them when they are installed, which made each ``veil sanitize`` and ``desanitize``
+    spend most of its time (and ~300 MB) importing them. Only for these short, single-threaded commands:
+    a server process keeps them (its lanes use them)."""
+    for name in ("torch", "transformers"):
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # `import torch` now raises ImportError
+
+
+@contextmanager
+def _loading(what: str) -> Iterator[None]:
+    """A progress line on stderr while a model loads, when stderr is a terminal (pipes stay quiet)."""
+    shown = sys.stderr.isatty()
+    started = time.monotonic()
+    if shown:
+        print(f"veil: loading {what} ...", end="", file=sys.stderr, flush=True)
+    try:
+        yield
+    finally:
+        if shown:
+            print(f" {time.monotonic() - started:.1f} s", file=sys.stderr, flush=True)
+
+
+def _stdin() -> str:
+    try:
+        text = sys.stdin.read()
+        text.encode("utf-8")  # undecodable bytes may arrive as lone surrogates (surrogateescape)
+    except UnicodeError:
+        raise UsageError("stdin is not UTF-8 text") from None
+    return text
+
+
+def _read(path: str | None, flag: str) -> str | None:
+    if path is None:
+        return None
+    try:
+        return Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        raise UsageError(f"cannot read {flag} {path}: {reason}") from None
 
 
 def sanitize(args: argparse.Namespace) -> int:
+    _without_torch()
     from mechanisms.prmpt import Sanitizer, sanitize_command
 
     _quiet()
-    settings = _settings(args)
+    settings = settings_from_args(args)
+    text = _stdin()
+    keys = _user_keys(settings, args.user)
     sanitizer = Sanitizer(settings.prmpt)
-    sanitizer.load()
+    with _loading("the detection pipelines"):
+        sanitizer.load()
     # --json is local output for the user: it includes the mapping (originals) needed to restore.
-    out = sanitize_command(sanitizer, sys.stdin.read(), _user_keys(settings, args.user), as_json=args.json)
+    out = sanitize_command(sanitizer, text, keys, as_json=args.json)
     sys.stdout.write(out + ("\n" if args.json else ""))
     return 0
 
@@ -49,7 +95,7 @@ def known_values(args: argparse.Namespace) -> int:
     from mechanisms.prmpt.known_values import KnownValues
 
     _quiet()
-    settings = _settings(args)
+    settings = settings_from_args(args)
     known = KnownValues(settings.prmpt.known_values)
     if not known.enabled:
         print("no known values configured (prmpt.known_values)", file=sys.stderr)
@@ -72,20 +118,25 @@ def desanitize(args: argparse.Namespace) -> int:
     """Stdin is sanitized text (restored with the key alone, or only the values of --original), an
     answer written from a sanitized prompt (--mapping: the JSON of `veil sanitize --json`), or that
     JSON itself (restored exactly, noised values included)."""
-    from pathlib import Path
-
+    _without_torch()
     from mechanisms.prmpt import Sanitizer, desanitize_command
+    from mechanisms.prmpt.commands import BadMapping
 
     _quiet()
-    settings = _settings(args)
+    settings = settings_from_args(args)
+    original = _read(args.original, "--original")
+    mapping = _read(args.mapping, "--mapping")
+    data = _stdin()
+    keys = _user_keys(settings, args.user)
     sanitizer = Sanitizer(settings.prmpt)
-    original = Path(args.original).read_text() if args.original else None
-    mapping = Path(args.mapping).read_text() if args.mapping else None
-    data = sys.stdin.read()
     if original is not None or (mapping is None and not data.lstrip().startswith("{")):
-        sanitizer.load()  # the stateless paths need the annotator; a mapping does not
-    sys.stdout.write(desanitize_command(sanitizer, data, _user_keys(settings, args.user),
-                                        original=original, mapping_json=mapping))
+        with _loading("the detection pipelines"):
+            sanitizer.load()  # the stateless paths need the annotator; a mapping does not
+    try:
+        restored = desanitize_command(sanitizer, data, keys, original=original, mapping_json=mapping)
+    except BadMapping as exc:
+        raise UsageError(str(exc)) from None
+    sys.stdout.write(restored)
     return 0
 
 
@@ -96,10 +147,11 @@ def detect(args: argparse.Namespace) -> int:
     from mechanisms.synthid import WatermarkDetector, watermark_key_for
 
     _quiet()
-    settings = _settings(args)
-    text = sys.stdin.read()
+    settings = settings_from_args(args)
+    text = _stdin()
     key = watermark_key_for(MasterKey.load(settings.master_key_file), settings.watermark, args.user)
-    tokenizer = load_tokenizer(ModelSpec(name=settings.local_model.id, path=settings.local_model.path))
+    with _loading("the local model's tokenizer"):
+        tokenizer = load_tokenizer(ModelSpec(name=settings.local_model.id, path=settings.local_model.path))
     result = WatermarkDetector(key, settings.watermark).score_text(text, tokenizer)
     if args.json:
         json.dump(result.to_dict(), sys.stdout)
@@ -119,10 +171,11 @@ def perturb(args: argparse.Namespace) -> int:
     from mechanisms.cape import CapePerturber
 
     _quiet()
-    settings = _settings(args)
+    settings = settings_from_args(args)
+    lines = _stdin().split("\n")
     perturber = CapePerturber(settings.cape)
-    perturber.load()
-    lines = sys.stdin.read().split("\n")
+    with _loading("Cape's model"):
+        perturber.load()
     generator = torch.Generator().manual_seed(args.seed) if args.seed is not None else None
     todo = [i for i, line in enumerate(lines) if line.strip()]
     results: dict[int, Any] = {}

@@ -206,12 +206,8 @@ class RayWorkerPool:
                 "ray_actor_options": {"num_cpus": w.ray_replica_cpus, "num_gpus": gpus}}
 
     def _version(self, lane: str) -> str:
-        from importlib.metadata import PackageNotFoundError, version
+        from proxy import __version__ as veil
 
-        try:
-            veil = version("veil")
-        except PackageNotFoundError:
-            veil = "source"
         s = self.settings
         configs = {"cape": s.cape, "generate": s.local_model, "prmpt_detect": s.prmpt}
         config = configs[lane].model_dump(mode="json")

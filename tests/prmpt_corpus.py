@@ -15,10 +15,10 @@ from pathlib import Path
 
 from faker import Faker
 
-import prmpt_values as pv  # type: ignore[import-not-found]
+from tests import prmpt_values as pv
 
 LANGS = ("en", "fr", "es")
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "bench" / "data"  # shared with the Cape evaluation
 
 
 @dataclass

@@ -48,7 +48,7 @@ def _messages_events(text: str) -> list[bytes]:
 
 
 async def _relay(surface: Any, events: list[bytes], mapping: dict[str, str]) -> tuple[float, str]:
-    from proxy.pipeline.restore import TextRestorer
+    from proxy.pipeline.restore import AnswerRestorer
     from proxy.pipeline.stream import relay_upstream
 
     async def raw() -> AsyncIterator[bytes]:
@@ -56,7 +56,7 @@ async def _relay(surface: Any, events: list[bytes], mapping: dict[str, str]) -> 
             yield e
 
     t0 = time.perf_counter()
-    out = [chunk async for chunk in relay_upstream(raw(), surface, surface.stream_restorer(TextRestorer(mapping)))]
+    out = [chunk async for chunk in relay_upstream(raw(), surface, surface.stream_restorer(AnswerRestorer(mapping)))]
     return time.perf_counter() - t0, b"".join(out).decode()
 
 

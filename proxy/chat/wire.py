@@ -19,6 +19,7 @@ from typing import Any
 from proxy.errors import BadRequest
 from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident, Json,
                                      Map, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.pipeline.restore import ChoiceChunks
 from proxy.settings import LimitsSettings
 
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -111,6 +112,9 @@ RESPONSE = Obj({
                         "logprobs": Opaque("logprobs")})),
     "veil": Opaque("report"),
 })
+
+# Streams: chunks of choices whose deltas carry content, refusal and tool-call arguments
+STREAM = ChoiceChunks(fields=("delta.content", "delta.refusal"), tool_calls=True)
 
 
 def check(body: dict[str, Any], limits: LimitsSettings) -> None:

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from proxy.chat.adapter import ChoiceStreamRestorer
 from proxy.completions import wire
 from proxy.errors import BadRequest
 from proxy.local.backend import completion_id, now
 from proxy.pipeline.local import LocalContext, LocalRun, usage
-from proxy.pipeline.restore import TextRestorer
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings
 from proxy.sse import DONE
 
@@ -25,12 +23,10 @@ class CompletionsSurface(Surface):
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
     done_marker = DONE
+    stream_format = wire.STREAM
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body)
-
-    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
-        return ChoiceStreamRestorer(text, chat=False)
 
     async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
                              policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:

@@ -10,67 +10,11 @@ from typing import TYPE_CHECKING, Any
 from proxy.errors import ProxyError, anthropic_error
 from proxy.pipeline.local import LocalContext, LocalRun
 from proxy.messages import wire
-from proxy.pipeline.restore import TextRestorer
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
     from proxy.pipeline.policy import Policy
-
-# content_block_delta types that carry text to restore: (field, is it partial JSON)
-_DELTA_TEXT = {"text_delta": ("text", False), "input_json_delta": ("partial_json", True),
-               "thinking_delta": ("thinking", False)}
-
-
-class MessagesStreamRestorer(StreamRestorer):
-    """Restores ``text_delta`` and ``input_json_delta`` per content block (a stand-in split across
-    deltas, or across its JSON escaping, is held back); a block's held tail goes out as one more delta
-    just before its ``content_block_stop``. ``thinking`` deltas are restored like text (requests sanitize
-the block's text again, to what the provider signed); ``signature`` deltas pass unchanged."""
-
-    def __init__(self, text: TextRestorer) -> None:
-        super().__init__(text)
-        self.kinds: dict[int, str] = {}  # block index -> delta type seen
-
-    def transform(self, event: Event) -> list[Event]:
-        kind = event.get("type")
-        if kind == "content_block_delta":
-            delta = event.get("delta")
-            if isinstance(delta, dict) and delta.get("type") in _DELTA_TEXT:
-                field, in_json = _DELTA_TEXT[delta["type"]]
-                index = event.get("index", 0)
-                if isinstance(delta.get(field), str):
-                    self.kinds[index] = delta["type"]
-                    delta[field] = self.feed((index, delta["type"]), delta[field], in_json)
-            elif isinstance(delta, dict) and delta.get("type") == "citations_delta":
-                self.text.body(wire.RESPONSE, {"content": [delta.get("citation") or {}]})
-            return [event]
-        if kind == "content_block_stop":
-            return [*self._flush(event.get("index", 0)), event]
-        if kind == "message_start" and isinstance(event.get("message"), dict):
-            self.text.body(wire.RESPONSE, event["message"])
-        elif kind == "content_block_start" and isinstance(event.get("content_block"), dict):
-            self.text.body(wire.RESPONSE, {"content": [event["content_block"]]})
-        elif kind == "message_delta" and isinstance(event.get("delta"), dict):
-            stop = event["delta"].get("stop_sequence")
-            if isinstance(stop, str):
-                event["delta"]["stop_sequence"] = self.text.text(stop)
-        return [event]
-
-    def _flush(self, index: int) -> list[Event]:
-        kind = self.kinds.pop(index, None)
-        held = self.text.flush((index, kind)) if kind else ""
-        if not held:
-            return []
-        field = _DELTA_TEXT[kind][0]  # type: ignore[index]
-        return [{"type": "content_block_delta", "index": index, "delta": {"type": kind, field: held}}]
-
-    def finish(self) -> list[Event]:
-        out: list[Event] = []
-        for index in sorted(self.kinds):
-            out.extend(self._flush(index))
-        return out
-
 
 class MessagesSurface(Surface):
     name = "messages"
@@ -80,6 +24,7 @@ class MessagesSurface(Surface):
     response_schema = wire.RESPONSE
     named_events = True
     end_events = ("message_stop", "error")
+    stream_format = wire.STREAM
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body, limits)
@@ -89,9 +34,6 @@ class MessagesSurface(Surface):
 
     def is_error_event(self, event: Event) -> bool:
         return event.get("type") == "error"
-
-    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
-        return MessagesStreamRestorer(text)
 
     async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
                              policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:

@@ -31,9 +31,8 @@ from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import iter_strings
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
 from proxy.pipeline.report import splice_veil_field
-from proxy.pipeline.restore import TextRestorer
 from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings, Settings
 from proxy.upstream import RETURNED_HEADERS, UpstreamClient
 from proxy.watermark.service import WatermarkService
@@ -266,5 +265,5 @@ async def _replayed(surface: Surface, data: dict[str, Any], body: dict[str, Any]
         for event in surface.replay(data, body):
             yield event
 
-    async for chunk in relay_events(events(), surface, StreamRestorer(TextRestorer({}))):
+    async for chunk in relay_events(events(), surface):
         yield chunk

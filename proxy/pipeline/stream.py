@@ -11,7 +11,8 @@ from starlette.responses import Response
 
 from proxy.errors import ProxyError, UpstreamStreamBroken
 from proxy.metrics import Metrics
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.restore import Event, EventRestorer
+from proxy.pipeline.surface import Surface
 from proxy.sse import SSEParser, StreamEndWatch
 from proxy.streaming import DisconnectAwareStream
 
@@ -41,12 +42,12 @@ async def _count_active(events: AsyncIterator[bytes], surface: Surface, metrics:
 
 
 async def relay_events(events: AsyncIterator[Event], surface: Surface,
-                       restorer: StreamRestorer) -> AsyncIterator[bytes]:
-    """Events made here (the local model, a replayed answer) -> restored SSE."""
+                       restorer: EventRestorer | None = None) -> AsyncIterator[bytes]:
+    """Events made here (the local model; a replayed answer, already restored: no restorer) -> SSE."""
     async for event in events:
-        for out in restorer.transform(event):
+        for out in restorer.transform(event) if restorer is not None else (event,):
             yield surface.encode(out)
-    for out in restorer.finish():
+    for out in restorer.finish() if restorer is not None else ():
         yield surface.encode(out)
     if surface.done_marker:
         yield surface.done_marker
@@ -89,7 +90,7 @@ async def pass_upstream(raw: AsyncIterator[bytes], surface: Surface) -> AsyncIte
 
 
 async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface,
-                         restorer: StreamRestorer) -> AsyncIterator[bytes]:
+                         restorer: EventRestorer) -> AsyncIterator[bytes]:
     """Upstream SSE -> events -> restorer -> SSE. Upstream error events pass through unrestored (they
     hold no original value); data that is not JSON is dropped (it could hold unrestored text). A stream
     that stops before its end gets what was held back, then an error event."""

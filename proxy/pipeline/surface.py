@@ -3,43 +3,24 @@
 A surface package (proxy/chat, proxy/responses, proxy/messages, ...) has three parts, like vLLM's
 OpenAI server: ``wire.py`` (the field map of its bodies: text, JSON-in-string, identifiers, the
 allow-list of structural fields, uninspectable content; and its checks), ``adapter.py`` (a ``Surface``
-subclass: its error body, its stream restorer, how the local model answers it) and ``routes.py``
+subclass: its error body, where its stream carries text, how the local model answers it) and ``routes.py``
 (thin HTTP glue that hands the request to the pipeline). Adding a surface means adding one folder.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from proxy.errors import ProxyError, openai_error
 from proxy.pipeline.fieldmap import Node
-from proxy.pipeline.restore import TextRestorer
+from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
 from proxy.settings import LimitsSettings
 from proxy.sse import encode_event
 
 if TYPE_CHECKING:
     from proxy.pipeline.local import LocalContext
     from proxy.pipeline.policy import Policy
-
-Event = dict[str, Any]
-
-
-class StreamRestorer:
-    """Per-stream state for one surface's event format: restores events, may hold text back (a
-    stand-in split across deltas), flushes a field when it ends and everything at the end."""
-
-    def __init__(self, text: TextRestorer) -> None:
-        self.text = text
-
-    def transform(self, event: Event) -> list[Event]:
-        return [event]
-
-    def finish(self) -> list[Event]:
-        return []
-
-    def feed(self, key: Hashable, delta: str, in_json: bool = False) -> str:
-        return self.text.feed(key, delta, in_json)
 
 
 class Surface:
@@ -55,6 +36,7 @@ class Surface:
     end_events: tuple[str, ...] = ()  # Responses / Messages: the event types that end a stream
     named_events: bool = False  # Responses / Messages: "event: <type>" before each data line
     supports_extraction: bool = False  # Cape's extraction step can rewrite its answer
+    stream_format: StreamFormat = PASS  # where its stream events carry text (proxy/pipeline/restore.py)
 
     # ---- requests ------------------------------------------------------------------------------
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
@@ -90,8 +72,8 @@ class Surface:
             return (b"data: [DONE]", b"data:[DONE]", b'data: {"error"', b'data:{"error"')
         return tuple(prefix + name.encode() for name in self.end_events for prefix in (b"event: ", b"event:"))
 
-    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
-        return StreamRestorer(text)
+    def stream_restorer(self, answer: AnswerRestorer) -> EventRestorer:
+        return EventRestorer(answer, self.stream_format)
 
     def restore_body(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
         return policy.restorer.body(self.response_schema, data)

@@ -5,89 +5,20 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from proxy.auth import Caller
 from proxy.errors import BadRequest, ProxyError, openai_error
 from proxy.pipeline.local import LocalContext, LocalRun
-from proxy.pipeline.fieldmap import Node, Obj
-from proxy.pipeline.restore import TextRestorer
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.fieldmap import Node
+from proxy.pipeline.surface import Event, Surface
 from proxy.responses import wire
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
     from proxy.responses.turn_store import Turns
     from proxy.pipeline.policy import Policy
-
-# Delta events: (the field of the event that carries text, what its key is made of, is it JSON text)
-_DELTAS: dict[str, tuple[str, tuple[str, ...], bool]] = {
-    "response.output_text.delta": ("delta", ("output_index", "content_index"), False),
-    "response.refusal.delta": ("delta", ("output_index", "content_index"), False),
-    "response.function_call_arguments.delta": ("delta", ("output_index",), True),
-    "response.custom_tool_call_input.delta": ("delta", ("output_index",), False),
-    "response.reasoning_summary_text.delta": ("delta", ("output_index", "summary_index"), False),
-    "response.reasoning_text.delta": ("delta", ("output_index", "content_index"), False),
-}
-# The matching .done events carry the whole text in this field.
-_DONES = {name.replace(".delta", ".done"): (field, key, in_json)
-          for name, (field, key, in_json) in _DELTAS.items()}
-_DONE_FIELDS = {"response.output_text.done": "text", "response.refusal.done": "refusal",
-                "response.function_call_arguments.done": "arguments", "response.custom_tool_call_input.done": "input",
-                "response.reasoning_summary_text.done": "text", "response.reasoning_text.done": "text"}
-_WHOLE = {"response": wire.RESPONSE, "item": wire.ITEM, "part": wire.CONTENT_PART}
-_ANY = Obj()  # every string restored
-
-
-class ResponsesStreamRestorer(StreamRestorer):
-    """Restores ``response.*`` events: deltas per (event kind, output item, part), with the held tail of a
-    field flushed as one more delta just before its ``.done`` event; whole objects (``response``,
-    ``item``, ``part``) restored in place. ``sequence_number`` is renumbered so it stays contiguous."""
-
-    def __init__(self, text: TextRestorer) -> None:
-        super().__init__(text)
-        self.sequence = 0
-
-    def _key(self, kind: str, event: Event, parts: tuple[str, ...]) -> Hashable:
-        return (kind, *(event.get(p) for p in parts))
-
-    def transform(self, event: Event) -> list[Event]:
-        kind = str(event.get("type"))
-        out: list[Event] = []
-        if kind in _DELTAS:
-            field, parts, in_json = _DELTAS[kind]
-            if isinstance(event.get(field), str):
-                event[field] = self.feed(self._key(kind, event, parts), event[field], in_json)
-        elif kind in _DONES:
-            _, parts, in_json = _DONES[kind]
-            delta_kind = kind.replace(".done", ".delta")
-            held = self.text.flush(self._key(delta_kind, event, parts))
-            if held:
-                extra = {k: v for k, v in event.items() if k in ("item_id", "output_index", "content_index",
-                                                                  "summary_index")}
-                out.append({"type": delta_kind, **extra, "delta": held,
-                            **({"logprobs": []} if delta_kind == "response.output_text.delta" else {})})
-            name = _DONE_FIELDS[kind]
-            if isinstance(event.get(name), str):
-                event[name] = self.text.text(event[name], in_json)
-        else:
-            for name, schema in _WHOLE.items():
-                if isinstance(event.get(name), dict):
-                    event[name] = self.text.body(schema, event[name])
-            if not any(isinstance(event.get(n), dict) for n in _WHOLE) and kind != "error":
-                self.text.body(_ANY, event)
-        out.append(event)
-        return [self._numbered(e) for e in out]
-
-    def _numbered(self, event: Event) -> Event:
-        if "sequence_number" in event or event.get("type", "").startswith("response."):
-            event["sequence_number"] = self.sequence
-            self.sequence += 1
-        return event
-
-    def finish(self) -> list[Event]:
-        return []  # every field is flushed at its .done event; a stream cut short keeps what it held
 
 
 class ResponsesSurface(Surface):
@@ -97,6 +28,7 @@ class ResponsesSurface(Surface):
     response_schema = wire.RESPONSE
     named_events = True
     end_events = ("response.completed", "response.failed", "response.incomplete", "error")
+    stream_format = wire.STREAM
 
     def __init__(self, turns: "Turns") -> None:
         self.turns = turns
@@ -113,9 +45,6 @@ class ResponsesSurface(Surface):
         # whose data has "error" (it yields a documented-only error event as an ordinary event).
         return self.encode({"type": "error", "code": err.get("code"), "message": err.get("message"),
                             "param": err.get("param"), "sequence_number": 0, "error": err})
-
-    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
-        return ResponsesStreamRestorer(text)
 
     def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
         """Answers that continue a stored conversation may repeat earlier turns' values."""

@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+from proxy.pipeline.stream import DisconnectAwareStream
 from proxy.settings import UpstreamSettings
-from proxy.streaming import DisconnectAwareStream
 from proxy.upstream import UpstreamClient
 
 

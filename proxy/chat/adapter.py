@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from proxy.chat import wire
 from proxy.local.backend import completion_id, now
 from proxy.pipeline.local import LocalContext, LocalRun, usage
+from proxy.pipeline.stream import DONE
 from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings
-from proxy.sse import DONE
 
 if TYPE_CHECKING:
     from proxy.pipeline.policy import Policy

@@ -9,9 +9,9 @@ from proxy.completions import wire
 from proxy.errors import BadRequest
 from proxy.local.backend import completion_id, now
 from proxy.pipeline.local import LocalContext, LocalRun, usage
+from proxy.pipeline.stream import DONE
 from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings
-from proxy.sse import DONE
 
 if TYPE_CHECKING:
     from proxy.pipeline.policy import Policy

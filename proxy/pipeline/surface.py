@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from proxy.errors import ProxyError, openai_error
 from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
+from proxy.pipeline.stream import encode_event
 from proxy.settings import LimitsSettings
-from proxy.sse import encode_event
 
 if TYPE_CHECKING:
     from proxy.pipeline.local import LocalContext

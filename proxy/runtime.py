@@ -24,6 +24,7 @@ from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.handler import Pipeline
 from proxy.pipeline.surface import Surface
 from proxy.pool import WorkerPool
+from proxy.provider import PROVIDERS
 from proxy.settings import Settings
 from proxy.upstream import UpstreamClient
 from proxy.watermark.service import WatermarkService
@@ -92,12 +93,8 @@ def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,
     keyring = KeyRing(settings.master_key_file, settings.auth.key_version, master_key, load_now=needs_key)
     engine = PrivacyEngine(settings.prmpt, settings.cape, settings.workers, pool, settings.sanitize_timeout,
                            metrics, settings.limits)
-    upstreams: dict[str, UpstreamClient] = {}
-    if settings.upstream.base_url:
-        upstreams["openai"] = UpstreamClient(settings.upstream, transport=upstream_transport, provider="openai")
-    if settings.upstream.anthropic_base_url or settings.upstream.base_url:
-        upstreams["anthropic"] = UpstreamClient(settings.upstream, transport=upstream_transport,
-                                                provider="anthropic")
+    upstreams = {provider.name: UpstreamClient(settings.upstream, transport=upstream_transport, provider=provider)
+                 for provider in PROVIDERS if provider.base_url(settings.upstream)}
     local = LocalBackend(settings.local_model, settings.limits, pool)
     watermarks = WatermarkService(settings.watermark, keyring.master)
     pipeline = Pipeline(settings, keyring, engine, upstreams, local, watermarks, metrics)

@@ -1,36 +1,19 @@
-"""Upstream clients: one pooled connection set per provider base URL (OpenAI-compatible, Anthropic)."""
+"""Upstream clients: one pooled connection set per provider (proxy/provider.py: its base URL, key and
+headers), with Veil's lean HTTP/1.1 transport (proxy/transport.py); fixed messages for its failures."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
 from collections.abc import AsyncIterator, Mapping
 
 import httpx
 
-from proxy.errors import BadRequest, ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
+from proxy.errors import ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
+from proxy.provider import OPENAI, Provider
 from proxy.settings import UpstreamSettings
 from proxy.transport import FastHTTP1Transport
 
-# What leaves besides the body is an allow-list too. Veil sets Content-Type and Accept-Encoding itself;
-# the caller's key goes as Authorization / x-api-key / api-key (or the configured key replaces it);
-# and the provider's version and beta headers are forwarded when their value has the documented
-# shape (anything else is refused with a 400: a free-form value could carry personal data). Every
-# other header is dropped: User-Agent, OpenAI-Organization, OpenAI-Project, X-Stainless-*,
-# Idempotency-Key (neither provider documents one on these endpoints) and custom ones.
-_DATE = r"\d{4}-\d{2}-\d{2}"
-_OPENAI_BETA = re.compile(r"[a-z][a-z_]*=v\d+(?:\s*,\s*[a-z][a-z_]*=v\d+)*")  # assistants=v2
-_ANTHROPIC_BETA_NAME = rf"[a-z][a-z0-9]*(?:-[a-z0-9]+)*-{_DATE}"  # tools-2024-04-04
-FORWARDED_HEADERS: dict[str, dict[str, tuple[re.Pattern[str], str]]] = {
-    "openai": {"openai-beta": (_OPENAI_BETA, "assistants=v2")},
-    "anthropic": {
-        "anthropic-version": (re.compile(_DATE), "2023-06-01"),
-        "anthropic-beta": (re.compile(rf"{_ANTHROPIC_BETA_NAME}(?:\s*,\s*{_ANTHROPIC_BETA_NAME})*"),
-                           "tools-2024-04-04,prompt-caching-2024-07-31"),
-    },
-}
-ANTHROPIC_VERSION = "2023-06-01"
 # Upstream response headers worth returning to the caller.
 RETURNED_HEADERS = (
     "retry-after", "x-request-id", "openai-processing-ms", "openai-version",
@@ -67,29 +50,12 @@ def _use_fast_transport(choice: str) -> bool:
     return not any(os.environ.get(name) or os.environ.get(name.upper()) for name in proxies)
 
 
-def forwarded_headers(incoming: Mapping[str, str], provider: str) -> dict[str, str]:
-    """The caller's version and beta headers that go upstream; a value of another shape is a 400."""
-    out = {}
-    for name, (shape, example) in FORWARDED_HEADERS[provider].items():
-        value = incoming.get(name)
-        if value is None:
-            continue
-        value = value.strip()
-        if not shape.fullmatch(value):
-            raise BadRequest(f"the {name} header must look like {example!r}; the request was not sent",
-                             param=name, code="invalid_header")
-        out[name] = value
-    return out
-
-
 class UpstreamClient:
-    """One provider's base URL. ``provider`` picks the header scheme: OpenAI-compatible
-    (``Authorization: Bearer`` or Azure's ``api-key``) or Anthropic (``x-api-key``, ``anthropic-version``)."""
+    """One provider's API at its base URL."""
 
     def __init__(self, settings: UpstreamSettings, transport: httpx.AsyncBaseTransport | None = None,
-                 provider: str = "openai") -> None:
-        base_url = settings.anthropic_base_url if provider == "anthropic" else settings.base_url
-        base_url = base_url or settings.base_url
+                 provider: Provider = OPENAI) -> None:
+        base_url = provider.base_url(settings)
         if not base_url:
             raise ValueError("no upstream base_url configured")
         self.settings = settings
@@ -116,38 +82,8 @@ class UpstreamClient:
         return self.base_url + path
 
     def headers(self, incoming: Mapping[str, str], forward_auth: bool) -> dict[str, str]:
-        """The headers sent upstream: Veil's own, the allow-listed ones of the caller (see
-        FORWARDED_HEADERS), the key, then ``upstream.extra_headers``. Nothing else of the caller's."""
-        out = {"content-type": "application/json", "accept-encoding": "identity"}
-        out.update(forwarded_headers(incoming, self.provider))
-        if self.provider == "anthropic":
-            self._anthropic_auth(out, incoming, forward_auth)
-        else:
-            self._openai_auth(out, incoming, forward_auth)
-        out.update(self.settings.extra_headers)
-        return out
-
-    def _openai_auth(self, out: dict[str, str], incoming: Mapping[str, str], forward_auth: bool) -> None:
-        key = self.settings.api_key.get_secret_value() if self.settings.api_key else None
-        if key:
-            if self.settings.auth_header == "api-key":
-                out["api-key"] = key
-            else:
-                out["authorization"] = f"Bearer {key}"
-        elif forward_auth and "authorization" in incoming:
-            out["authorization"] = incoming["authorization"]
-        elif forward_auth and "api-key" in incoming:
-            out["api-key"] = incoming["api-key"]
-
-    def _anthropic_auth(self, out: dict[str, str], incoming: Mapping[str, str], forward_auth: bool) -> None:
-        out.setdefault("anthropic-version", ANTHROPIC_VERSION)
-        secret = self.settings.anthropic_api_key or self.settings.api_key
-        if secret:
-            out["x-api-key"] = secret.get_secret_value()
-        elif forward_auth and "x-api-key" in incoming:
-            out["x-api-key"] = incoming["x-api-key"]
-        elif forward_auth and "authorization" in incoming:
-            out["authorization"] = incoming["authorization"]
+        """The headers sent upstream (``Provider.headers``)."""
+        return self.provider.headers(self.settings, incoming, forward_auth)
 
     async def _send(self, method: str, path: str, content: bytes | None,
                     headers: dict[str, str]) -> httpx.Response:

@@ -7,10 +7,10 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from proxy.errors import ProxyError, anthropic_error
 from proxy.pipeline.local import LocalContext, LocalRun
 from proxy.messages import wire
 from proxy.pipeline.surface import Event, Surface
+from proxy.provider import ANTHROPIC
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class MessagesSurface(Surface):
     name = "messages"
     upstream_path = "/messages"
-    provider = "anthropic"
+    provider = ANTHROPIC
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
     named_events = True
@@ -28,9 +28,6 @@ class MessagesSurface(Surface):
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body, limits)
-
-    def error_body(self, exc: ProxyError) -> dict[str, Any]:
-        return anthropic_error(exc)
 
     def is_error_event(self, event: Event) -> bool:
         return event.get("type") == "error"

@@ -85,7 +85,7 @@ class Pipeline:
             mode = self.pick_mode(request)
             dependencies = _dependencies(request, extension)
             stream = surface.is_stream(body)
-            upstream = self.upstreams.get(surface.provider)
+            upstream = self.upstreams.get(surface.provider.name)
             use_local = upstream is None or surface.model(body) == self.local.model_id
             if use_local and surface.model(body) != self.local.model_id:
                 raise NotFound(f"the model {surface.model(body)!r} does not exist here; available: "

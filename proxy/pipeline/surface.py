@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from proxy.errors import ProxyError, openai_error
+from proxy.errors import ProxyError
 from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
 from proxy.pipeline.stream import encode_event
+from proxy.provider import OPENAI, Provider
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ class Surface:
 
     name: str = ""  # route label in metrics and logs
     upstream_path: str = ""  # appended to the provider's base URL
-    provider: str = "openai"  # which upstream (and header scheme) it goes to
+    provider: Provider = OPENAI  # the API it speaks: where it goes upstream, with which headers and errors
     request_schema: Node
     response_schema: Node
     streams: bool = True
@@ -53,7 +54,7 @@ class Surface:
 
     # ---- errors --------------------------------------------------------------------------------
     def error_body(self, exc: ProxyError) -> dict[str, Any]:
-        return openai_error(exc)
+        return self.provider.error_body(exc)
 
     def error_event(self, exc: ProxyError) -> bytes:
         return self.encode(self.error_body(exc))

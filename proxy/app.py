@@ -19,11 +19,6 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mechanisms.keys import MasterKey
-from proxy.chat import routes as chat_routes
-from proxy.completions import routes as completions_routes
-from proxy.embeddings import routes as embeddings_routes
-from proxy.messages import routes as messages_routes
-from proxy.responses import routes as responses_routes
 from proxy.auth import authenticate
 from proxy.errors import ProxyError, error_body, json_response
 from proxy.inspector import routes as inspector_routes
@@ -33,12 +28,10 @@ from proxy.privacy.routes import router as privacy_router
 from proxy.provider import OPENAI, Provider
 from proxy.runtime import Runtime, build_runtime
 from proxy.settings import Settings, load_settings
+from proxy.surfaces import SURFACES
 from proxy.watermark.routes import router as watermark_router
 
 log = logging.getLogger("veil.app")
-
-# One package per API surface; each has routes.endpoints(pipeline) -> [Endpoint] and an adapter.
-SURFACES = (chat_routes, completions_routes, embeddings_routes, responses_routes, messages_routes)
 
 
 def create_app(settings: Settings | None = None, *, master_key: MasterKey | None = None,
@@ -70,13 +63,12 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
     app.add_middleware(RequestIdMiddleware)  # outermost: its 401s carry the request id too
 
     mounted = 0
-    for routes in SURFACES:  # in this order at the head of the route list: chat is matched first
-        for endpoint in routes.endpoints(rt):
+    for kind in SURFACES:  # in this order at the head of the route list: chat is matched first
+        surface = rt.surfaces[kind.name] = kind.create(rt)
+        for endpoint in surface.endpoints(rt):
             _mount(app, endpoint, mounted)
             mounted += 1
-            if endpoint.surface is not None:
-                rt.surfaces.setdefault(endpoint.surface.name, endpoint.surface)
-                providers[endpoint.path] = endpoint.surface.provider
+            providers[endpoint.path] = surface.provider
 
     @app.get("/v1/models", tags=["openai"])
     async def models(request: Request) -> Response:
@@ -97,7 +89,7 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
 
     app.include_router(privacy_router(rt.pipeline, rt.surfaces))
     app.include_router(watermark_router(settings, rt.watermarks, rt.local))
-    inspector_routes.install(app, rt.pipeline, sorted(rt.surfaces))
+    inspector_routes.install(app, rt.pipeline, {s.name: s.label for s in SURFACES})
     return app
 
 

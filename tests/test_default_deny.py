@@ -150,6 +150,16 @@ def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...
     return out
 
 
+def test_every_registered_surface_has_a_template() -> None:
+    """A new surface (proxy/surfaces.py) gets the planted-PII properties below: one template per field map."""
+    from proxy.surfaces import SURFACES
+
+    first: dict[int, Any] = {}
+    for surface in SURFACES:
+        first.setdefault(id(surface.request_schema), surface)
+    assert {s.name: s.path for s in first.values()} == {name: path for name, (path, _, _) in TEMPLATES.items()}
+
+
 def _dotted(path: tuple[Any, ...]) -> str:
     return ".".join("*" if isinstance(p, int) else str(p) for p in path)
 

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 class ChatSurface(Surface):
     name = "chat"
+    label = "Chat completions"
+    path = "/v1/chat/completions"
+    summary = "OpenAI chat completions, sanitized and restored"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/chat/completions"
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE

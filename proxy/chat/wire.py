@@ -117,6 +117,17 @@ RESPONSE = Obj({
 STREAM = ChoiceChunks(fields=("delta.content", "delta.refusal"), tool_calls=True)
 
 
+# The request as /docs shows it (the fields Veil reads)
+_TEXT_OR_PARTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {
+    "type": "object", "properties": {"type": {"type": "string"}, "text": {"type": "string"}}}}]}
+DOC_SCHEMA = {"type": "object", "required": ["model", "messages"], "properties": {
+    "model": {"type": "string"}, "stream": {"type": "boolean"},
+    "messages": {"type": "array", "items": {"type": "object", "required": ["role"], "properties": {
+        "role": {"type": "string", "enum": ["system", "developer", "user", "assistant", "tool"]},
+        "content": _TEXT_OR_PARTS}}},
+    "temperature": {"type": "number"}, "max_tokens": {"type": "integer"}}}
+
+
 def check(body: dict[str, Any], limits: LimitsSettings) -> None:
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:

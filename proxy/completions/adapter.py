@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 class CompletionsSurface(Surface):
     name = "completions"
+    label = "Completions"
+    path = "/v1/completions"
+    summary = "OpenAI text completions, sanitized and restored"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/completions"
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE

@@ -25,6 +25,9 @@ RESPONSE = Obj({
 })
 STREAM = ChoiceChunks(fields=("text",))  # chunks of choices whose text is a delta
 
+DOC_SCHEMA = {"type": "object", "required": ["model", "prompt"], "properties": {
+    "model": {"type": "string"}, "prompt": {"type": "string"}, "stream": {"type": "boolean"}}}
+
 
 def check(body: dict[str, Any]) -> None:
     if "prompt" not in body:

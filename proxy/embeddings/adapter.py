@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 class EmbeddingsSurface(Surface):
     name = "embeddings"
+    label = "Embeddings"
+    path = "/v1/embeddings"
+    summary = "OpenAI embeddings of sanitized input"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/embeddings"
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE

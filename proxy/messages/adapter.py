@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 class MessagesSurface(Surface):
     name = "messages"
+    label = "Anthropic Messages"
+    path = "/v1/messages"
+    summary = "Anthropic Messages API, sanitized and restored"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/messages"
     provider = ANTHROPIC
     request_schema = wire.REQUEST
@@ -72,6 +76,10 @@ class CountTokensSurface(MessagesSurface):
     """``POST /v1/messages/count_tokens``: counted on the sanitized request."""
 
     name = "messages_count_tokens"
+    label = "Anthropic token count"
+    path = "/v1/messages/count_tokens"
+    summary = "Anthropic token count of the sanitized request"
+    doc_schema = None
     upstream_path = "/messages/count_tokens"
     response_schema = wire.COUNT
     streams = False

@@ -85,6 +85,12 @@ RESPONSE = Obj({
     "veil": Opaque("report"),
 })
 COUNT = Obj({"input_tokens": ANY_STRUCT, "veil": Opaque("report")})
+DOC_SCHEMA = {"type": "object", "required": ["model", "messages", "max_tokens"], "properties": {
+    "model": {"type": "string"}, "max_tokens": {"type": "integer"}, "stream": {"type": "boolean"},
+    "system": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+    "messages": {"type": "array", "items": {"type": "object", "required": ["role", "content"], "properties": {
+        "role": {"type": "string", "enum": ["user", "assistant"]},
+        "content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]}}}}}}
 
 # Streams: text, partial JSON (tool input; a stand-in may be split across deltas or across its JSON
 # escaping) and thinking per content block, its held tail let out just before ``content_block_stop``.

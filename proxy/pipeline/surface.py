@@ -1,10 +1,11 @@
 """What an API surface gives the shared pipeline.
 
-A surface package (proxy/chat, proxy/responses, proxy/messages, ...) has three parts, like vLLM's
+A surface package (proxy/chat, proxy/responses, proxy/messages, ...) has two parts, like vLLM's
 OpenAI server: ``wire.py`` (the field map of its bodies: text, JSON-in-string, identifiers, the
-allow-list of structural fields, uninspectable content; and its checks), ``adapter.py`` (a ``Surface``
-subclass: its error body, where its stream carries text, how the local model answers it) and ``routes.py``
-(thin HTTP glue that hands the request to the pipeline). Adding a surface means adding one folder.
+allow-list of structural fields, uninspectable content; where its stream carries text; its checks)
+and ``adapter.py`` (a ``Surface`` subclass: its route, the provider it speaks to, how the local model
+answers it). The registry (proxy/surfaces.py) lists every surface; adding one means adding its folder
+and one line there.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from proxy.errors import ProxyError
+from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
 from proxy.pipeline.stream import encode_event
@@ -22,12 +24,17 @@ from proxy.settings import LimitsSettings
 if TYPE_CHECKING:
     from proxy.pipeline.local import LocalContext
     from proxy.pipeline.policy import Policy
+    from proxy.runtime import Runtime
 
 
 class Surface:
     """One API surface. Subclasses set the class attributes and override what differs."""
 
-    name: str = ""  # route label in metrics and logs
+    name: str = ""  # route label in metrics and logs; how the preview and the inspector name it
+    label: str = ""  # what people call it ("Chat completions")
+    path: str = ""  # its route (POST)
+    summary: str = ""  # and how /docs describes it
+    doc_schema: dict[str, Any] | None = None  # the request as /docs shows it (the fields Veil reads)
     upstream_path: str = ""  # appended to the provider's base URL
     provider: Provider = OPENAI  # the API it speaks: where it goes upstream, with which headers and errors
     request_schema: Node
@@ -38,6 +45,16 @@ class Surface:
     named_events: bool = False  # Responses / Messages: "event: <type>" before each data line
     supports_extraction: bool = False  # Cape's extraction step can rewrite its answer
     stream_format: StreamFormat = PASS  # where its stream events carry text (proxy/pipeline/restore.py)
+
+    @classmethod
+    def create(cls, rt: "Runtime") -> "Surface":
+        """The surface of one running proxy (Responses: with its turn store)."""
+        return cls()
+
+    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+        """Its routes: ``POST path`` through the pipeline (Responses adds the stored-response routes)."""
+        return [surface_endpoint(rt.pipeline, self.path, self, tag=self.provider.name,
+                                 request_schema=self.doc_schema, summary=self.summary)]
 
     # ---- requests ------------------------------------------------------------------------------
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:

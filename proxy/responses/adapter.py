@@ -12,17 +12,24 @@ from proxy.auth import Caller
 from proxy.errors import BadRequest, ProxyError, openai_error
 from proxy.pipeline.local import LocalContext, LocalRun
 from proxy.pipeline.fieldmap import Node
+from proxy.pipeline.endpoint import Endpoint
 from proxy.pipeline.surface import Event, Surface
 from proxy.responses import wire
+from proxy.responses.turn_store import open_turns
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
-    from proxy.responses.turn_store import Turns
     from proxy.pipeline.policy import Policy
+    from proxy.responses.turn_store import Turns
+    from proxy.runtime import Runtime
 
 
 class ResponsesSurface(Surface):
     name = "responses"
+    label = "Responses"
+    path = "/v1/responses"
+    summary = "OpenAI Responses API, sanitized and restored"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/responses"
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
@@ -32,6 +39,17 @@ class ResponsesSurface(Surface):
 
     def __init__(self, turns: "Turns") -> None:
         self.turns = turns
+
+    @classmethod
+    def create(cls, rt: "Runtime") -> "ResponsesSurface":
+        version = rt.settings.auth.key_version
+        return cls(open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
+                              lambda user: rt.keyring.master().user_keys(user, version)))
+
+    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+        from proxy.responses.routes import stored_endpoints
+
+        return [*super().endpoints(rt), *stored_endpoints(rt, self)]
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body)

@@ -1,11 +1,12 @@
-"""``POST /v1/responses`` through the pipeline; stored responses (``GET /v1/responses/{id}``, its
-``/input_items``) restored with the caller's earlier stand-ins; ``DELETE`` and ``/cancel`` passed on."""
+"""Stored responses (``GET /v1/responses/{id}``, its ``/input_items``) restored with the caller's earlier
+stand-ins; ``DELETE`` and ``/cancel`` passed on."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from starlette.requests import Request
@@ -13,19 +14,16 @@ from starlette.responses import Response
 
 from proxy.auth import authenticate
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
-from proxy.pipeline.endpoint import Endpoint, surface_endpoint
+from proxy.pipeline.endpoint import Endpoint
 from proxy.pipeline.fieldmap import ITEM_ID
 from proxy.pipeline.policy import Policy
 from proxy.responses import wire
-from proxy.responses.adapter import ResponsesSurface
-from proxy.responses.turn_store import open_turns
-from proxy.runtime import Runtime
+
+if TYPE_CHECKING:
+    from proxy.responses.adapter import ResponsesSurface
+    from proxy.runtime import Runtime
 
 _ID_PARAM = {"parameters": [{"name": "response_id", "in": "path", "required": True, "schema": {"type": "string"}}]}
-DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
-    "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
-    "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
-    "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}
 
 
 # The query parameters of the stored-response routes, and what each accepts (any other is refused)
@@ -49,11 +47,8 @@ def checked_query(request: Request) -> str:
     return urlencode(pairs)
 
 
-def endpoints(rt: Runtime) -> list[Endpoint]:
-    version = rt.settings.auth.key_version
-    turns = open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
-                       lambda user: rt.keyring.master().user_keys(user, version))
-    surface = ResponsesSurface(turns)
+def stored_endpoints(rt: Runtime, surface: ResponsesSurface) -> list[Endpoint]:
+    """``GET`` / ``DELETE /v1/responses/{id}``, its ``/input_items`` and ``/cancel``."""
 
     async def stored(request: Request) -> Response:
         """A stored response or its input items: forwarded, then restored with this user's stand-ins."""
@@ -92,8 +87,6 @@ def endpoints(rt: Runtime) -> list[Endpoint]:
         return json_response(data, resp.status_code)
 
     return [
-        surface_endpoint(rt.pipeline, "/v1/responses", surface, request_schema=DOC_SCHEMA,
-                         summary="OpenAI Responses API, sanitized and restored"),
         Endpoint("/v1/responses/{response_id}", stored, "responses_stored", methods=("GET", "DELETE"),
                  summary="A stored response, restored with the caller's stand-ins of earlier turns", extra=_ID_PARAM),
         Endpoint("/v1/responses/{response_id}/input_items", stored, "responses_input_items", methods=("GET",),

@@ -127,6 +127,10 @@ RESPONSE = Obj({
     "veil": Opaque("report"),
 })
 INPUT_ITEMS = Obj({"object": ANY_STRUCT, "data": Arr(ITEM), "first_id": ID, "last_id": ID})
+DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
+    "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
+    "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+    "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}
 
 
 def _delta(kind: str, key: tuple[str, ...], done: str, in_json: bool = False, **extra: object) -> Delta:

@@ -1,0 +1,21 @@
+"""Every API surface Veil serves, in one list: the app mounts their routes in this order (at the head of
+the route list, so chat is matched first), the allow-list page documents their field maps, the
+privacy preview and the inspector offer them, and the tests walk them. Adding a surface: its folder
+(``wire.py``, ``adapter.py``) and one line here."""
+
+from __future__ import annotations
+
+from proxy.chat.adapter import ChatSurface
+from proxy.completions.adapter import CompletionsSurface
+from proxy.embeddings.adapter import EmbeddingsSurface
+from proxy.messages.adapter import CountTokensSurface, MessagesSurface
+from proxy.pipeline.surface import Surface
+from proxy.responses.adapter import ResponsesSurface
+
+SURFACES: tuple[type[Surface], ...] = (
+    ChatSurface, CompletionsSurface, EmbeddingsSurface, ResponsesSurface, MessagesSurface, CountTokensSurface,
+)
+
+
+def by_name() -> dict[str, type[Surface]]:
+    return {surface.name: surface for surface in SURFACES}

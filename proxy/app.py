@@ -177,7 +177,7 @@ def _preload(rt: Runtime) -> None:
 
 async def _list_models(request: Request, rt: Runtime) -> list[dict[str, Any]]:
     data: list[dict[str, Any]] = []
-    for upstream in rt.upstreams.values():
+    for upstream in rt.upstreams.remote.values():
         if upstream.provider.models_path is None:
             continue
         caller = authenticate(request.headers, rt.settings.auth)
@@ -188,7 +188,7 @@ async def _list_models(request: Request, rt: Runtime) -> list[dict[str, Any]]:
             data.extend(m for m in listed if isinstance(m, dict))
         except (ProxyError, ValueError, AttributeError):
             rt.metrics.upstream_errors.labels("models").inc()
-    data.append(rt.local.model_card())
+    data.extend(rt.upstreams.here().model_cards())
     return data
 
 

@@ -38,6 +38,12 @@ DEFAULT_CONFIG_FILE = REPO_ROOT / "config" / "default.yaml"
 class UpstreamSettings(BaseModel):
     """The OpenAI-compatible API that sanitized requests go to."""
 
+    provider: Literal["auto", "local", "echo"] = Field(
+        "auto", description="Who answers sanitized requests. `auto`: the API at `base_url` (and "
+        "`anthropic_base_url`) when set, else the built-in local model; `local`: the local model even with a "
+        "base URL set; `echo`: Veil itself, with the sanitized text of each request's last message, restored "
+        "like any answer (your values come back with no model and no API key).",
+    )
     base_url: str | None = Field(
         None,
         description="Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1. "

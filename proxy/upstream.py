@@ -1,18 +1,32 @@
-"""Upstream clients: one pooled connection set per provider (proxy/provider.py: its base URL, key and
-headers), with Veil's lean HTTP/1.1 transport (proxy/transport.py); fixed messages for its failures."""
+"""Upstreams: what answers a request once it is sanitized.
+
+Every upstream has the same interface (``Upstream``): ``post`` a body and get the whole answer, or
+``open_stream`` and read its bytes with ``iter_stream``; each call carries the request's ``Call``.
+An ``UpstreamClient`` reaches a provider's API (proxy/provider.py: its base URL, key and headers) over
+one pooled connection set with Veil's lean HTTP/1.1 transport (proxy/transport.py), with fixed
+messages for its failures. The local model and the echo upstream answer in this process
+(proxy/local/upstream.py). ``Upstreams`` picks the one for a request.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 
-from proxy.errors import ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
+from proxy.errors import NotFound, ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
 from proxy.provider import OPENAI, Provider
 from proxy.settings import UpstreamSettings
 from proxy.transport import FastHTTP1Transport
+
+if TYPE_CHECKING:
+    from proxy.auth import Caller
+    from proxy.pipeline.report import PrivacyReport
+    from proxy.pipeline.surface import Surface
 
 # Upstream response headers worth returning to the caller.
 RETURNED_HEADERS = (
@@ -23,6 +37,74 @@ RETURNED_HEADERS = (
     "anthropic-ratelimit-requests-reset", "anthropic-ratelimit-tokens-limit",
     "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset",
 )
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request on its way upstream, besides its body: the surface it came in by, the caller's
+    headers and identity (a remote API gets only the allow-listed headers; the local model reads the
+    watermark request from them), and the report an upstream here may add to (the watermark)."""
+
+    surface: Surface
+    headers: Mapping[str, str]
+    caller: Caller
+    report: PrivacyReport
+
+
+class Upstream(Protocol):
+    async def post(self, call: Call, content: bytes) -> httpx.Response:
+        """The whole answer to the body ``content`` (2xx; otherwise a ProxyError is raised)."""
+        ...
+
+    async def open_stream(self, call: Call, content: bytes) -> httpx.Response:
+        """A stream's head, once it arrived (2xx; otherwise a ProxyError is raised)."""
+        ...
+
+    def iter_stream(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        """A stream's bytes as they arrive; closing it ends the work behind it."""
+        ...
+
+    def model_cards(self) -> list[dict[str, Any]]:
+        """The models it answers as itself (``GET /v1/models``)."""
+        ...
+
+    async def aclose(self) -> None:
+        ...
+
+
+class Upstreams:
+    """Which upstream answers a request. With ``upstream.provider: echo`` the echo upstream answers
+    everything. Otherwise the surface's provider answers at its base URL when one is set, except for
+    the local model's id, which the local model answers; with no base URL the local model answers its
+    id, and any other model is a 404."""
+
+    def __init__(self, remote: dict[str, UpstreamClient], local: Upstream, echo: Upstream | None = None) -> None:
+        self.remote = remote
+        self.local = local
+        self.echo = echo
+
+    def pick(self, surface: Surface, model: str, local_id: str) -> Upstream:
+        if self.echo is not None:
+            return self.echo
+        upstream = self.remote.get(surface.provider.name)
+        if model == local_id:
+            return self.local
+        if upstream is None:
+            raise NotFound(f"the model {model!r} does not exist here; available: {local_id}", param="model")
+        return upstream
+
+    @property
+    def local_answers(self) -> bool:
+        """Whether some request may reach the local model (so that start-up loads it)."""
+        return self.echo is None
+
+    def here(self) -> Upstream:
+        """The upstream of this process that lists its models."""
+        return self.echo or self.local
+
+    async def aclose(self) -> None:
+        for upstream in (*self.remote.values(), self.local, *([self.echo] if self.echo else [])):
+            await upstream.aclose()
 
 
 def UpstreamHTTPError(status: int, content: bytes, headers: Mapping[str, str]) -> ProxyError:  # noqa: N802
@@ -78,6 +160,27 @@ class UpstreamClient:
                                         follow_redirects=False)
         self._timeouts = timeout.as_dict()
 
+    async def post(self, call: Call, content: bytes) -> httpx.Response:
+        headers = self.headers(call.headers, call.caller.forward_auth)
+        return await self.request("POST", call.surface.upstream_path, content, headers)
+
+    async def open_stream(self, call: Call, content: bytes) -> httpx.Response:
+        """Send a streaming request and return once headers arrived (2xx), else raise."""
+        headers = self.headers(call.headers, call.caller.forward_auth)
+        response = await self._send("POST", call.surface.upstream_path, content, headers)
+        if response.status_code >= 400:
+            try:
+                body = await response.aread()
+            except httpx.HTTPError:
+                body = b""
+            finally:
+                await response.aclose()
+            raise UpstreamHTTPError(response.status_code, body, response.headers)
+        return response
+
+    def model_cards(self) -> list[dict[str, Any]]:
+        return []  # the provider's own list is asked for at its models_path
+
     def url(self, path: str) -> str:
         return self.base_url + path
 
@@ -116,19 +219,6 @@ class UpstreamClient:
             await response.aclose()
         if response.status_code >= 400:
             raise UpstreamHTTPError(response.status_code, response.content, response.headers)
-        return response
-
-    async def open_stream(self, path: str, content: bytes, headers: dict[str, str]) -> httpx.Response:
-        """Send a streaming request and return once headers arrived (2xx), else raise."""
-        response = await self._send("POST", path, content, headers)
-        if response.status_code >= 400:
-            try:
-                body = await response.aread()
-            except httpx.HTTPError:
-                body = b""
-            finally:
-                await response.aclose()
-            raise UpstreamHTTPError(response.status_code, body, response.headers)
         return response
 
     async def iter_stream(self, response: httpx.Response) -> AsyncIterator[bytes]:

@@ -16,8 +16,8 @@ import openai
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from streams import stream_text
 
-from proxy.pipeline.stream import SSEParser
 
 EMAIL, CARD, SSN = "john.smith@acme-corp.com", "4111 1111 1111 1111", "123-45-6789"
 # Blobs of the provider's shape: a Fernet token (Responses encrypted_content), a signature (Anthropic thinking)
@@ -175,23 +175,6 @@ def _plant(body: dict[str, Any], path: tuple[Any, ...], kind: str, value: str, k
     return (*path, key)
 
 
-def _stream_text(surface: str, raw: bytes) -> str:
-    parser, text = SSEParser(), ""
-    for event in parser.feed(raw) + parser.close():
-        if event.data.strip() == "[DONE]":
-            continue
-        data = json.loads(event.data)
-        if surface == "chat":
-            text += "".join((c.get("delta") or {}).get("content") or "" for c in data.get("choices", []))
-        elif surface == "completions":
-            text += "".join(c.get("text") or "" for c in data.get("choices", []))
-        elif surface == "responses" and data.get("type") == "response.output_text.delta":
-            text += data["delta"]
-        elif surface == "messages" and data.get("type") == "content_block_delta":
-            text += data["delta"].get("text", "")
-    return text
-
-
 def _answer_text(surface: str, data: dict[str, Any]) -> str:
     if surface == "completions":
         return data["choices"][0]["text"]
@@ -231,7 +214,7 @@ def test_pii_planted_anywhere_never_leaves_and_comes_back(surface, veil_factory,
         if surface == "embeddings":  # vectors come back: nothing to restore
             return
         assert value in _answer_text(surface, whole_answer.json()), _dotted(where)
-        assert value in _stream_text(surface, streamed.content), _dotted(where)
+        assert value in stream_text(surface, streamed.content), _dotted(where)
 
     check()
 
@@ -470,6 +453,6 @@ def test_numbers_and_keys_planted_anywhere_never_leave_and_come_back(surface, ve
         if surface == "embeddings":
             return
         assert needle in _answer_text(surface, whole_answer.json()), _dotted(where)
-        assert needle in _stream_text(surface, streamed.content), _dotted(where)
+        assert needle in stream_text(surface, streamed.content), _dotted(where)
 
     check()

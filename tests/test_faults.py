@@ -104,6 +104,6 @@ async def test_no_hung_tasks_or_connections_after_faults(upstream_server, veil_f
                                                          "gpt-4o-mini"] * 5))
     assert set(codes) == {200}
     await asyncio.sleep(0.5)
-    transport = svc.upstreams["openai"].client._transport  # Veil's upstream pool: nothing may stay checked out
+    transport = svc.upstreams.remote["openai"].client._transport  # Veil's upstream pool: nothing may stay checked out
     assert transport.in_use == 0
     assert svc.metrics.streams_active._value.get() == 0

@@ -1,4 +1,4 @@
-"""OpenAI chat completions: streams of ``choices`` chunks, the local model's answers, Cape's extraction."""
+"""OpenAI chat completions: its route, its answers made here (whole and streamed), Cape's extraction."""
 
 from __future__ import annotations
 
@@ -6,10 +6,8 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from proxy.chat import wire
-from proxy.local.backend import completion_id, now
-from proxy.pipeline.local import LocalContext, LocalRun, usage
 from proxy.pipeline.stream import DONE
-from proxy.pipeline.surface import Event, Surface
+from proxy.pipeline.surface import Event, Made, Prompt, Surface, completion_id, now
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
@@ -32,38 +30,35 @@ class ChatSurface(Surface):
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body, limits)
 
-    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
-        run = await ctx.prepare(body, messages=body["messages"], n=body.get("n", 1) or 1)
-        if self.is_stream(body) and not (policy.extracts and self.supports_extraction):
-            return self._stream(ctx, run, body)
-        results = await ctx.generate(run)
-        prompt, completion = usage(results)
+    def prompt(self, body: dict[str, Any]) -> Prompt:
+        return Prompt(messages=body["messages"], sampling=body, n=body.get("n", 1) or 1)
+
+    def answer(self, made: Made) -> dict[str, Any]:
+        prompt, completion = made.usage()
         return {
             "id": completion_id("chatcmpl"), "object": "chat.completion", "created": now(),
-            "model": ctx.backend.model_id, "system_fingerprint": None,
+            "model": made.model, "system_fingerprint": None,
             "choices": [{"index": i, "message": {"role": "assistant", "content": r.text, "refusal": None},
-                         "logprobs": None, "finish_reason": r.finish_reason} for i, r in enumerate(results)],
+                         "logprobs": None, "finish_reason": r.finish_reason} for i, r in enumerate(made.results)],
             "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion},
         }
 
-    async def _stream(self, ctx: LocalContext, run: LocalRun, body: dict[str, Any]) -> AsyncIterator[Event]:
+    async def events(self, made: Made) -> AsyncIterator[Event]:
         base = {"id": completion_id("chatcmpl"), "object": "chat.completion.chunk", "created": now(),
-                "model": ctx.backend.model_id, "system_fingerprint": None}
-        results = []
-        for i in range(run.n):
+                "model": made.model, "system_fingerprint": None}
+        for i, choice in enumerate(made.choices):
             yield {**base, "choices": [{"index": i, "delta": {"role": "assistant", "content": ""},
                                         "logprobs": None, "finish_reason": None}]}
-            async for item in ctx.stream(run, i):
+            async for item in choice:
                 if isinstance(item, str):
                     yield {**base, "choices": [{"index": i, "delta": {"content": item}, "logprobs": None,
                                                 "finish_reason": None}]}
                 else:
-                    results.append(item)
+                    made.results.append(item)
                     yield {**base, "choices": [{"index": i, "delta": {}, "logprobs": None,
                                                 "finish_reason": item.finish_reason}]}
-        if (body.get("stream_options") or {}).get("include_usage"):
-            prompt, completion = usage(results)
+        if (made.body.get("stream_options") or {}).get("include_usage"):
+            prompt, completion = made.usage()
             yield {**base, "choices": [], "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                                                     "total_tokens": prompt + completion}}
 

@@ -1,20 +1,16 @@
-"""Anthropic Messages API: its error body, its event stream, and the local model's answers."""
+"""Anthropic Messages API (and its token count): its route, and its answers made here (whole and streamed)."""
 
 from __future__ import annotations
 
 import json
 import uuid
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from proxy.pipeline.local import LocalContext, LocalRun
 from proxy.messages import wire
-from proxy.pipeline.surface import Event, Surface
+from proxy.pipeline.surface import Event, Made, Prompt, Surface
 from proxy.provider import ANTHROPIC
 from proxy.settings import LimitsSettings
-
-if TYPE_CHECKING:
-    from proxy.pipeline.policy import Policy
 
 class MessagesSurface(Surface):
     name = "messages"
@@ -36,29 +32,28 @@ class MessagesSurface(Surface):
     def is_error_event(self, event: Event) -> bool:
         return event.get("type") == "error"
 
-    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
+    def prompt(self, body: dict[str, Any]) -> Prompt:
         sampling = {"max_tokens": body.get("max_tokens"), "temperature": body.get("temperature"),
                     "top_p": body.get("top_p"), "top_k": body.get("top_k"), "stop": body.get("stop_sequences")}
-        run = await ctx.prepare({k: v for k, v in sampling.items() if v is not None}, messages=chat_messages(body))
-        if self.is_stream(body):
-            return self._stream(ctx, run)
-        result = (await ctx.generate(run))[0]
+        return Prompt(messages=chat_messages(body), sampling={k: v for k, v in sampling.items() if v is not None})
+
+    def answer(self, made: Made) -> dict[str, Any]:
+        result = made.results[0]
         return {"id": "msg_" + uuid.uuid4().hex, "type": "message", "role": "assistant",
-                "model": ctx.backend.model_id, "content": [{"type": "text", "text": result.text}],
+                "model": made.model, "content": [{"type": "text", "text": result.text}],
                 "stop_reason": _stop_reason(result.finish_reason, result.stop_sequence),
                 "stop_sequence": result.stop_sequence,
                 "usage": {"input_tokens": result.prompt_tokens, "output_tokens": result.completion_tokens}}
 
-    async def _stream(self, ctx: LocalContext, run: LocalRun) -> AsyncIterator[Event]:
+    async def events(self, made: Made) -> AsyncIterator[Event]:
         message = {"id": "msg_" + uuid.uuid4().hex, "type": "message", "role": "assistant",
-                   "model": ctx.backend.model_id, "content": [], "stop_reason": None, "stop_sequence": None,
-                   "usage": {"input_tokens": len(run.prompt_ids), "output_tokens": 0}}
+                   "model": made.model, "content": [], "stop_reason": None, "stop_sequence": None,
+                   "usage": {"input_tokens": made.prompt_tokens, "output_tokens": 0}}
         yield {"type": "message_start", "message": message}
         yield {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}
         yield {"type": "ping"}
         result = None
-        async for item in ctx.stream(run):
+        async for item in made.choices[0]:
             if isinstance(item, str):
                 yield {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": item}}
             else:
@@ -87,14 +82,15 @@ class CountTokensSurface(MessagesSurface):
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body, limits, need_max_tokens=False)
 
-    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
-        await ctx.load()
-        return {"input_tokens": len(ctx.backend.chat_prompt_ids(chat_messages(body)))}
+    def prompt(self, body: dict[str, Any]) -> Prompt:
+        return Prompt(messages=chat_messages(body), task="count")
+
+    def answer(self, made: Made) -> dict[str, Any]:
+        return {"input_tokens": made.tokens}
 
 
 def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Messages as chat turns for the local model (tool use and results as text)."""
+    """Messages as chat turns for a model here (tool use and results as text)."""
     turns: list[dict[str, Any]] = []
     system = body.get("system")
     if isinstance(system, list):

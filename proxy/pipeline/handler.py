@@ -1,8 +1,9 @@
-"""The request path every surface shares: read, check, authenticate, pick the policy, sanitize
-(default deny), forward upstream or answer locally, restore, report.
+"""The request path every surface shares: read, check, authenticate, pick the policy and the upstream,
+sanitize (default deny), forward, restore, report.
 
 Nothing here knows a wire format: the surface says where the text is (its field map), how its
-errors and streams look, and how the local model answers it.
+errors and streams look, and which provider it speaks to. Nothing here knows which upstream answers
+either: a remote API, the local model and the echo upstream look the same (proxy/upstream.py).
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ from mechanisms.prmpt import DependencySpecError, parse_dependencies
 from proxy.auth import Caller, authenticate
 from proxy.bodies import parse_body, read_body
 from proxy.budget import check_body
-from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
+from proxy.errors import BadRequest, ProxyError, UpstreamInvalid, json_response
 from proxy.keyring import KeyRing
 from proxy.local.backend import LocalBackend
-from proxy.pipeline.local import LocalContext
 from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import iter_strings
@@ -34,8 +34,7 @@ from proxy.pipeline.report import splice_veil_field
 from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
 from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings, Settings
-from proxy.upstream import RETURNED_HEADERS, UpstreamClient
-from proxy.watermark.service import WatermarkService
+from proxy.upstream import RETURNED_HEADERS, Call, Upstream, Upstreams
 
 log = logging.getLogger("veil.request")
 
@@ -56,15 +55,13 @@ class RequestRecord:
 
 
 class Pipeline:
-    def __init__(self, settings: Settings, keyring: KeyRing, engine: PrivacyEngine,
-                 upstreams: dict[str, UpstreamClient], local: LocalBackend, watermarks: WatermarkService,
-                 metrics: Metrics) -> None:
+    def __init__(self, settings: Settings, keyring: KeyRing, engine: PrivacyEngine, upstreams: Upstreams,
+                 local: LocalBackend, metrics: Metrics) -> None:
         self.settings = settings
         self.keyring = keyring
         self.engine = engine
         self.upstreams = upstreams
-        self.local = local
-        self.watermarks = watermarks
+        self.local = local  # Cape's extraction step runs on it
         self.metrics = metrics
         self.observers: list[Callable[[RequestRecord], None]] = []
 
@@ -85,22 +82,15 @@ class Pipeline:
             mode = self.pick_mode(request)
             dependencies = _dependencies(request, extension)
             stream = surface.is_stream(body)
-            upstream = self.upstreams.get(surface.provider.name)
-            use_local = upstream is None or surface.model(body) == self.local.model_id
-            if use_local and surface.model(body) != self.local.model_id:
-                raise NotFound(f"the model {surface.model(body)!r} does not exist here; available: "
-                               f"{self.local.model_id}", param="model")
+            upstream = self.upstreams.pick(surface, surface.model(body), self.local.model_id)
             policy = self.policy(mode, caller, dependencies)
             sanitized = body
             if not policy.passthrough:
                 sanitized = await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
                 surface.after_sanitize(policy, sanitized, caller)
-            if use_local:
-                response = await self._answer_locally(request, surface, sanitized, policy, caller)
-            else:
-                assert upstream is not None
-                content = raw if sanitized is body else json.dumps(sanitized, ensure_ascii=False).encode()
-                response = await self._forward(request, surface, upstream, sanitized, content, policy, caller)
+            content = raw if sanitized is body else json.dumps(sanitized, ensure_ascii=False).encode()
+            call = Call(surface, request.headers, caller, policy.report)
+            response = await self._forward(call, upstream, sanitized, content, policy)
             status = response.status_code
             for name, value in policy.report.headers().items():
                 response.headers[name] = value
@@ -161,25 +151,25 @@ class Pipeline:
         raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
 
     # ---- upstream -------------------------------------------------------------------------------
-    async def _forward(self, request: Request, surface: Surface, upstream: UpstreamClient, body: dict[str, Any],
-                       content: bytes, policy: Policy, caller: Caller) -> Response:
-        headers = upstream.headers(request.headers, caller.forward_auth)
-        path = surface.upstream_path
+    async def _forward(self, call: Call, upstream: Upstream, body: dict[str, Any], content: bytes,
+                       policy: Policy) -> Response:
+        """The same for every upstream: a remote API, the local model, the echo upstream."""
+        surface = call.surface
         mode = policy.report.mode
         if surface.is_stream(body) and policy.extracts and surface.supports_extraction:
             # The extraction step needs the whole answer: ask for it whole, then replay it as a stream.
             inner = {k: v for k, v in body.items() if k not in ("stream", "stream_options")}
-            response = await upstream.request("POST", path, json.dumps(inner).encode(), headers)
+            response = await upstream.post(call, json.dumps(inner).encode())
             data = await self._finish(surface, policy, _json_object(response.content))
             return sse_response(_replayed(surface, data, body), surface, self.metrics, mode)
         if surface.is_stream(body):
-            response = await upstream.open_stream(path, content, headers)
+            response = await upstream.open_stream(call, content)
             passed = _returned_headers(response.headers)
             raw = upstream.iter_stream(response)
             events = pass_upstream(raw, surface) if policy.passthrough else relay_upstream(
                 raw, surface, surface.stream_restorer(policy.restorer))
             return sse_response(events, surface, self.metrics, mode, passed)
-        response = await upstream.request("POST", path, content, headers)
+        response = await upstream.post(call, content)
         passed = _returned_headers(response.headers)
         if policy.passthrough:  # mode off: bytes as sent, once they are known to be a JSON object
             _json_object(response.content)
@@ -195,21 +185,6 @@ class Pipeline:
             data = await surface.extract(data, policy)
         data["veil"] = policy.report.body()
         return data
-
-    # ---- the local model ------------------------------------------------------------------------
-    async def _answer_locally(self, request: Request, surface: Surface, body: dict[str, Any], policy: Policy,
-                              caller: Caller) -> Response:
-        ctx = LocalContext(self.local, self.watermarks, self.settings.watermark.top_k, request.headers, caller,
-                           policy.report, self.settings.upstream.read_timeout)  # the local model is the upstream
-        answer = await surface.answer_locally(ctx, body, policy)
-        mode = policy.report.mode
-        if isinstance(answer, dict):
-            data = await self._finish(surface, policy, answer)
-            if surface.is_stream(body):
-                return sse_response(_replayed(surface, data, body), surface, self.metrics, mode)
-            return json_response(data)
-        events = relay_events(answer, surface, surface.stream_restorer(policy.restorer))
-        return sse_response(events, surface, self.metrics, mode)
 
     # ---- metrics, logs, observers --------------------------------------------------------------
     def _observe(self, request: Request, surface: Surface, mode: str, status: int, stream: bool, started: float,

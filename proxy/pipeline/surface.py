@@ -10,10 +10,14 @@ and one line there.
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from proxy.errors import ProxyError
+from proxy.local.generator import GenerationResult
 from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
@@ -22,9 +26,51 @@ from proxy.provider import OPENAI, Provider
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
-    from proxy.pipeline.local import LocalContext
     from proxy.pipeline.policy import Policy
     from proxy.runtime import Runtime
+
+
+def completion_id(prefix: str) -> str:
+    """An id for an answer made here, in OpenAI's shape (``chatcmpl-...``)."""
+    return f"{prefix}-{uuid.uuid4().hex[:24]}"
+
+
+def now() -> int:
+    return int(time.time())
+
+
+@dataclass
+class Prompt:
+    """What a request asks of a model in this process (the local model, the echo upstream): to
+    ``generate`` from chat turns (content: a string or text parts) or one completion prompt, with
+    ``sampling`` options in chat's names (max_tokens, temperature, top_p, top_k, stop, seed) and ``n``
+    choices; to ``embed`` ``inputs``; or to ``count`` the tokens of the chat turns."""
+
+    messages: list[dict[str, Any]] | None = None
+    text: str | None = None
+    sampling: dict[str, Any] = field(default_factory=dict)
+    n: Any = 1
+    task: Literal["generate", "embed", "count"] = "generate"
+    inputs: list[str | list[int]] = field(default_factory=list)
+
+
+@dataclass
+class Made:
+    """An answer made in this process, for its surface to write in its own shape: ``results`` (one per
+    choice) for a whole answer; for a stream, ``choices``, each yielding its text deltas and then its
+    result; ``vectors`` for embeddings; ``tokens`` read for embeddings and token counts."""
+
+    model: str
+    body: dict[str, Any]
+    prompt_tokens: int = 0
+    results: list[GenerationResult] = field(default_factory=list)
+    choices: list[AsyncIterator[str | GenerationResult]] = field(default_factory=list)
+    vectors: list[list[float]] = field(default_factory=list)
+    tokens: int = 0
+
+    def usage(self) -> tuple[int, int]:
+        """(prompt tokens, completion tokens over all choices)."""
+        return self.prompt_tokens, sum(r.completion_tokens for r in self.results)
 
 
 class Surface:
@@ -96,11 +142,19 @@ class Surface:
     def restore_body(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
         return policy.restorer.body(self.response_schema, data)
 
-    async def answer_locally(self, ctx: "LocalContext", body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
-        """A whole answer (dict) or, for a stream, its events, made by the local model."""
+    # ---- answers made here: the local model, the echo upstream (proxy/local/upstream.py) ---------
+    def prompt(self, body: dict[str, Any]) -> Prompt:
+        """What the request asks of a model here; raise BadRequest for what one cannot answer."""
         raise ProxyError(f"the local model does not serve {self.name}", status=404,
                          type="invalid_request_error", code="not_supported")
+
+    def answer(self, made: Made) -> dict[str, Any]:
+        """A whole answer in this surface's shape."""
+        raise NotImplementedError
+
+    def events(self, made: Made) -> AsyncIterator[Event]:
+        """An answer as this surface's stream events (``made.choices``: text deltas, then the result)."""
+        raise NotImplementedError
 
     # Cape's extraction step (chat only today): rewrite the answer, replay a whole answer as a stream
     async def extract(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""OpenAI Responses API: its event stream, earlier turns' stand-ins, and the local model's answers."""
+"""OpenAI Responses API: its routes, earlier turns' stand-ins, and its answers made here (whole and streamed)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from proxy.auth import Caller
 from proxy.errors import BadRequest, ProxyError, openai_error
-from proxy.pipeline.local import LocalContext, LocalRun
-from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.endpoint import Endpoint
-from proxy.pipeline.surface import Event, Surface
+from proxy.pipeline.fieldmap import Node
+from proxy.pipeline.surface import Event, Made, Prompt, Surface
 from proxy.responses import wire
 from proxy.responses.turn_store import open_turns
 from proxy.settings import LimitsSettings
@@ -76,24 +75,31 @@ class ResponsesSurface(Surface):
     def restore_stored(self, data: dict[str, Any], policy: "Policy", schema: Node) -> dict[str, Any]:
         return policy.restorer.body(schema, data)
 
-    # ---- the local model ------------------------------------------------------------------------
-    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
+    # ---- answers made here ---------------------------------------------------------------------
+    def prompt(self, body: dict[str, Any]) -> Prompt:
         if body.get("previous_response_id") or body.get("conversation"):
             raise BadRequest("the local model does not store responses: send the whole conversation as input",
                              param="previous_response_id")
         sampling = {"max_tokens": body.get("max_output_tokens"), "temperature": body.get("temperature"),
                     "top_p": body.get("top_p"), "top_k": body.get("top_k")}
-        run = await ctx.prepare({k: v for k, v in sampling.items() if v is not None},
-                                messages=chat_messages(body))
-        base = _response_object(body, ctx.backend.model_id)
-        if self.is_stream(body):
-            return self._stream(ctx, run, base)
-        result = (await ctx.generate(run))[0]
-        message = _message_item(result.text, "completed")
-        return _completed(base, [message], result.prompt_tokens, result.completion_tokens, result.finish_reason)
+        return Prompt(messages=chat_messages(body), sampling={k: v for k, v in sampling.items() if v is not None})
 
-    async def _stream(self, ctx: LocalContext, run: LocalRun, base: dict[str, Any]) -> AsyncIterator[Event]:
+    def answer(self, made: Made) -> dict[str, Any]:
+        result = made.results[0]
+        message = _message_item(result.text, "completed")
+        return _completed(_response_object(made.body, made.model), [message], result.prompt_tokens,
+                          result.completion_tokens, result.finish_reason)
+
+    async def events(self, made: Made) -> AsyncIterator[Event]:
+        """The events of a model's answer, numbered as the API numbers them (``sequence_number``)."""
+        sequence = 0
+        async for event in self._events(made):
+            event["sequence_number"] = sequence
+            sequence += 1
+            yield event
+
+    async def _events(self, made: Made) -> AsyncIterator[Event]:
+        base = _response_object(made.body, made.model)
         item = _message_item("", "in_progress")
         where = {"item_id": item["id"], "output_index": 0}
         yield {"type": "response.created", "response": {**base, "status": "in_progress"}}
@@ -102,7 +108,7 @@ class ResponsesSurface(Surface):
         part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
         yield {"type": "response.content_part.added", **where, "content_index": 0, "part": part}
         text, result = "", None
-        async for delta in ctx.stream(run):
+        async for delta in made.choices[0]:
             if isinstance(delta, str):
                 text += delta
                 yield {"type": "response.output_text.delta", **where, "content_index": 0, "delta": delta,
@@ -119,7 +125,7 @@ class ResponsesSurface(Surface):
 
 
 def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Responses input as chat turns for the local model (tool calls and results as text)."""
+    """Responses input as chat turns for a model here (tool calls and results as text)."""
     turns: list[dict[str, Any]] = []
     if isinstance(body.get("instructions"), str) and body["instructions"]:
         turns.append({"role": "system", "content": body["instructions"]})

@@ -60,7 +60,7 @@ def stored_endpoints(rt: Runtime, surface: ResponsesSurface) -> list[Endpoint]:
     async def _stored(request: Request) -> Response:
         caller = authenticate(request.headers, rt.settings.auth)
         mode = rt.pipeline.pick_mode(request)
-        upstream = rt.upstreams.get(surface.provider.name)
+        upstream = rt.upstreams.remote.get(surface.provider.name)
         if upstream is None:
             raise NotFound("the local model does not store responses", param="response_id", code="not_found")
         response_id = request.path_params.get("response_id", "")

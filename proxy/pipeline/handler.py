@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,12 +23,12 @@ from mechanisms.prmpt import DependencySpecError, parse_dependencies
 from proxy.auth import Caller, authenticate
 from proxy.bodies import parse_body, read_body
 from proxy.budget import check_body
-from proxy.errors import BadRequest, ProxyError, UpstreamInvalid, json_response
+from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
 from proxy.keyring import KeyRing
 from proxy.local.backend import LocalBackend
 from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
-from proxy.pipeline.fieldmap import iter_strings
+from proxy.pipeline.fieldmap import Node, iter_strings
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
 from proxy.pipeline.report import splice_veil_field
 from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
@@ -37,6 +37,17 @@ from proxy.settings import LimitsSettings, Settings
 from proxy.upstream import RETURNED_HEADERS, Call, Upstream, Upstreams
 
 log = logging.getLogger("veil.request")
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """A request for something the provider stores, as Veil sends it: ``schema`` restores its answer
+    (None: the answer is not restored, e.g. of a DELETE)."""
+
+    method: str
+    path: str
+    body: bytes | None = None
+    schema: Node | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,7 @@ class Pipeline:
             policy = self.policy(mode, caller, dependencies)
             sanitized = body
             if not policy.passthrough:
-                sanitized = await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
+                sanitized = await self.sanitized(policy, surface, body)
                 surface.after_sanitize(policy, sanitized, caller)
             content = raw if sanitized is body else json.dumps(sanitized, ensure_ascii=False).encode()
             call = Call(surface, request.headers, caller, policy.report)
@@ -97,11 +108,52 @@ class Pipeline:
             return response
         except ProxyError as exc:
             status = exc.status
-            if exc.status in (502, 504):
-                self.metrics.upstream_errors.labels(exc.code or "error").inc()
-            return json_response(surface.error_body(exc), exc.status, exc.headers)
+            return self._error(surface, exc)
         finally:
             self._observe(request, surface, mode, status, stream, started, caller, policy)
+
+    async def handle_stored(self, request: Request, surface: Surface, route: str,
+                            fetch: Callable[[Request, str], Awaitable[Fetch]]) -> Response:
+        """What the provider stores of earlier requests (a response, its input items): asked for as
+        ``fetch`` says once it checked the request, and restored with the caller's stand-ins of earlier
+        turns (``Surface.earlier``). Only the provider's API stores: the local model has nothing."""
+        started = time.perf_counter()
+        mode, status = self.settings.mode, 500
+        caller: Caller | None = None
+        policy: Policy | None = None
+        try:
+            caller = authenticate(request.headers, self.settings.auth)
+            mode = self.pick_mode(request)
+            upstream = self.upstreams.remote.get(surface.provider.name)
+            if upstream is None:
+                raise NotFound("the local model does not store responses", param="response_id", code="not_found")
+            want = await fetch(request, mode)
+            response = await upstream.request(want.method, want.path, want.body,
+                                              upstream.headers(request.headers, caller.forward_auth))
+            try:
+                data = json.loads(response.content)
+            except ValueError:
+                raise UpstreamInvalid("the upstream API returned a body that is not JSON") from None
+            if mode != "off" and isinstance(data, dict) and want.schema is not None:
+                policy = Policy(mode)
+                policy.add_mapping(surface.earlier(caller))
+                data = policy.restorer.body(want.schema, data)
+            status = response.status_code
+            return json_response(data, response.status_code)
+        except ProxyError as exc:
+            status = exc.status
+            return self._error(surface, exc)
+        finally:
+            self._observe(request, surface, mode, status, False, started, caller, policy, route)
+
+    def _error(self, surface: Surface, exc: ProxyError) -> Response:
+        if exc.status in (502, 504):
+            self.metrics.upstream_errors.labels(exc.code or "error").inc()
+        return json_response(surface.error_body(exc), exc.status, exc.headers)
+
+    async def sanitized(self, policy: Policy, surface: Surface, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` as it would leave under ``policy`` (the proxy's requests and the privacy preview)."""
+        return await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
 
     @staticmethod
     async def _sanitize(policy: Policy, surface: Surface, body: dict[str, Any],
@@ -188,18 +240,19 @@ class Pipeline:
 
     # ---- metrics, logs, observers --------------------------------------------------------------
     def _observe(self, request: Request, surface: Surface, mode: str, status: int, stream: bool, started: float,
-                 caller: Caller | None, policy: Policy | None) -> None:
+                 caller: Caller | None, policy: Policy | None, route: str | None = None) -> None:
+        route = route or surface.name
         elapsed = time.perf_counter() - started
-        self.metrics.requests.labels(surface.name, mode, str(status)).inc()
-        self.metrics.latency.labels(surface.name, mode).observe(elapsed)
+        self.metrics.requests.labels(route, mode, str(status)).inc()
+        self.metrics.latency.labels(route, mode).observe(elapsed)
         report = policy.report if policy else None
         if log.isEnabledFor(logging.INFO):  # counts and ids only: never text, values or keys
             log.info("request", extra={
-                "request_id": request.scope.get("state", {}).get("request_id"), "route": surface.name,
+                "request_id": request.scope.get("state", {}).get("request_id"), "route": route,
                 "mode": mode, "status": status, "latency_ms": round(elapsed * 1000, 2),
                 "user": caller.user_hash if caller else None, "entities": report.entities if report else {}})
         if self.observers:
-            record = RequestRecord(time.time(), surface.name, mode, status, round(elapsed * 1000, 2), stream,
+            record = RequestRecord(time.time(), route, mode, status, round(elapsed * 1000, 2), stream,
                                    dict(report.entities) if report else {}, report.epsilon if report else 0.0,
                                    dict(report.uninspected) if report else {})
             for observer in self.observers:

@@ -115,6 +115,10 @@ class Surface:
     def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Any) -> None:
         """Hook after sanitization (Responses: remember this turn's stand-ins, add earlier turns')."""
 
+    def earlier(self, caller: Any) -> dict[str, str]:
+        """Stand-ins of the caller's earlier requests that a stored answer may hold (Responses' turns)."""
+        return {}
+
     # ---- errors --------------------------------------------------------------------------------
     def error_body(self, exc: ProxyError) -> dict[str, Any]:
         return self.provider.error_body(exc)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from proxy.auth import Caller
 from proxy.errors import BadRequest, ProxyError, openai_error
 from proxy.pipeline.endpoint import Endpoint
-from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.surface import Event, Made, Prompt, Surface
 from proxy.responses import wire
 from proxy.responses.turn_store import open_turns
@@ -67,13 +66,13 @@ class ResponsesSurface(Surface):
         """Answers that continue a stored conversation may repeat earlier turns' values."""
         earlier: dict[str, str] = {}
         if body.get("previous_response_id") or body.get("conversation"):
-            earlier = self.turns.recall(caller.user_id)
+            earlier = self.earlier(caller)
             policy.add_mapping(earlier)
         if body.get("store") is not False or body.get("conversation"):  # this turn's new pairs
             self.turns.remember(caller.user_id, {s: o for s, o in policy.mapping.items() if earlier.get(s) != o})
 
-    def restore_stored(self, data: dict[str, Any], policy: "Policy", schema: Node) -> dict[str, Any]:
-        return policy.restorer.body(schema, data)
+    def earlier(self, caller: Caller) -> dict[str, str]:
+        return self.turns.recall(caller.user_id)
 
     # ---- answers made here ---------------------------------------------------------------------
     def prompt(self, body: dict[str, Any]) -> Prompt:

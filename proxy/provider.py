@@ -36,18 +36,27 @@ class HeaderShape(NamedTuple):
 
 @dataclass(frozen=True)
 class Provider:
+    """``url_settings``: the ``upstream.*`` fields naming its base URL, the first one set (else
+    ``upstream.base_urls[name]``); ``key_settings``: those holding the key Veil sends, the first one
+    set, sent in ``key_header`` (None: ``upstream.auth_header``; ``authorization`` as a Bearer token);
+    ``caller_key_headers``: where the caller's key is, forwarded when allowed (the first one present);
+    ``forwarded``: the caller's headers that go along when their value has its shape; ``defaults``:
+    headers sent when the caller sends none; ``error_body``: the error format of the surfaces it serves;
+    ``models_path``: where it lists its models (merged into ``GET /v1/models``)."""
+
     name: str
-    url_settings: tuple[str, ...]  # the UpstreamSettings fields naming its base URL: the first one set
-    key_settings: tuple[str, ...]  # the fields holding the key Veil sends: the first one set
-    key_header: str | None  # where that key goes; None: ``upstream.auth_header``. ``authorization``: Bearer
-    caller_key_headers: tuple[str, ...]  # the caller's key, forwarded when allowed: the first one present
+    url_settings: tuple[str, ...] = ()
+    key_settings: tuple[str, ...] = ()
+    key_header: str | None = None
+    caller_key_headers: tuple[str, ...] = ("authorization",)
     forwarded: Mapping[str, HeaderShape] = field(default_factory=dict)
-    defaults: Mapping[str, str] = field(default_factory=dict)  # sent when the caller sends none
-    error_body: ErrorFormat = openai_error  # how errors of the surfaces it serves look
-    models_path: str | None = None  # where it lists its models (merged into ``GET /v1/models``)
+    defaults: Mapping[str, str] = field(default_factory=dict)
+    error_body: ErrorFormat = openai_error
+    models_path: str | None = None
 
     def base_url(self, settings: UpstreamSettings) -> str | None:
-        return next((url for url in (getattr(settings, name) for name in self.url_settings) if url), None)
+        urls = (*(getattr(settings, name) for name in self.url_settings), settings.base_urls.get(self.name))
+        return next((url for url in urls if url), None)
 
     def headers(self, settings: UpstreamSettings, incoming: Mapping[str, str], forward_auth: bool) -> dict[str, str]:
         """The headers sent upstream: Veil's own, the caller's allow-listed ones, the key, then
@@ -106,4 +115,3 @@ ANTHROPIC = Provider(
     defaults={"anthropic-version": "2023-06-01"},
     error_body=anthropic_error,
 )
-PROVIDERS = (OPENAI, ANTHROPIC)

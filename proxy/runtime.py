@@ -26,8 +26,8 @@ from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.handler import Pipeline
 from proxy.pipeline.surface import Surface
 from proxy.pool import WorkerPool
-from proxy.provider import PROVIDERS
 from proxy.settings import Settings
+from proxy.surfaces import providers
 from proxy.upstream import UpstreamClient, Upstreams
 from proxy.watermark.service import WatermarkService
 from proxy.workers import build_pool
@@ -52,8 +52,11 @@ class Runtime:
         """What start-up loads: the configured mode's mechanisms, and the local model when it answers.
         Other allowed modes load on their first request."""
         parts = self.engine.parts_for(self.settings.mode)
-        if self.upstreams.local_answers and len(self.upstreams.remote) < len(PROVIDERS):
-            parts["local"] = self.local  # some surface is answered by the local model
+        # The local model answers some surface of the providers with their own settings (OpenAI, Anthropic);
+        # those of upstream.base_urls (Ollama) without a URL load it on their first request.
+        main = [p.name for p in providers() if p.url_settings]
+        if self.upstreams.local_answers and any(name not in self.upstreams.remote for name in main):
+            parts["local"] = self.local
         return parts
 
     def preload(self) -> None:
@@ -91,7 +94,7 @@ def build_upstreams(settings: Settings, local: LocalBackend, watermarks: Waterma
     and the echo upstream when it is chosen."""
     chosen = settings.upstream.provider
     remote = {provider.name: UpstreamClient(settings.upstream, transport=transport, provider=provider)
-              for provider in PROVIDERS if chosen == "auto" and provider.base_url(settings.upstream)}
+              for provider in providers() if chosen == "auto" and provider.base_url(settings.upstream)}
     model = ModelUpstream(LocalModel(local, watermarks, settings.watermark.top_k, settings.upstream.read_timeout))
     return Upstreams(remote, model, ModelUpstream(Echo()) if chosen == "echo" else None)
 

@@ -54,6 +54,10 @@ class UpstreamSettings(BaseModel):
         description="Base URL (with /v1) that `/v1/messages` is forwarded to, e.g. https://api.anthropic.com/v1. "
         "Unset: `upstream.base_url` (one gateway serving both formats needs no extra setting).",
     )
+    base_urls: dict[str, str] = Field(
+        default_factory=dict, description="Base URLs of the other providers, by name: `ollama` (e.g. "
+        "http://localhost:11434) for `/api/chat`. Unset: the local model answers their surfaces.",
+    )
     api_key: SecretStr | None = Field(
         None, description="Key sent upstream. Unset: the caller's Authorization (or x-api-key) is forwarded."
     )

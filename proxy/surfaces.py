@@ -10,6 +10,7 @@ from proxy.completions.adapter import CompletionsSurface
 from proxy.embeddings.adapter import EmbeddingsSurface
 from proxy.messages.adapter import CountTokensSurface, MessagesSurface
 from proxy.pipeline.surface import Surface
+from proxy.provider import Provider
 from proxy.responses.adapter import ResponsesSurface
 
 SURFACES: tuple[type[Surface], ...] = (
@@ -19,3 +20,8 @@ SURFACES: tuple[type[Surface], ...] = (
 
 def by_name() -> dict[str, type[Surface]]:
     return {surface.name: surface for surface in SURFACES}
+
+
+def providers() -> list[Provider]:
+    """The providers the surfaces speak to, each once (an upstream client is made for each with a URL)."""
+    return list({surface.provider.name: surface.provider for surface in SURFACES}.values())

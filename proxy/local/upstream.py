@@ -87,7 +87,7 @@ class ModelUpstream:
         run = await self.generator.prepare(surface.prompt(body), call)
         made = Made(surface.model(body), body, run.prompt_tokens,
                     choices=[self.generator.stream(run, i) for i in range(run.n)])
-        return httpx.Response(200, headers={"content-type": "text/event-stream"},
+        return httpx.Response(200, headers={"content-type": surface.media_type},
                               stream=_EventStream(surface, surface.events(made)))
 
     def iter_stream(self, response: httpx.Response) -> AsyncIterator[bytes]:

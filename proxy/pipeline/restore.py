@@ -121,19 +121,24 @@ class StreamFormat:
 PASS = StreamFormat()
 
 
-# ---- OpenAI chat and text completions ------------------------------------------------------------
+# ---- OpenAI chat and text completions, Ollama ----------------------------------------------------
 @dataclass(frozen=True)
 class ChoiceChunks(StreamFormat):
-    """Chunks of ``choices``: ``fields`` are the streamed texts of a choice (dotted paths in it), and
-    with ``tool_calls`` the arguments of ``delta.tool_calls`` and ``delta.function_call`` (JSON text;
-    their names arrive whole). One field per (choice, path, tool call); a choice's held text goes into
-    its finishing chunk, or, when the stream ends with none, into one last chunk."""
+    """Chunks of ``choices`` (or, with ``choices`` None, chunks that are one choice each: Ollama's):
+    ``fields`` are the streamed texts of a choice (dotted paths in it), and with ``tool_calls`` the
+    arguments of ``delta.tool_calls`` and ``delta.function_call`` (JSON text; their names arrive whole);
+    ``whole`` are paths of a choice restored whole with their schema. One field per (choice, path, tool
+    call); a choice's held text goes into the chunk whose ``ends`` field is set (``finish_reason``,
+    Ollama's ``done``), or, when the stream ends with none, into one last chunk."""
 
     fields: tuple[str, ...]
     tool_calls: bool = False
+    choices: str | None = "choices"
+    ends: str = "finish_reason"
+    whole: Mapping[str, Node] = field(default_factory=dict)
 
     def transform(self, stream: EventRestorer, event: Event) -> list[Event]:
-        for choice in event.get("choices") or []:
+        for choice in event.get(self.choices) or [] if self.choices else [event]:
             if not isinstance(choice, dict):
                 continue
             index = choice.get("index", 0)
@@ -141,9 +146,13 @@ class ChoiceChunks(StreamFormat):
                 holder, name = _holder(choice, path)
                 if holder is not None and isinstance(holder.get(name), str):
                     holder[name] = stream.feed((index, path, -1), holder[name])
+            for path, schema in self.whole.items():
+                holder, name = _holder(choice, path)
+                if holder is not None and isinstance(holder.get(name), (dict, list)):
+                    holder[name] = stream.answer.body(schema, holder[name])
             if self.tool_calls and isinstance(choice.get("delta"), dict):
                 self._calls(stream, index, choice["delta"])
-            if choice.get("finish_reason") is not None:
+            if choice.get(self.ends) not in (None, False):
                 self._merge(choice, self._flush_choice(stream, index))
         return [event]
 
@@ -192,6 +201,11 @@ class ChoiceChunks(StreamFormat):
         indexes = sorted({k[0] for k in stream.open_keys() if isinstance(k, tuple)})
         if not indexes:
             return []
+        if not self.choices:  # a chunk is the choice: the last one's fields, with the held text only
+            last = {k: v for k, v in (stream.last or {}).items()
+                    if not any(k == path.split(".", 1)[0] for path in (*self.fields, *self.whole))}
+            self._merge(last, self._flush_choice(stream, 0))
+            return [last]
         base = {k: v for k, v in (stream.last or {}).items() if k not in ("choices", "usage")}
         choices = []
         for index in indexes:

@@ -3,7 +3,7 @@ the relays between them (upstream SSE, or events made here -> a surface's event 
 
 On the wire, as the LLM APIs stream: OpenAI chat/completions send ``data: {json}\\n\\n`` ... ``data:
 [DONE]\\n\\n`` (no event names); the Responses API and Anthropic Messages send ``event: <type>\\ndata:
-{json}\\n\\n`` (the name repeats the payload's ``type``; no [DONE]).
+{json}\\n\\n`` (the name repeats the payload's ``type``; no [DONE]); Ollama sends JSON lines.
 
 The response notices a client leaving and then cancels the work behind it: Starlette only learns of a
 disconnect when a write fails, which with a slow or stalled upstream can be never. Here a listener waits
@@ -92,13 +92,30 @@ class SSEParser:
         return self.feed(b"\n\n") if (self._buffer or self._data) else []
 
 
+class LineParser:
+    """JSON lines (Ollama's streams): bytes in any chunking -> one event per non-empty line."""
+
+    def __init__(self) -> None:
+        self._buffer = b""
+
+    def feed(self, chunk: bytes) -> list[SSEEvent]:
+        *lines, self._buffer = (self._buffer + chunk).split(b"\n")
+        return [SSEEvent(line.decode("utf-8", errors="replace")) for line in lines if line.strip()]
+
+    def close(self) -> list[SSEEvent]:
+        return self.feed(b"\n") if self._buffer.strip() else []
+
+
 class StreamEndWatch:
     """Watches an upstream's raw SSE bytes, in any chunking, for a line that ends its stream (``data:
     [DONE]``, ``event: message_stop``, ...) and for any ``data:`` line at all. Byte search only: it runs
-    on mode off's pass-through too, where nothing else parses the stream."""
+    on mode off's pass-through too, where nothing else parses the stream. For JSON lines, the end is
+    anywhere in a line (``"done":true``) and data is any object."""
 
-    def __init__(self, end_lines: tuple[bytes, ...]) -> None:
-        self._needles = tuple(start + line for line in end_lines for start in (b"\n", b"\r"))
+    def __init__(self, end_lines: tuple[bytes, ...], lines: bool = False) -> None:
+        starts = (b"",) if lines else (b"\n", b"\r")
+        self._needles = tuple(start + line for line in end_lines for start in starts)
+        self._data = b"{" if lines else b"data:"
         self._keep = max((len(n) for n in self._needles), default=0) + 8
         self._tail = b"\n"  # the stream's start is a line start
         self.ended = False
@@ -108,7 +125,7 @@ class StreamEndWatch:
         if self.ended:
             return
         window = self._tail + chunk
-        self.data_seen = self.data_seen or b"data:" in window
+        self.data_seen = self.data_seen or self._data in window
         self.ended = any(needle in window for needle in self._needles)
         self._tail = window[-self._keep:]
 
@@ -168,7 +185,7 @@ def sse_response(events: AsyncIterator[bytes], surface: Surface, metrics: Metric
                  headers: dict[str, str] | None = None) -> Response:
     metrics.streams.labels(surface.name, mode).inc()
     return DisconnectAwareStream(
-        _count_active(events, surface, metrics), media_type="text/event-stream",
+        _count_active(events, surface, metrics), media_type=surface.media_type,
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **(headers or {})},
     )
 
@@ -216,7 +233,7 @@ async def pass_upstream(raw: AsyncIterator[bytes], surface: Surface) -> AsyncIte
     did not end properly. The unfinished last line of a stream cut short is dropped, and an empty line
     ends the last event, so that the error event is read as one (a body that is no event stream at all
     is one unfinished line: the client gets the error event only)."""
-    watch = StreamEndWatch(surface.stream_end_lines())
+    watch = surface.end_watch()
     held: list[bytes] = []  # a line whose end has not arrived: sent with it
     async with contextlib.aclosing(raw):  # type: ignore[type-var]  # closing this closes the upstream now
         async for piece in raw:
@@ -241,8 +258,8 @@ async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface,
     """Upstream SSE -> events -> restorer -> SSE. Upstream error events pass through unrestored (they
     hold no original value); data that is not JSON is dropped (it could hold unrestored text). A stream
     that stops before its end gets what was held back, then an error event."""
-    parser = SSEParser()
-    watch = StreamEndWatch(surface.stream_end_lines())
+    parser = surface.parser()
+    watch = surface.end_watch()
     ended = False
 
     def handle(data: str) -> list[bytes]:

@@ -10,6 +10,7 @@ and one line there.
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -21,7 +22,7 @@ from proxy.local.generator import GenerationResult
 from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.pipeline.fieldmap import Node
 from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
-from proxy.pipeline.stream import encode_event
+from proxy.pipeline.stream import LineParser, SSEParser, StreamEndWatch, encode_event
 from proxy.provider import OPENAI, Provider
 from proxy.settings import LimitsSettings
 
@@ -89,6 +90,7 @@ class Surface:
     done_marker: bytes | None = None  # OpenAI chat/completions end a stream with data: [DONE]
     end_events: tuple[str, ...] = ()  # Responses / Messages: the event types that end a stream
     named_events: bool = False  # Responses / Messages: "event: <type>" before each data line
+    lines: bool = False  # Ollama: streams are JSON lines, not server-sent events
     supports_extraction: bool = False  # Cape's extraction step can rewrite its answer
     stream_format: StreamFormat = PASS  # where its stream events carry text (proxy/pipeline/restore.py)
 
@@ -128,7 +130,19 @@ class Surface:
 
     # ---- answers -------------------------------------------------------------------------------
     def encode(self, event: Event) -> bytes:
+        if self.lines:
+            return json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
         return encode_event(event, str(event.get("type")) if self.named_events and "type" in event else None)
+
+    @property
+    def media_type(self) -> str:
+        return "application/x-ndjson" if self.lines else "text/event-stream"
+
+    def parser(self) -> SSEParser | LineParser:
+        return LineParser() if self.lines else SSEParser()
+
+    def end_watch(self) -> StreamEndWatch:
+        return StreamEndWatch(self.stream_end_lines(), lines=self.lines)
 
     def is_error_event(self, event: Event) -> bool:
         return "error" in event

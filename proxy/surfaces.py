@@ -9,12 +9,14 @@ from proxy.chat.adapter import ChatSurface
 from proxy.completions.adapter import CompletionsSurface
 from proxy.embeddings.adapter import EmbeddingsSurface
 from proxy.messages.adapter import CountTokensSurface, MessagesSurface
+from proxy.ollama.adapter import OllamaChatSurface
 from proxy.pipeline.surface import Surface
 from proxy.provider import Provider
 from proxy.responses.adapter import ResponsesSurface
 
 SURFACES: tuple[type[Surface], ...] = (
     ChatSurface, CompletionsSurface, EmbeddingsSurface, ResponsesSurface, MessagesSurface, CountTokensSurface,
+    OllamaChatSurface,
 )
 
 

@@ -1,15 +1,15 @@
 """Test helper: the answer text a surface's SSE stream carries (content deltas, completion text, Responses
-``output_text`` deltas, Anthropic text deltas), joined."""
+``output_text`` deltas, Anthropic text deltas, Ollama's message content), joined."""
 
 from __future__ import annotations
 
 import json
 
-from proxy.pipeline.stream import SSEParser
+from proxy.pipeline.stream import LineParser, SSEParser
 
 
 def stream_text(surface: str, raw: bytes) -> str:
-    parser, text = SSEParser(), ""
+    parser, text = LineParser() if surface == "ollama_chat" else SSEParser(), ""
     for event in parser.feed(raw) + parser.close():
         if event.data.strip() == "[DONE]":
             continue
@@ -22,4 +22,6 @@ def stream_text(surface: str, raw: bytes) -> str:
             text += data["delta"]
         elif surface == "messages" and data.get("type") == "content_block_delta":
             text += data["delta"].get("text", "")
+        elif surface == "ollama_chat":
+            text += (data.get("message") or {}).get("content") or ""
     return text

@@ -130,6 +130,21 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                                                                                "description": "what"}}}}],
         "metadata": {"user_id": "user-42"}, "stop_sequences": ["END"],
     }, ("model", "messages.*.content.*.signature")),
+    "ollama_chat": ("/api/chat", {
+        "model": "mock-echo-all", "stream": False,
+        "messages": [
+            {"role": "system", "content": "You are helpful."},
+            {"role": "user", "content": "Hello there"},
+            {"role": "assistant", "content": "", "thinking": "let me think",
+             "tool_calls": [{"function": {"name": "lookup", "arguments": {"query": "status"}}}]},
+            {"role": "tool", "tool_name": "lookup", "content": "ok"},
+            {"role": "user", "content": "What next?"}],
+        "tools": [{"type": "function", "function": {
+            "name": "lookup", "description": "Look up an order",
+            "parameters": {"type": "object", "properties": {"query": {"type": "string", "description": "what"}}}}}],
+        "format": {"type": "object", "properties": {"answer": {"type": "string"}}},
+        "options": {"temperature": 0.2, "stop": ["END"]}, "keep_alive": "5m",
+    }, ("model",)),
 }
 # Values every recognizer finds alone, and that no allow-list check (ids, enums, names) lets through.
 PII = (EMAIL, CARD, "(415) 555-0132", "DE89 3704 0044 0532 0130 00", f"SSN {SSN}")
@@ -182,6 +197,8 @@ def _answer_text(surface: str, data: dict[str, Any]) -> str:
         return data["choices"][0]["message"]["content"]
     if surface == "responses":
         return data["output"][0]["content"][0]["text"]
+    if surface == "ollama_chat":
+        return data["message"]["content"]
     return data["content"][0]["text"]
 
 

@@ -25,7 +25,7 @@ def client() -> TestClient:
 def test_names_and_paths_are_unique() -> None:
     assert len(set(NAMES)) == len(NAMES) and all(NAMES)
     paths = [surface.path for surface in SURFACES]
-    assert len(set(paths)) == len(paths) and all(p.startswith("/v1/") for p in paths)
+    assert len(set(paths)) == len(paths) and all(p.startswith("/") for p in paths)
     assert all(surface.label for surface in SURFACES)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
 
 from mechanisms.prmpt import RestorePlan, StreamingRestorer, restore
@@ -218,9 +219,15 @@ class ChoiceChunks(StreamFormat):
         return [{**base, "choices": choices}]
 
 
+@lru_cache(maxsize=256)
+def _split(path: str) -> tuple[tuple[str, ...], str]:
+    *parents, name = path.split(".")
+    return tuple(parents), name
+
+
 def _holder(obj: dict[str, Any], path: str, create: bool = False) -> tuple[dict[str, Any] | None, str]:
     """The object that holds the last name of a dotted ``path`` in ``obj``, and that name."""
-    *parents, name = path.split(".")
+    parents, name = _split(path)
     for part in parents:
         child = obj.setdefault(part, {}) if create else obj.get(part)
         if not isinstance(child, dict):
@@ -280,19 +287,33 @@ class TypedEvents(StreamFormat):
     numbered: str | None = None
     flush_at_end: bool = True
 
-    def _delta(self, event: Event) -> Delta | None:
-        kind = event.get("type")
-        sub = event.get("delta", {}).get("type") if isinstance(event.get("delta"), dict) else None
+    @cached_property
+    def _starts(self) -> dict[str, list[Delta]]:
+        """The deltas by their event type (looked up once per event: streams have many)."""
+        out: dict[str, list[Delta]] = {}
         for delta in self.deltas:
-            if delta.event == kind and delta.subtype in (None, sub):
-                return delta
-        return None
+            out.setdefault(delta.event, []).append(delta)
+        return out
+
+    @cached_property
+    def _ends(self) -> dict[str, list[Delta]]:
+        out: dict[str, list[Delta]] = {}
+        for delta in self.deltas:
+            out.setdefault(delta.end, []).append(delta)
+        return out
+
+    def _delta(self, event: Event) -> Delta | None:
+        candidates = self._starts.get(event.get("type"))  # type: ignore[arg-type]
+        if not candidates:
+            return None
+        sub = event["delta"].get("type") if isinstance(event.get("delta"), dict) else None
+        return next((d for d in candidates if d.subtype in (None, sub)), None)
 
     def transform(self, stream: EventRestorer, event: Event) -> list[Event]:
         out: list[Event] = []
         kind = event.get("type")
         delta = self._delta(event)
-        ending = [d for d in self.deltas if d.end == kind]
+        ending = self._ends.get(kind, ()) if delta is None else ()  # type: ignore[call-overload]
         if delta is not None:
             holder, name = _holder(event, delta.text)
             if holder is not None and isinstance(holder.get(name), str):

@@ -38,17 +38,18 @@ def _responses_events(text: str) -> list[bytes]:
     where = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
     out = [_named("response.output_text.delta", **where, delta=text[i:i + DELTA], logprobs=[],
                   sequence_number=i) for i in range(0, len(text), DELTA)]
-    return out + [_named("response.output_text.done", **where, text=text, logprobs=[], sequence_number=10**6)]
+    return out + [_named("response.output_text.done", **where, text=text, logprobs=[], sequence_number=10**6),
+                  _named("response.completed", response={"id": "resp_1", "status": "completed", "output": []})]
 
 
 def _messages_events(text: str) -> list[bytes]:
     out = [_named("content_block_delta", index=0, delta={"type": "text_delta", "text": text[i:i + DELTA]})
            for i in range(0, len(text), DELTA)]
-    return out + [_named("content_block_stop", index=0)]
+    return out + [_named("content_block_stop", index=0), _named("message_stop")]
 
 
 async def _relay(surface: Any, events: list[bytes], mapping: dict[str, str]) -> tuple[float, str]:
-    from proxy.pipeline.restore import TextRestorer
+    from proxy.pipeline.restore import AnswerRestorer
     from proxy.pipeline.stream import relay_upstream
 
     async def raw() -> AsyncIterator[bytes]:
@@ -56,7 +57,7 @@ async def _relay(surface: Any, events: list[bytes], mapping: dict[str, str]) -> 
             yield e
 
     t0 = time.perf_counter()
-    out = [chunk async for chunk in relay_upstream(raw(), surface, surface.stream_restorer(TextRestorer(mapping)))]
+    out = [chunk async for chunk in relay_upstream(raw(), surface, surface.stream_restorer(AnswerRestorer(mapping)))]
     return time.perf_counter() - t0, b"".join(out).decode()
 
 

@@ -7,25 +7,33 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from proxy.chat import wire as chat
-from proxy.completions import wire as completions
 from proxy.config_reference import replace_block
-from proxy.embeddings import wire as embeddings
-from proxy.messages import wire as messages
-from proxy.pipeline.fieldmap import JSON_SCHEMA, allow_list
-from proxy.responses import wire as responses
+from proxy.pipeline.fieldmap import JSON_SCHEMA, Node, allow_list
+from proxy.surfaces import SURFACES
 
 BEGIN = "<!-- allow-lists:begin -->"
 END = "<!-- allow-lists:end -->"
-SURFACES = (("`/v1/chat/completions`", chat.REQUEST), ("`/v1/completions`", completions.REQUEST),
-            ("`/v1/embeddings`", embeddings.REQUEST), ("`/v1/responses`", responses.REQUEST),
-            ("`/v1/messages` (and `/count_tokens`)", messages.REQUEST))
+
+
+def routes() -> list[tuple[str, Node]]:
+    """(route label, request field map) per registered surface; surfaces that share a field map share
+    a row (``/v1/messages`` (and ``/count_tokens``))."""
+    paths: dict[int, list[str]] = {}
+    schemas: dict[int, Node] = {}
+    for surface in SURFACES:
+        paths.setdefault(id(surface.request_schema), []).append(surface.path)
+        schemas[id(surface.request_schema)] = surface.request_schema
+    out = []
+    for key, (first, *more) in paths.items():
+        tails = [p[len(first):] if p.startswith(first + "/") else p for p in more]
+        out.append((f"`{first}`" + (f" (and {', '.join(f'`{t}`' for t in tails)})" if tails else ""), schemas[key]))
+    return out
 
 
 def render() -> str:
     lines = ["| surface | allow-listed path (`[]` any item, `<type=x>` items of that type) | passes untouched when it is |",
              "|---|---|---|"]
-    for route, schema in SURFACES:
+    for route, schema in routes():
         rows = allow_list(schema, {id(JSON_SCHEMA): "JSON Schema: only its keywords (below)"})
         tags = sorted({p for p, _ in rows if p.endswith(".type") and ">." in p and p.count(".type") == 1
                        and p.rsplit("<", 1)[-1].startswith("type=")})

@@ -19,25 +19,19 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mechanisms.keys import MasterKey
-from proxy.chat import routes as chat_routes
-from proxy.completions import routes as completions_routes
-from proxy.embeddings import routes as embeddings_routes
-from proxy.messages import routes as messages_routes
-from proxy.responses import routes as responses_routes
 from proxy.auth import authenticate
-from proxy.errors import ProxyError, anthropic_error, error_body, json_response
+from proxy.errors import ProxyError, error_body, json_response
 from proxy.inspector import routes as inspector_routes
 from proxy.pipeline.endpoint import Endpoint
 from proxy.pool import WorkerPool
 from proxy.privacy.routes import router as privacy_router
+from proxy.provider import OPENAI, Provider
 from proxy.runtime import Runtime, build_runtime
 from proxy.settings import Settings, load_settings
+from proxy.surfaces import SURFACES
 from proxy.watermark.routes import router as watermark_router
 
 log = logging.getLogger("veil.app")
-
-# One package per API surface; each has routes.endpoints(pipeline) -> [Endpoint] and an adapter.
-SURFACES = (chat_routes, completions_routes, embeddings_routes, responses_routes, messages_routes)
 
 
 def create_app(settings: Settings | None = None, *, master_key: MasterKey | None = None,
@@ -61,19 +55,20 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
     app = FastAPI(title="Veil", version="0.2.0", lifespan=lifespan,
                   description="A local privacy proxy for the OpenAI and Anthropic APIs.")
     app.state.veil = rt
-    _install_error_handlers(app)
+    providers: dict[str, Provider] = {}  # route path -> the provider whose error format it answers in
+    _install_error_handlers(app, providers)
     guarded = _keyed_ops_paths(settings)
     if guarded:
         app.add_middleware(KeyedPathsMiddleware, paths=guarded, settings=settings)
     app.add_middleware(RequestIdMiddleware)  # outermost: its 401s carry the request id too
 
     mounted = 0
-    for routes in SURFACES:  # in this order at the head of the route list: chat is matched first
-        for endpoint in routes.endpoints(rt):
+    for kind in SURFACES:  # in this order at the head of the route list: chat is matched first
+        surface = rt.surfaces[kind.name] = kind.create(rt)
+        for endpoint in surface.endpoints(rt):
             _mount(app, endpoint, mounted)
             mounted += 1
-            if endpoint.surface is not None:
-                rt.surfaces.setdefault(endpoint.surface.name, endpoint.surface)
+            providers[endpoint.path] = surface.provider
 
     @app.get("/v1/models", tags=["openai"])
     async def models(request: Request) -> Response:
@@ -94,7 +89,7 @@ def create_app(settings: Settings | None = None, *, master_key: MasterKey | None
 
     app.include_router(privacy_router(rt.pipeline, rt.surfaces))
     app.include_router(watermark_router(settings, rt.watermarks, rt.local))
-    inspector_routes.install(app, rt.pipeline, sorted(rt.surfaces))
+    inspector_routes.install(app, rt.pipeline, {s.name: s.label for s in SURFACES})
     return app
 
 
@@ -182,32 +177,36 @@ def _preload(rt: Runtime) -> None:
 
 async def _list_models(request: Request, rt: Runtime) -> list[dict[str, Any]]:
     data: list[dict[str, Any]] = []
-    upstream = rt.upstreams.get("openai")
-    if upstream is not None:
+    for upstream in rt.upstreams.remote.values():
+        if upstream.provider.models_path is None:
+            continue
         caller = authenticate(request.headers, rt.settings.auth)
         headers = upstream.headers(request.headers, caller.forward_auth)
         try:
-            resp = await upstream.request("GET", "/models", None, headers)
+            resp = await upstream.request("GET", upstream.provider.models_path, None, headers)
             listed = resp.json().get("data", [])
             data.extend(m for m in listed if isinstance(m, dict))
         except (ProxyError, ValueError, AttributeError):
             rt.metrics.upstream_errors.labels("models").inc()
-    data.append(rt.local.model_card())
+    data.extend(rt.upstreams.here().model_cards())
     return data
 
 
-def _install_error_handlers(app: FastAPI) -> None:
+def _install_error_handlers(app: FastAPI, providers: dict[str, Provider]) -> None:
     @app.exception_handler(ProxyError)
     async def proxy_error(request: Request, exc: ProxyError) -> Response:
         return exc.response()
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """In the format of the surface under whose route the path is (``/v1/messages/x``: Anthropic's)."""
         kind = "not_found" if exc.status_code == 404 else "invalid_request_error"
         message = "no such route" if exc.status_code == 404 else str(exc.detail)
-        if request.url.path.startswith("/v1/messages"):  # the Anthropic surface answers in its own format
-            return json_response(anthropic_error(ProxyError(message, status=exc.status_code)), exc.status_code)
-        return json_response(error_body(message, "invalid_request_error", kind), exc.status_code)
+        path = request.url.path
+        under = [p for p in providers if path == p or path.startswith(p.rstrip("/") + "/")]
+        provider = providers[max(under, key=len)] if under else OPENAI
+        error = ProxyError(message, status=exc.status_code, type="invalid_request_error", code=kind)
+        return json_response(provider.error_body(error), exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:

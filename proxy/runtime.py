@@ -2,7 +2,8 @@
 
     settings -> metrics, worker pool, key ring
              -> privacy engine (pool, Prmpt and Cape configs)
-             -> upstream clients (one per provider), local backend (pool), watermarks (key ring)
+             -> local backend (pool), watermarks (key ring)
+             -> upstreams: one client per provider, the local model (backend, watermarks), echo
              -> pipeline (all of the above) -> surfaces' endpoints
 """
 
@@ -19,13 +20,15 @@ import httpx
 from mechanisms.keys import MasterKey
 from proxy.keyring import KeyRing
 from proxy.local.backend import LocalBackend
+from proxy.local.upstream import Echo, LocalModel, ModelUpstream
 from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.handler import Pipeline
 from proxy.pipeline.surface import Surface
 from proxy.pool import WorkerPool
 from proxy.settings import Settings
-from proxy.upstream import UpstreamClient
+from proxy.surfaces import providers
+from proxy.upstream import UpstreamClient, Upstreams
 from proxy.watermark.service import WatermarkService
 from proxy.workers import build_pool
 
@@ -39,7 +42,7 @@ class Runtime:
     pool: WorkerPool
     keyring: KeyRing
     engine: PrivacyEngine
-    upstreams: dict[str, UpstreamClient]
+    upstreams: Upstreams
     local: LocalBackend
     watermarks: WatermarkService
     pipeline: Pipeline
@@ -49,7 +52,10 @@ class Runtime:
         """What start-up loads: the configured mode's mechanisms, and the local model when it answers.
         Other allowed modes load on their first request."""
         parts = self.engine.parts_for(self.settings.mode)
-        if len(self.upstreams) < 2:  # some surface is answered by the local model
+        # The local model answers some surface of the providers with their own settings (OpenAI, Anthropic);
+        # those of upstream.base_urls (Ollama) without a URL load it on their first request.
+        main = [p.name for p in providers() if p.url_settings]
+        if self.upstreams.local_answers and any(name not in self.upstreams.remote for name in main):
             parts["local"] = self.local
         return parts
 
@@ -69,8 +75,7 @@ class Runtime:
         return state
 
     async def aclose(self) -> None:
-        for client in self.upstreams.values():
-            await client.aclose()
+        await self.upstreams.aclose()
         self.pool.close()
 
 
@@ -83,6 +88,17 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+def build_upstreams(settings: Settings, local: LocalBackend, watermarks: WatermarkService,
+                    transport: httpx.AsyncBaseTransport | None = None) -> Upstreams:
+    """Each provider with a base URL (unless ``upstream.provider`` says local or echo), the local model,
+    and the echo upstream when it is chosen."""
+    chosen = settings.upstream.provider
+    remote = {provider.name: UpstreamClient(settings.upstream, transport=transport, provider=provider)
+              for provider in providers() if chosen == "auto" and provider.base_url(settings.upstream)}
+    model = ModelUpstream(LocalModel(local, watermarks, settings.watermark.top_k, settings.upstream.read_timeout))
+    return Upstreams(remote, model, ModelUpstream(Echo()) if chosen == "echo" else None)
+
+
 def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,
                   upstream_transport: httpx.AsyncBaseTransport | None = None,
                   pool: WorkerPool | None = None) -> Runtime:
@@ -92,13 +108,8 @@ def build_runtime(settings: Settings, *, master_key: MasterKey | None = None,
     keyring = KeyRing(settings.master_key_file, settings.auth.key_version, master_key, load_now=needs_key)
     engine = PrivacyEngine(settings.prmpt, settings.cape, settings.workers, pool, settings.sanitize_timeout,
                            metrics, settings.limits)
-    upstreams: dict[str, UpstreamClient] = {}
-    if settings.upstream.base_url:
-        upstreams["openai"] = UpstreamClient(settings.upstream, transport=upstream_transport, provider="openai")
-    if settings.upstream.anthropic_base_url or settings.upstream.base_url:
-        upstreams["anthropic"] = UpstreamClient(settings.upstream, transport=upstream_transport,
-                                                provider="anthropic")
     local = LocalBackend(settings.local_model, settings.limits, pool)
     watermarks = WatermarkService(settings.watermark, keyring.master)
-    pipeline = Pipeline(settings, keyring, engine, upstreams, local, watermarks, metrics)
+    upstreams = build_upstreams(settings, local, watermarks, upstream_transport)
+    pipeline = Pipeline(settings, keyring, engine, upstreams, local, metrics)
     return Runtime(settings, metrics, pool, keyring, engine, upstreams, local, watermarks, pipeline)

@@ -38,6 +38,12 @@ DEFAULT_CONFIG_FILE = REPO_ROOT / "config" / "default.yaml"
 class UpstreamSettings(BaseModel):
     """The OpenAI-compatible API that sanitized requests go to."""
 
+    provider: Literal["auto", "local", "echo"] = Field(
+        "auto", description="Who answers sanitized requests. `auto`: the API at `base_url` (and "
+        "`anthropic_base_url`) when set, else the built-in local model; `local`: the local model even with a "
+        "base URL set; `echo`: Veil itself, with the sanitized text of each request's last message, restored "
+        "like any answer (your values come back with no model and no API key).",
+    )
     base_url: str | None = Field(
         None,
         description="Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1. "
@@ -47,6 +53,10 @@ class UpstreamSettings(BaseModel):
         None,
         description="Base URL (with /v1) that `/v1/messages` is forwarded to, e.g. https://api.anthropic.com/v1. "
         "Unset: `upstream.base_url` (one gateway serving both formats needs no extra setting).",
+    )
+    base_urls: dict[str, str] = Field(
+        default_factory=dict, description="Base URLs of the other providers, by name: `ollama` (e.g. "
+        "http://localhost:11434) for `/api/chat`. Unset: the local model answers their surfaces.",
     )
     api_key: SecretStr | None = Field(
         None, description="Key sent upstream. Unset: the caller's Authorization (or x-api-key) is forwarded."

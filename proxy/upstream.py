@@ -1,36 +1,33 @@
-"""Upstream clients: one pooled connection set per provider base URL (OpenAI-compatible, Anthropic)."""
+"""Upstreams: what answers a request once it is sanitized.
+
+Every upstream has the same interface (``Upstream``): ``post`` a body and get the whole answer, or
+``open_stream`` and read its bytes with ``iter_stream``; each call carries the request's ``Call``.
+An ``UpstreamClient`` reaches a provider's API (proxy/provider.py: its base URL, key and headers) over
+one pooled connection set with Veil's lean HTTP/1.1 transport (proxy/transport.py), with fixed
+messages for its failures. The local model and the echo upstream answer in this process
+(proxy/local/upstream.py). ``Upstreams`` picks the one for a request.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 
-from proxy.errors import BadRequest, ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
+from proxy.errors import NotFound, ProxyError, UpstreamTimeout, UpstreamUnavailable, upstream_error
+from proxy.provider import OPENAI, Provider
 from proxy.settings import UpstreamSettings
 from proxy.transport import FastHTTP1Transport
 
-# What leaves besides the body is an allow-list too. Veil sets Content-Type and Accept-Encoding itself;
-# the caller's key goes as Authorization / x-api-key / api-key (or the configured key replaces it);
-# and the provider's version and beta headers are forwarded when their value has the documented
-# shape (anything else is refused with a 400: a free-form value could carry personal data). Every
-# other header is dropped: User-Agent, OpenAI-Organization, OpenAI-Project, X-Stainless-*,
-# Idempotency-Key (neither provider documents one on these endpoints) and custom ones.
-_DATE = r"\d{4}-\d{2}-\d{2}"
-_OPENAI_BETA = re.compile(r"[a-z][a-z_]*=v\d+(?:\s*,\s*[a-z][a-z_]*=v\d+)*")  # assistants=v2
-_ANTHROPIC_BETA_NAME = rf"[a-z][a-z0-9]*(?:-[a-z0-9]+)*-{_DATE}"  # tools-2024-04-04
-FORWARDED_HEADERS: dict[str, dict[str, tuple[re.Pattern[str], str]]] = {
-    "openai": {"openai-beta": (_OPENAI_BETA, "assistants=v2")},
-    "anthropic": {
-        "anthropic-version": (re.compile(_DATE), "2023-06-01"),
-        "anthropic-beta": (re.compile(rf"{_ANTHROPIC_BETA_NAME}(?:\s*,\s*{_ANTHROPIC_BETA_NAME})*"),
-                           "tools-2024-04-04,prompt-caching-2024-07-31"),
-    },
-}
-ANTHROPIC_VERSION = "2023-06-01"
+if TYPE_CHECKING:
+    from proxy.auth import Caller
+    from proxy.pipeline.report import PrivacyReport
+    from proxy.pipeline.surface import Surface
+
 # Upstream response headers worth returning to the caller.
 RETURNED_HEADERS = (
     "retry-after", "x-request-id", "openai-processing-ms", "openai-version",
@@ -40,6 +37,74 @@ RETURNED_HEADERS = (
     "anthropic-ratelimit-requests-reset", "anthropic-ratelimit-tokens-limit",
     "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset",
 )
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request on its way upstream, besides its body: the surface it came in by, the caller's
+    headers and identity (a remote API gets only the allow-listed headers; the local model reads the
+    watermark request from them), and the report an upstream here may add to (the watermark)."""
+
+    surface: Surface
+    headers: Mapping[str, str]
+    caller: Caller
+    report: PrivacyReport
+
+
+class Upstream(Protocol):
+    async def post(self, call: Call, content: bytes) -> httpx.Response:
+        """The whole answer to the body ``content`` (2xx; otherwise a ProxyError is raised)."""
+        ...
+
+    async def open_stream(self, call: Call, content: bytes) -> httpx.Response:
+        """A stream's head, once it arrived (2xx; otherwise a ProxyError is raised)."""
+        ...
+
+    def iter_stream(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        """A stream's bytes as they arrive; closing it ends the work behind it."""
+        ...
+
+    def model_cards(self) -> list[dict[str, Any]]:
+        """The models it answers as itself (``GET /v1/models``)."""
+        ...
+
+    async def aclose(self) -> None:
+        ...
+
+
+class Upstreams:
+    """Which upstream answers a request. With ``upstream.provider: echo`` the echo upstream answers
+    everything. Otherwise the surface's provider answers at its base URL when one is set, except for
+    the local model's id, which the local model answers; with no base URL the local model answers its
+    id, and any other model is a 404."""
+
+    def __init__(self, remote: dict[str, UpstreamClient], local: Upstream, echo: Upstream | None = None) -> None:
+        self.remote = remote
+        self.local = local
+        self.echo = echo
+
+    def pick(self, surface: Surface, model: str, local_id: str) -> Upstream:
+        if self.echo is not None:
+            return self.echo
+        upstream = self.remote.get(surface.provider.name)
+        if model == local_id:
+            return self.local
+        if upstream is None:
+            raise NotFound(f"the model {model!r} does not exist here; available: {local_id}", param="model")
+        return upstream
+
+    @property
+    def local_answers(self) -> bool:
+        """Whether some request may reach the local model (so that start-up loads it)."""
+        return self.echo is None
+
+    def here(self) -> Upstream:
+        """The upstream of this process that lists its models."""
+        return self.echo or self.local
+
+    async def aclose(self) -> None:
+        for upstream in (*self.remote.values(), self.local, *([self.echo] if self.echo else [])):
+            await upstream.aclose()
 
 
 def UpstreamHTTPError(status: int, content: bytes, headers: Mapping[str, str]) -> ProxyError:  # noqa: N802
@@ -67,29 +132,12 @@ def _use_fast_transport(choice: str) -> bool:
     return not any(os.environ.get(name) or os.environ.get(name.upper()) for name in proxies)
 
 
-def forwarded_headers(incoming: Mapping[str, str], provider: str) -> dict[str, str]:
-    """The caller's version and beta headers that go upstream; a value of another shape is a 400."""
-    out = {}
-    for name, (shape, example) in FORWARDED_HEADERS[provider].items():
-        value = incoming.get(name)
-        if value is None:
-            continue
-        value = value.strip()
-        if not shape.fullmatch(value):
-            raise BadRequest(f"the {name} header must look like {example!r}; the request was not sent",
-                             param=name, code="invalid_header")
-        out[name] = value
-    return out
-
-
 class UpstreamClient:
-    """One provider's base URL. ``provider`` picks the header scheme: OpenAI-compatible
-    (``Authorization: Bearer`` or Azure's ``api-key``) or Anthropic (``x-api-key``, ``anthropic-version``)."""
+    """One provider's API at its base URL."""
 
     def __init__(self, settings: UpstreamSettings, transport: httpx.AsyncBaseTransport | None = None,
-                 provider: str = "openai") -> None:
-        base_url = settings.anthropic_base_url if provider == "anthropic" else settings.base_url
-        base_url = base_url or settings.base_url
+                 provider: Provider = OPENAI) -> None:
+        base_url = provider.base_url(settings)
         if not base_url:
             raise ValueError("no upstream base_url configured")
         self.settings = settings
@@ -112,42 +160,33 @@ class UpstreamClient:
                                         follow_redirects=False)
         self._timeouts = timeout.as_dict()
 
+    async def post(self, call: Call, content: bytes) -> httpx.Response:
+        headers = self.headers(call.headers, call.caller.forward_auth)
+        return await self.request("POST", call.surface.upstream_path, content, headers)
+
+    async def open_stream(self, call: Call, content: bytes) -> httpx.Response:
+        """Send a streaming request and return once headers arrived (2xx), else raise."""
+        headers = self.headers(call.headers, call.caller.forward_auth)
+        response = await self._send("POST", call.surface.upstream_path, content, headers)
+        if response.status_code >= 400:
+            try:
+                body = await response.aread()
+            except httpx.HTTPError:
+                body = b""
+            finally:
+                await response.aclose()
+            raise UpstreamHTTPError(response.status_code, body, response.headers)
+        return response
+
+    def model_cards(self) -> list[dict[str, Any]]:
+        return []  # the provider's own list is asked for at its models_path
+
     def url(self, path: str) -> str:
         return self.base_url + path
 
     def headers(self, incoming: Mapping[str, str], forward_auth: bool) -> dict[str, str]:
-        """The headers sent upstream: Veil's own, the allow-listed ones of the caller (see
-        FORWARDED_HEADERS), the key, then ``upstream.extra_headers``. Nothing else of the caller's."""
-        out = {"content-type": "application/json", "accept-encoding": "identity"}
-        out.update(forwarded_headers(incoming, self.provider))
-        if self.provider == "anthropic":
-            self._anthropic_auth(out, incoming, forward_auth)
-        else:
-            self._openai_auth(out, incoming, forward_auth)
-        out.update(self.settings.extra_headers)
-        return out
-
-    def _openai_auth(self, out: dict[str, str], incoming: Mapping[str, str], forward_auth: bool) -> None:
-        key = self.settings.api_key.get_secret_value() if self.settings.api_key else None
-        if key:
-            if self.settings.auth_header == "api-key":
-                out["api-key"] = key
-            else:
-                out["authorization"] = f"Bearer {key}"
-        elif forward_auth and "authorization" in incoming:
-            out["authorization"] = incoming["authorization"]
-        elif forward_auth and "api-key" in incoming:
-            out["api-key"] = incoming["api-key"]
-
-    def _anthropic_auth(self, out: dict[str, str], incoming: Mapping[str, str], forward_auth: bool) -> None:
-        out.setdefault("anthropic-version", ANTHROPIC_VERSION)
-        secret = self.settings.anthropic_api_key or self.settings.api_key
-        if secret:
-            out["x-api-key"] = secret.get_secret_value()
-        elif forward_auth and "x-api-key" in incoming:
-            out["x-api-key"] = incoming["x-api-key"]
-        elif forward_auth and "authorization" in incoming:
-            out["authorization"] = incoming["authorization"]
+        """The headers sent upstream (``Provider.headers``)."""
+        return self.provider.headers(self.settings, incoming, forward_auth)
 
     async def _send(self, method: str, path: str, content: bytes | None,
                     headers: dict[str, str]) -> httpx.Response:
@@ -180,19 +219,6 @@ class UpstreamClient:
             await response.aclose()
         if response.status_code >= 400:
             raise UpstreamHTTPError(response.status_code, response.content, response.headers)
-        return response
-
-    async def open_stream(self, path: str, content: bytes, headers: dict[str, str]) -> httpx.Response:
-        """Send a streaming request and return once headers arrived (2xx), else raise."""
-        response = await self._send("POST", path, content, headers)
-        if response.status_code >= 400:
-            try:
-                body = await response.aread()
-            except httpx.HTTPError:
-                body = b""
-            finally:
-                await response.aclose()
-            raise UpstreamHTTPError(response.status_code, body, response.headers)
         return response
 
     async def iter_stream(self, response: httpx.Response) -> AsyncIterator[bytes]:

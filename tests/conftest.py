@@ -60,7 +60,7 @@ def veil_factory(upstream_server: tuple[MockUpstream, LiveServer]) -> Iterator[C
     _, up = upstream_server
 
     def start(**overrides: Any) -> LiveServer:
-        overrides.setdefault("upstream", {"base_url": up.url + "/v1"})
+        overrides.setdefault("upstream", {"base_url": up.url + "/v1", "base_urls": {"ollama": up.url}})
         overrides.setdefault("mode", "off")
         settings = make_settings(**overrides)
         server = LiveServer(create_app(settings, master_key=TEST_MASTER_KEY))

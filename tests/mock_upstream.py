@@ -14,8 +14,9 @@ The model name picks the behaviour:
 Streams split the reply into pieces of ``chunk_size`` characters (header x-mock-chunk overrides).
 The same models work on /v1/responses (OpenAI Responses API, stored and retrievable; ``mock-recall``
 also repeats the text of the previous response's input; ``mock-incomplete`` ends its stream with
-response.incomplete, as when max_output_tokens is reached) and /v1/messages (Anthropic Messages API,
-errors in Anthropic's format; ``mock-stop`` ends on the first stop sequence).
+response.incomplete, as when max_output_tokens is reached), /v1/messages (Anthropic Messages API,
+errors in Anthropic's format; ``mock-stop`` ends on the first stop sequence) and /api/chat (Ollama: JSON
+lines, streaming unless ``"stream": false``, errors as ``{"error": "..."}``).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class MockUpstream:
             Route("/v1/responses/{rid}/input_items", self._input_items, methods=["GET"]),
             Route("/v1/messages", self._messages, methods=["POST"]),
             Route("/v1/messages/count_tokens", self._count_tokens, methods=["POST"]),
+            Route("/api/chat", self._ollama_chat, methods=["POST"]),
         ])
 
     # ---- helpers -------------------------------------------------------------------------------
@@ -367,3 +369,33 @@ class MockUpstream:
     async def _count_tokens(self, request: Request) -> Response:
         body = await self._record(request)
         return JSONResponse({"input_tokens": len(json.dumps(body.get("messages"))) // 4})
+
+    # ---- Ollama ----------------------------------------------------------------------------------
+    async def _ollama_chat(self, request: Request) -> Response:
+        body = await self._record(request)
+        model = str(body.get("model", ""))
+        if model.startswith("mock-error-"):
+            status = int(model.rsplit("-", 1)[1])
+            return JSONResponse({"error": f"mock failure {status}"}, status)
+        text = self.echo_all(body) if model == "mock-echo-all" else "echo: " + self.last_user_text(body)
+        base = {"model": model, "created_at": "2026-01-01T00:00:00Z"}
+        message: dict[str, Any] = {"role": "assistant", "content": text}
+        if model == "mock-tools":
+            message = {"role": "assistant", "content": "",
+                       "tool_calls": [{"function": {"name": "lookup", "arguments": {"query": text}}}]}
+        last = {**base, "done": True, "done_reason": "stop", "total_duration": 1234567, "eval_count": 7}
+        if body.get("stream") is False:
+            return JSONResponse({**base, "message": message, **last})
+        size = int(request.headers.get("x-mock-chunk", self.chunk_size))
+
+        async def lines():  # type: ignore[no-untyped-def]
+            if model == "mock-tools":
+                yield json.dumps({**base, "message": message, "done": False}).encode() + b"\n"
+            else:
+                for i in range(0, len(text), size):
+                    piece = {"role": "assistant", "content": text[i:i + size]}
+                    yield json.dumps({**base, "message": piece, "done": False}).encode() + b"\n"
+            if model != "mock-nodone":
+                yield json.dumps({**last, "message": {"role": "assistant", "content": ""}}).encode() + b"\n"
+
+        return StreamingResponse(lines(), media_type="application/x-ndjson")

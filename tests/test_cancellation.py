@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 from waiting import until
 
+from proxy.pipeline.stream import DisconnectAwareStream
 from proxy.settings import UpstreamSettings
-from proxy.streaming import DisconnectAwareStream
 from proxy.upstream import UpstreamClient
 
 

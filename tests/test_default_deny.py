@@ -16,8 +16,8 @@ import openai
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from streams import stream_text
 
-from proxy.sse import SSEParser
 
 EMAIL, CARD, SSN = "john.smith@acme-corp.com", "4111 1111 1111 1111", "123-45-6789"
 # Blobs of the provider's shape: a Fernet token (Responses encrypted_content), a signature (Anthropic thinking)
@@ -130,6 +130,21 @@ TEMPLATES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                                                                                "description": "what"}}}}],
         "metadata": {"user_id": "user-42"}, "stop_sequences": ["END"],
     }, ("model", "messages.*.content.*.signature")),
+    "ollama_chat": ("/api/chat", {
+        "model": "mock-echo-all", "stream": False,
+        "messages": [
+            {"role": "system", "content": "You are helpful."},
+            {"role": "user", "content": "Hello there"},
+            {"role": "assistant", "content": "", "thinking": "let me think",
+             "tool_calls": [{"function": {"name": "lookup", "arguments": {"query": "status"}}}]},
+            {"role": "tool", "tool_name": "lookup", "content": "ok"},
+            {"role": "user", "content": "What next?"}],
+        "tools": [{"type": "function", "function": {
+            "name": "lookup", "description": "Look up an order",
+            "parameters": {"type": "object", "properties": {"query": {"type": "string", "description": "what"}}}}}],
+        "format": {"type": "object", "properties": {"answer": {"type": "string"}}},
+        "options": {"temperature": 0.2, "stop": ["END"]}, "keep_alive": "5m",
+    }, ("model",)),
 }
 # Values every recognizer finds alone, and that no allow-list check (ids, enums, names) lets through.
 PII = (EMAIL, CARD, "(415) 555-0132", "DE89 3704 0044 0532 0130 00", f"SSN {SSN}")
@@ -150,6 +165,16 @@ def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...
     return out
 
 
+def test_every_registered_surface_has_a_template() -> None:
+    """A new surface (proxy/surfaces.py) gets the planted-PII properties below: one template per field map."""
+    from proxy.surfaces import SURFACES
+
+    first: dict[int, Any] = {}
+    for surface in SURFACES:
+        first.setdefault(id(surface.request_schema), surface)
+    assert {s.name: s.path for s in first.values()} == {name: path for name, (path, _, _) in TEMPLATES.items()}
+
+
 def _dotted(path: tuple[Any, ...]) -> str:
     return ".".join("*" if isinstance(p, int) else str(p) for p in path)
 
@@ -165,23 +190,6 @@ def _plant(body: dict[str, Any], path: tuple[Any, ...], kind: str, value: str, k
     return (*path, key)
 
 
-def _stream_text(surface: str, raw: bytes) -> str:
-    parser, text = SSEParser(), ""
-    for event in parser.feed(raw) + parser.close():
-        if event.data.strip() == "[DONE]":
-            continue
-        data = json.loads(event.data)
-        if surface == "chat":
-            text += "".join((c.get("delta") or {}).get("content") or "" for c in data.get("choices", []))
-        elif surface == "completions":
-            text += "".join(c.get("text") or "" for c in data.get("choices", []))
-        elif surface == "responses" and data.get("type") == "response.output_text.delta":
-            text += data["delta"]
-        elif surface == "messages" and data.get("type") == "content_block_delta":
-            text += data["delta"].get("text", "")
-    return text
-
-
 def _answer_text(surface: str, data: dict[str, Any]) -> str:
     if surface == "completions":
         return data["choices"][0]["text"]
@@ -189,6 +197,8 @@ def _answer_text(surface: str, data: dict[str, Any]) -> str:
         return data["choices"][0]["message"]["content"]
     if surface == "responses":
         return data["output"][0]["content"][0]["text"]
+    if surface == "ollama_chat":
+        return data["message"]["content"]
     return data["content"][0]["text"]
 
 
@@ -221,7 +231,7 @@ def test_pii_planted_anywhere_never_leaves_and_comes_back(surface, veil_factory,
         if surface == "embeddings":  # vectors come back: nothing to restore
             return
         assert value in _answer_text(surface, whole_answer.json()), _dotted(where)
-        assert value in _stream_text(surface, streamed.content), _dotted(where)
+        assert value in stream_text(surface, streamed.content), _dotted(where)
 
     check()
 
@@ -460,6 +470,6 @@ def test_numbers_and_keys_planted_anywhere_never_leave_and_come_back(surface, ve
         if surface == "embeddings":
             return
         assert needle in _answer_text(surface, whole_answer.json()), _dotted(where)
-        assert needle in _stream_text(surface, streamed.content), _dotted(where)
+        assert needle in stream_text(surface, streamed.content), _dotted(where)
 
     check()

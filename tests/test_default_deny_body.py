@@ -123,10 +123,10 @@ def test_object_keys_that_are_data_are_sanitized_and_restored(veil, upstream) ->
 def test_keys_in_tool_arguments_come_back_with_the_original_key() -> None:
     """An answer's tool call whose arguments carry the stand-in key gets the original key back."""
     from proxy.messages.wire import RESPONSE
-    from proxy.pipeline.restore import TextRestorer
+    from proxy.pipeline.restore import AnswerRestorer
 
     stand_in = "leland.fulmer@ohsg-oiuf.com"
-    restorer = TextRestorer({stand_in: EMAIL})
+    restorer = AnswerRestorer({stand_in: EMAIL})
     data = {"content": [{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {stand_in: {"n": 1}}}]}
     assert restorer.body(RESPONSE, data)["content"][0]["input"] == {EMAIL: {"n": 1}}
 
@@ -350,10 +350,10 @@ def test_thinking_text_is_sanitized_and_leaves_as_the_provider_signed_it(veil, u
 
 
 def test_thinking_deltas_are_restored_in_streams() -> None:
-    from proxy.messages.adapter import MessagesStreamRestorer
-    from proxy.pipeline.restore import TextRestorer
+    from proxy.messages.adapter import MessagesSurface
+    from proxy.pipeline.restore import AnswerRestorer
 
-    restorer = MessagesStreamRestorer(TextRestorer({"454-64-9761": SSN}))
+    restorer = MessagesSurface().stream_restorer(AnswerRestorer({"454-64-9761": SSN}))
     out = []
     for piece in ("SSN 454-6", "4-9761 noted"):
         out += restorer.transform({"type": "content_block_delta", "index": 0,
@@ -398,9 +398,9 @@ def test_a_thinking_block_sent_back_restored_leaves_as_the_provider_wrote_it(vei
 def test_a_number_in_an_answer_is_restored_to_the_same_number() -> None:
     """The same card spaced in the text and compact as a number: the number gets its own digits back."""
     from proxy.messages.wire import RESPONSE
-    from proxy.pipeline.restore import TextRestorer
+    from proxy.pipeline.restore import AnswerRestorer
 
-    restorer = TextRestorer({"4374 5574 5476 2021": "4111 1111 1111 1111", "4374557454762021": "4111111111111111"})
+    restorer = AnswerRestorer({"4374 5574 5476 2021": "4111 1111 1111 1111", "4374557454762021": "4111111111111111"})
     data = {"content": [{"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"card": 4374557454762021}}]}
     assert restorer.body(RESPONSE, data)["content"][0]["input"] == {"card": 4111111111111111}
 

@@ -104,6 +104,6 @@ async def test_no_hung_tasks_or_connections_after_faults(upstream_server, veil_f
         codes = await asyncio.gather(*(one(m) for m in ["mock-stall", "mock-reset", "mock-nodone",
                                                          "gpt-4o-mini"] * 5))
     assert set(codes) == {200}
-    transport = svc.upstreams["openai"].client._transport  # Veil's upstream pool: nothing may stay checked out
+    transport = svc.upstreams.remote["openai"].client._transport  # Veil's upstream pool: nothing may stay checked out
     await until(lambda: transport.in_use == 0, message=f"{transport.in_use} upstream connections in use")
     await until(lambda: svc.metrics.streams_active._value.get() == 0, message="streams still active")

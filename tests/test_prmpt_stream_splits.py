@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import TEST_MASTER_KEY
-from proxy.chat.adapter import ChoiceStreamRestorer
-from proxy.pipeline.restore import TextRestorer
+from proxy.chat.adapter import ChatSurface
+from proxy.pipeline.restore import AnswerRestorer, EventRestorer
 
 TEXT = ("Dear John Smith, your SSN 123-45-6789 and card 4111 1111 1111 1111 are on file; "
         "we wrote to john.smith@acme-corp.com.")
@@ -26,8 +26,8 @@ def sanitized():  # type: ignore[no-untyped-def]
     return s, s.sanitize(TEXT, keys)
 
 
-def _restorer(result) -> ChoiceStreamRestorer:  # type: ignore[no-untyped-def]
-    return ChoiceStreamRestorer(TextRestorer(dict(result.mapping)), chat=True)
+def _restorer(result) -> EventRestorer:  # type: ignore[no-untyped-def]
+    return ChatSurface().stream_restorer(AnswerRestorer(dict(result.mapping)))
 
 
 def _chunk(content: str | None = None, args: str | None = None, finish: str | None = None) -> dict:

@@ -117,6 +117,23 @@ def test_responses_earlier_turns_restored_through_the_turn_cache(veil, upstream)
     assert SSN not in again.output_text  # another user's turns are not restored for this one
 
 
+def test_stored_responses_go_through_the_pipeline(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    """Fetching a stored response is a request like the others: counted, logged and observed by route."""
+    veil = veil_factory(mode="prmpt", inspector={"recent_requests": True})
+    client = oai(veil)
+    first = client.responses.create(model="gpt-4o-mini", input=TEXT)
+    assert client.responses.retrieve(first.id).output_text == "echo: " + TEXT
+    client.responses.input_items.list(first.id)
+    with httpx.Client(base_url=veil.url, timeout=30) as h:
+        assert h.get("/v1/responses/resp_1%0A").status_code == 400
+        recent = h.get("/inspector/api/recent").json()["requests"]
+        metrics = h.get("/metrics").text
+    routes = [(r["route"], r["status"]) for r in recent]
+    assert ("responses_stored", 200) in routes and ("responses_input_items", 200) in routes
+    assert ("responses_stored", 400) in routes and ("responses", 200) in routes
+    assert re.search(r'veil_requests_total\{[^}]*route="responses_stored"', metrics), metrics[:2000]
+
+
 @pytest.mark.parametrize("tail", ["", "/input_items"])
 def test_a_stored_response_id_with_a_final_newline_is_refused(veil, upstream, tail) -> None:  # type: ignore[no-untyped-def]
     """An id ending in "\n" (%0A) once passed the id check ("$" matches before a final newline) and broke

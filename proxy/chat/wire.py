@@ -19,6 +19,7 @@ from typing import Any
 from proxy.errors import BadRequest
 from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident, Json,
                                      Map, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.pipeline.restore import ChoiceChunks
 from proxy.settings import LimitsSettings
 
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -111,6 +112,20 @@ RESPONSE = Obj({
                         "logprobs": Opaque("logprobs")})),
     "veil": Opaque("report"),
 })
+
+# Streams: chunks of choices whose deltas carry content, refusal and tool-call arguments
+STREAM = ChoiceChunks(fields=("delta.content", "delta.refusal"), tool_calls=True)
+
+
+# The request as /docs shows it (the fields Veil reads)
+_TEXT_OR_PARTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {
+    "type": "object", "properties": {"type": {"type": "string"}, "text": {"type": "string"}}}}]}
+DOC_SCHEMA = {"type": "object", "required": ["model", "messages"], "properties": {
+    "model": {"type": "string"}, "stream": {"type": "boolean"},
+    "messages": {"type": "array", "items": {"type": "object", "required": ["role"], "properties": {
+        "role": {"type": "string", "enum": ["system", "developer", "user", "assistant", "tool"]},
+        "content": _TEXT_OR_PARTS}}},
+    "temperature": {"type": "number"}, "max_tokens": {"type": "integer"}}}
 
 
 def check(body: dict[str, Any], limits: LimitsSettings) -> None:

@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int)
     serve.add_argument("--config", help="a YAML file merged over config/default.yaml")
     serve.add_argument("--upstream-url", help="OpenAI-compatible base URL ('' or 'local': the local model)")
+    serve.add_argument("--upstream", choices=["auto", "local", "echo"],
+                       help="who answers (upstream.provider): the API at the base URL, else the local model "
+                       "(auto); the local model; or echo: each request's sanitized last message, restored")
     serve.add_argument("--mode", choices=["off", "prmpt", "cape", "prmpt+cape"])
     serve.add_argument("--workers", metavar="N", help="server processes on the port: a number, or 'auto' "
                        "(one per CPU core); default workers.processes (1)")
@@ -104,8 +107,13 @@ def _serve(args: argparse.Namespace) -> int:
     from proxy.logs import configure_logging
 
     overrides: dict[str, Any] = {"host": args.host, "port": args.port, "mode": args.mode}
+    upstream: dict[str, Any] = {}
     if args.upstream_url is not None:
-        overrides["upstream"] = {"base_url": args.upstream_url or None}
+        upstream["base_url"] = args.upstream_url or None
+    if args.upstream is not None:
+        upstream["provider"] = args.upstream
+    if upstream:
+        overrides["upstream"] = upstream
     workers = {k: v for k, v in (("processes", args.workers), ("backend", args.backend)) if v is not None}
     if workers:
         overrides["workers"] = workers

@@ -81,7 +81,8 @@ def _serve_one(settings: Settings) -> int:
 
 
 def _announce(settings: Settings, processes: int) -> None:
-    where = settings.upstream.base_url or f"the local model {settings.local_model.id}"
+    where = {"echo": "echo (answers with what it received)", "local": f"the local model {settings.local_model.id}"}.get(
+        settings.upstream.provider, settings.upstream.base_url or f"the local model {settings.local_model.id}")
     many = f", {processes} processes" if processes > 1 else ""
     print(f"veil: serving on http://{settings.host}:{settings.port}/v1 (mode {settings.mode}{many}, "
           f"upstream: {where})", file=sys.stderr, flush=True)

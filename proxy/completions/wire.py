@@ -9,6 +9,7 @@ from typing import Any
 from proxy.chat.wire import LOGIT_BIAS, STOP
 from proxy.errors import BadRequest
 from proxy.pipeline.fieldmap import ANY_STRUCT, ID, MODEL, AnyOf, Arr, Obj, Opaque, Text, flags, numbers
+from proxy.pipeline.restore import ChoiceChunks
 
 TOKENS = Opaque("token_ids")
 PROMPT = AnyOf(string=Text(role="user"), number=TOKENS,
@@ -22,6 +23,10 @@ RESPONSE = Obj({
     "choices": Arr(Obj({"text": Text(), "finish_reason": ANY_STRUCT, "logprobs": Opaque("logprobs")})),
     "veil": Opaque("report"),
 })
+STREAM = ChoiceChunks(fields=("text",))  # chunks of choices whose text is a delta
+
+DOC_SCHEMA = {"type": "object", "required": ["model", "prompt"], "properties": {
+    "model": {"type": "string"}, "prompt": {"type": "string"}, "stream": {"type": "boolean"}}}
 
 
 def check(body: dict[str, Any]) -> None:

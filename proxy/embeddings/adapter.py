@@ -1,23 +1,24 @@
-"""OpenAI embeddings: no stream, nothing to restore; the local model mean-pools its hidden states."""
+"""OpenAI embeddings: no stream, nothing to restore; made here, vectors of the local model (it mean-pools
+its hidden states), as floats or base64."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+import base64
+import struct
+from typing import Any
 
 from proxy.embeddings import wire
-from proxy.errors import ServiceUnavailable
-from proxy.pipeline.local import LocalContext
-from proxy.pipeline.surface import Event, Surface
-from proxy.pool import PoolSaturated, PoolUnavailable
+from proxy.errors import BadRequest
+from proxy.pipeline.surface import Made, Prompt, Surface
 from proxy.settings import LimitsSettings
-
-if TYPE_CHECKING:
-    from proxy.pipeline.policy import Policy
 
 
 class EmbeddingsSurface(Surface):
     name = "embeddings"
+    label = "Embeddings"
+    path = "/v1/embeddings"
+    summary = "OpenAI embeddings of sanitized input"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/embeddings"
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
@@ -26,12 +27,26 @@ class EmbeddingsSurface(Surface):
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body)
 
-    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
-        await ctx.load()
-        try:
-            return await ctx.backend.embeddings(body, ctx.timeout)
-        except PoolSaturated:
-            raise ServiceUnavailable("the local model is busy", retry_after=2) from None
-        except PoolUnavailable:
-            raise ServiceUnavailable("the local model is unavailable", retry_after=5) from None
+    def prompt(self, body: dict[str, Any]) -> Prompt:
+        raw = body.get("input")
+        inputs: list[str | list[int]]
+        if isinstance(raw, str):
+            inputs = [raw]
+        elif isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw):
+            inputs = [raw]
+        elif isinstance(raw, list) and raw and all(isinstance(x, (str, list)) for x in raw):
+            inputs = raw
+        else:
+            raise BadRequest("input must be a string, a list of strings or token arrays", param="input")
+        if (body.get("encoding_format") or "float") not in ("float", "base64"):
+            raise BadRequest("encoding_format must be 'float' or 'base64'", param="encoding_format")
+        return Prompt(task="embed", inputs=inputs)
+
+    def answer(self, made: Made) -> dict[str, Any]:
+        base64_out = made.body.get("encoding_format") == "base64"
+        data = []
+        for i, vec in enumerate(made.vectors):
+            value: Any = base64.b64encode(struct.pack(f"<{len(vec)}f", *vec)).decode() if base64_out else vec
+            data.append({"object": "embedding", "index": i, "embedding": value})
+        return {"object": "list", "data": data, "model": made.model,
+                "usage": {"prompt_tokens": made.tokens, "total_tokens": made.tokens}}

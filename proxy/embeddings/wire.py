@@ -13,6 +13,10 @@ REQUEST = Obj({"model": MODEL, "input": PROMPT, "encoding_format": option("float
 RESPONSE = Obj({"object": ANY_STRUCT, "model": ANY_STRUCT, "id": ID,
                 "data": Arr(Obj({"object": ANY_STRUCT, "embedding": Opaque("vector")})),
                 "veil": Opaque("report")})
+DOC_SCHEMA = {"type": "object", "required": ["model", "input"], "properties": {
+    "model": {"type": "string"}, "input": {"oneOf": [{"type": "string"},
+                                                      {"type": "array", "items": {"type": "string"}}]},
+    "encoding_format": {"type": "string", "enum": ["float", "base64"]}}}
 
 
 def check(body: dict[str, Any]) -> None:

@@ -44,8 +44,9 @@ STATIC_TYPES = {
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def install(app: FastAPI, pipeline: Pipeline, surfaces: list[str]) -> RecentRequests | None:
-    """Mount ``/`` always, the inspector when it is on, and its ring buffer when asked for."""
+def install(app: FastAPI, pipeline: Pipeline, surfaces: dict[str, str]) -> RecentRequests | None:
+    """Mount ``/`` always, the inspector when it is on, and its ring buffer when asked for. ``surfaces``:
+    name -> label of every surface a preview can read a body as (proxy/surfaces.py)."""
     settings = pipeline.settings
     app.include_router(index_router(settings))
     if not enabled(settings):
@@ -69,7 +70,7 @@ def _static(name: str) -> bytes:
     return (resources.files("proxy.inspector") / "static" / name).read_bytes()
 
 
-def router(settings: Settings, surfaces: list[str], recent: RecentRequests | None) -> APIRouter:
+def router(settings: Settings, surfaces: dict[str, str], recent: RecentRequests | None) -> APIRouter:
     """The inspector's routes; mount only when ``enabled(settings)``."""
     api = APIRouter(include_in_schema=False)
     page = _static("inspector.html")
@@ -92,7 +93,8 @@ def router(settings: Settings, surfaces: list[str], recent: RecentRequests | Non
         """What the page's controls offer: the modes a request may pick, Cape's default epsilon."""
         authenticate(request.headers, settings.auth)
         return json_response({
-            "mode": settings.mode, "allowed_modes": settings.selectable_modes(), "surfaces": surfaces,
+            "mode": settings.mode, "allowed_modes": settings.selectable_modes(), "surfaces": list(surfaces),
+            "surface_labels": surfaces,
             "cape_epsilon": settings.cape.epsilon, "watermark": settings.watermark.enabled,
             "recent_requests": recent is not None,
         }, headers=NO_STORE)

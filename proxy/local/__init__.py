@@ -1,1 +1,1 @@
-"""The built-in local model and what the surfaces need to answer with it."""
+"""The built-in local model, and the upstreams of this process: the local model and the echo upstream."""

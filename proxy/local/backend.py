@@ -1,4 +1,5 @@
-"""The built-in local model: answers OpenAI calls itself (SmolLM2-135M-Instruct by default).
+"""The built-in local model (SmolLM2-135M-Instruct by default), served as an upstream by
+proxy/local/upstream.py.
 
 Generation runs in the worker pool's ``generate`` lane: a thread of this process, or a Ray Serve
 deployment with ``workers.backend: ray`` (then this process loads the tokenizer only, unless it answers
@@ -7,11 +8,7 @@ embeddings). Tokens stream back to the event loop as they are made (proxy/local/
 
 from __future__ import annotations
 
-import base64
-import struct
 import threading
-import time
-import uuid
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -24,7 +21,8 @@ from proxy.settings import LimitsSettings, LocalModelSettings
 __all__ = ["GenerationJob", "GenerationResult", "LocalBackend", "SamplingParams"]
 
 
-def _message_text(content: Any) -> str:
+def message_text(content: Any) -> str:
+    """The text of a chat message's content (a string, or its text parts)."""
     if content is None:
         return ""
     if isinstance(content, str):
@@ -39,7 +37,8 @@ def _message_text(content: Any) -> str:
 
 
 class LocalBackend:
-    """OpenAI chat/completions/embeddings answered by a local transformers model."""
+    """A local transformers model: its loading, sampling options, prompts as token ids, generation and
+    embeddings (proxy/local/upstream.py serves it as an upstream)."""
 
     def __init__(self, settings: LocalModelSettings, limits: LimitsSettings, pool: WorkerPool) -> None:
         self.settings = settings
@@ -132,7 +131,7 @@ class LocalBackend:
         for msg in messages:
             role = msg.get("role")
             role = "system" if role == "developer" else role
-            turns.append({"role": role, "content": _message_text(msg.get("content"))})
+            turns.append({"role": role, "content": message_text(msg.get("content"))})
         ids = self.tokenizer.apply_chat_template(turns, add_generation_prompt=True, tokenize=True)
         if isinstance(ids, dict) or hasattr(ids, "input_ids"):
             ids = ids["input_ids"]
@@ -160,38 +159,12 @@ class LocalBackend:
         generator = self._load_model()  # embeddings always run in this process
         return [generator.embed(inputs) for inputs in batches]
 
-    async def embeddings(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        raw = body.get("input")
-        inputs: list[str | list[int]]
-        if isinstance(raw, str):
-            inputs = [raw]
-        elif isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw):
-            inputs = [raw]
-        elif isinstance(raw, list) and raw and all(isinstance(x, (str, list)) for x in raw):
-            inputs = raw
-        else:
-            raise BadRequest("input must be a string, a list of strings or token arrays", param="input")
+    async def embed(self, inputs: list[str | list[int]], timeout: float) -> tuple[list[list[float]], int]:
+        """The vectors of ``inputs`` (texts or token arrays), and the tokens they took."""
         vectors = await self.pool.run("embed", inputs, timeout)
-        encoding = body.get("encoding_format") or "float"
-        if encoding not in ("float", "base64"):
-            raise BadRequest("encoding_format must be 'float' or 'base64'", param="encoding_format")
-        data = []
-        for i, vec in enumerate(vectors):
-            value: Any = vec
-            if encoding == "base64":
-                value = base64.b64encode(struct.pack(f"<{len(vec)}f", *vec)).decode()
-            data.append({"object": "embedding", "index": i, "embedding": value})
         tokens = sum(len(x) if isinstance(x, list) else len(self.text_prompt_ids(x)) for x in inputs)
-        return {"object": "list", "data": data, "model": self.model_id,
-                "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}
+        return vectors, tokens
 
     def model_card(self) -> dict[str, Any]:
         return {"id": self.model_id, "object": "model", "created": 0, "owned_by": "veil-local"}
 
-
-def completion_id(prefix: str) -> str:
-    return f"{prefix}-{uuid.uuid4().hex[:24]}"
-
-
-def now() -> int:
-    return int(time.time())

@@ -16,11 +16,13 @@ descriptions, ``input_schema``), ``metadata.user_id``, ``stop_sequences``, ``wor
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from proxy.errors import BadRequest
 from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
                                      Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, numbers, option)
+from proxy.pipeline.restore import Delta, TypedEvents
 from proxy.settings import LimitsSettings
 
 CACHE = Obj({"type": enum("ephemeral"), "ttl": enum("5m", "1h")})
@@ -83,6 +85,28 @@ RESPONSE = Obj({
     "veil": Opaque("report"),
 })
 COUNT = Obj({"input_tokens": ANY_STRUCT, "veil": Opaque("report")})
+DOC_SCHEMA = {"type": "object", "required": ["model", "messages", "max_tokens"], "properties": {
+    "model": {"type": "string"}, "max_tokens": {"type": "integer"}, "stream": {"type": "boolean"},
+    "system": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+    "messages": {"type": "array", "items": {"type": "object", "required": ["role", "content"], "properties": {
+        "role": {"type": "string", "enum": ["user", "assistant"]},
+        "content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]}}}}}}
+
+# Streams: text, partial JSON (tool input; a stand-in may be split across deltas or across its JSON
+# escaping) and thinking per content block, its held tail let out just before ``content_block_stop``.
+# ``thinking`` deltas are restored like text (requests sanitize the block's text again, to what the
+# provider signed); ``signature`` deltas pass unchanged; the message, blocks, citations and the stop
+# sequence are restored whole.
+_block_delta = partial(Delta, event="content_block_delta", key=("index",), end="content_block_stop", carry=("index",))
+STREAM = TypedEvents(
+    deltas=(_block_delta(text="delta.text", subtype="text_delta"),
+            _block_delta(text="delta.partial_json", subtype="input_json_delta", in_json=True),
+            _block_delta(text="delta.thinking", subtype="thinking_delta")),
+    objects={"message": RESPONSE, "content_block": BLOCK,
+             "delta": OneOf({"citations_delta": Obj({"type": ANY_STRUCT, "citation": BLOCK})},
+                            default=Obj({"type": ANY_STRUCT, "signature": ANY_STRUCT}),
+                            missing=Obj({"stop_reason": ANY_STRUCT, "stop_sequence": Text()}))},  # message_delta
+)
 
 
 def check(body: dict[str, Any], limits: LimitsSettings, need_max_tokens: bool = True) -> None:

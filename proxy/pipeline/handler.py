@@ -1,8 +1,9 @@
-"""The request path every surface shares: read, check, authenticate, pick the policy, sanitize
-(default deny), forward upstream or answer locally, restore, report.
+"""The request path every surface shares: read, check, authenticate, pick the policy and the upstream,
+sanitize (default deny), forward, restore, report.
 
 Nothing here knows a wire format: the surface says where the text is (its field map), how its
-errors and streams look, and how the local model answers it.
+errors and streams look, and which provider it speaks to. Nothing here knows which upstream answers
+either: a remote API, the local model and the echo upstream look the same (proxy/upstream.py).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,20 +26,28 @@ from proxy.budget import check_body
 from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
 from proxy.keyring import KeyRing
 from proxy.local.backend import LocalBackend
-from proxy.pipeline.local import LocalContext
 from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
-from proxy.pipeline.fieldmap import iter_strings
+from proxy.pipeline.fieldmap import Node, iter_strings
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
 from proxy.pipeline.report import splice_veil_field
-from proxy.pipeline.restore import TextRestorer
 from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.surface import Event, Surface
 from proxy.settings import LimitsSettings, Settings
-from proxy.upstream import RETURNED_HEADERS, UpstreamClient
-from proxy.watermark.service import WatermarkService
+from proxy.upstream import RETURNED_HEADERS, Call, Upstream, Upstreams
 
 log = logging.getLogger("veil.request")
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """A request for something the provider stores, as Veil sends it: ``schema`` restores its answer
+    (None: the answer is not restored, e.g. of a DELETE)."""
+
+    method: str
+    path: str
+    body: bytes | None = None
+    schema: Node | None = None
 
 
 @dataclass(frozen=True)
@@ -57,15 +66,13 @@ class RequestRecord:
 
 
 class Pipeline:
-    def __init__(self, settings: Settings, keyring: KeyRing, engine: PrivacyEngine,
-                 upstreams: dict[str, UpstreamClient], local: LocalBackend, watermarks: WatermarkService,
-                 metrics: Metrics) -> None:
+    def __init__(self, settings: Settings, keyring: KeyRing, engine: PrivacyEngine, upstreams: Upstreams,
+                 local: LocalBackend, metrics: Metrics) -> None:
         self.settings = settings
         self.keyring = keyring
         self.engine = engine
         self.upstreams = upstreams
-        self.local = local
-        self.watermarks = watermarks
+        self.local = local  # Cape's extraction step runs on it
         self.metrics = metrics
         self.observers: list[Callable[[RequestRecord], None]] = []
 
@@ -86,33 +93,67 @@ class Pipeline:
             mode = self.pick_mode(request)
             dependencies = _dependencies(request, extension)
             stream = surface.is_stream(body)
-            upstream = self.upstreams.get(surface.provider)
-            use_local = upstream is None or surface.model(body) == self.local.model_id
-            if use_local and surface.model(body) != self.local.model_id:
-                raise NotFound(f"the model {surface.model(body)!r} does not exist here; available: "
-                               f"{self.local.model_id}", param="model")
+            upstream = self.upstreams.pick(surface, surface.model(body), self.local.model_id)
             policy = self.policy(mode, caller, dependencies)
             sanitized = body
             if not policy.passthrough:
-                sanitized = await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
+                sanitized = await self.sanitized(policy, surface, body)
                 surface.after_sanitize(policy, sanitized, caller)
-            if use_local:
-                response = await self._answer_locally(request, surface, sanitized, policy, caller)
-            else:
-                assert upstream is not None
-                content = raw if sanitized is body else json.dumps(sanitized, ensure_ascii=False).encode()
-                response = await self._forward(request, surface, upstream, sanitized, content, policy, caller)
+            content = raw if sanitized is body else json.dumps(sanitized, ensure_ascii=False).encode()
+            call = Call(surface, request.headers, caller, policy.report)
+            response = await self._forward(call, upstream, sanitized, content, policy)
             status = response.status_code
             for name, value in policy.report.headers().items():
                 response.headers[name] = value
             return response
         except ProxyError as exc:
             status = exc.status
-            if exc.status in (502, 504):
-                self.metrics.upstream_errors.labels(exc.code or "error").inc()
-            return json_response(surface.error_body(exc), exc.status, exc.headers)
+            return self._error(surface, exc)
         finally:
             self._observe(request, surface, mode, status, stream, started, caller, policy)
+
+    async def handle_stored(self, request: Request, surface: Surface, route: str,
+                            fetch: Callable[[Request, str], Awaitable[Fetch]]) -> Response:
+        """What the provider stores of earlier requests (a response, its input items): asked for as
+        ``fetch`` says once it checked the request, and restored with the caller's stand-ins of earlier
+        turns (``Surface.earlier``). Only the provider's API stores: the local model has nothing."""
+        started = time.perf_counter()
+        mode, status = self.settings.mode, 500
+        caller: Caller | None = None
+        policy: Policy | None = None
+        try:
+            caller = authenticate(request.headers, self.settings.auth)
+            mode = self.pick_mode(request)
+            upstream = self.upstreams.remote.get(surface.provider.name)
+            if upstream is None:
+                raise NotFound("the local model does not store responses", param="response_id", code="not_found")
+            want = await fetch(request, mode)
+            response = await upstream.request(want.method, want.path, want.body,
+                                              upstream.headers(request.headers, caller.forward_auth))
+            try:
+                data = json.loads(response.content)
+            except ValueError:
+                raise UpstreamInvalid("the upstream API returned a body that is not JSON") from None
+            if mode != "off" and isinstance(data, dict) and want.schema is not None:
+                policy = Policy(mode)
+                policy.add_mapping(surface.earlier(caller))
+                data = policy.restorer.body(want.schema, data)
+            status = response.status_code
+            return json_response(data, response.status_code)
+        except ProxyError as exc:
+            status = exc.status
+            return self._error(surface, exc)
+        finally:
+            self._observe(request, surface, mode, status, False, started, caller, policy, route)
+
+    def _error(self, surface: Surface, exc: ProxyError) -> Response:
+        if exc.status in (502, 504):
+            self.metrics.upstream_errors.labels(exc.code or "error").inc()
+        return json_response(surface.error_body(exc), exc.status, exc.headers)
+
+    async def sanitized(self, policy: Policy, surface: Surface, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` as it would leave under ``policy`` (the proxy's requests and the privacy preview)."""
+        return await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
 
     @staticmethod
     async def _sanitize(policy: Policy, surface: Surface, body: dict[str, Any],
@@ -162,25 +203,25 @@ class Pipeline:
         raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
 
     # ---- upstream -------------------------------------------------------------------------------
-    async def _forward(self, request: Request, surface: Surface, upstream: UpstreamClient, body: dict[str, Any],
-                       content: bytes, policy: Policy, caller: Caller) -> Response:
-        headers = upstream.headers(request.headers, caller.forward_auth)
-        path = surface.upstream_path
+    async def _forward(self, call: Call, upstream: Upstream, body: dict[str, Any], content: bytes,
+                       policy: Policy) -> Response:
+        """The same for every upstream: a remote API, the local model, the echo upstream."""
+        surface = call.surface
         mode = policy.report.mode
         if surface.is_stream(body) and policy.extracts and surface.supports_extraction:
             # The extraction step needs the whole answer: ask for it whole, then replay it as a stream.
             inner = {k: v for k, v in body.items() if k not in ("stream", "stream_options")}
-            response = await upstream.request("POST", path, json.dumps(inner).encode(), headers)
+            response = await upstream.post(call, json.dumps(inner).encode())
             data = await self._finish(surface, policy, _json_object(response.content))
             return sse_response(_replayed(surface, data, body), surface, self.metrics, mode)
         if surface.is_stream(body):
-            response = await upstream.open_stream(path, content, headers)
+            response = await upstream.open_stream(call, content)
             passed = _returned_headers(response.headers)
             raw = upstream.iter_stream(response)
             events = pass_upstream(raw, surface) if policy.passthrough else relay_upstream(
                 raw, surface, surface.stream_restorer(policy.restorer))
             return sse_response(events, surface, self.metrics, mode, passed)
-        response = await upstream.request("POST", path, content, headers)
+        response = await upstream.post(call, content)
         passed = _returned_headers(response.headers)
         if policy.passthrough:  # mode off: bytes as sent, once they are known to be a JSON object
             _json_object(response.content)
@@ -197,35 +238,21 @@ class Pipeline:
         data["veil"] = policy.report.body()
         return data
 
-    # ---- the local model ------------------------------------------------------------------------
-    async def _answer_locally(self, request: Request, surface: Surface, body: dict[str, Any], policy: Policy,
-                              caller: Caller) -> Response:
-        ctx = LocalContext(self.local, self.watermarks, self.settings.watermark.top_k, request.headers, caller,
-                           policy.report, self.settings.upstream.read_timeout)  # the local model is the upstream
-        answer = await surface.answer_locally(ctx, body, policy)
-        mode = policy.report.mode
-        if isinstance(answer, dict):
-            data = await self._finish(surface, policy, answer)
-            if surface.is_stream(body):
-                return sse_response(_replayed(surface, data, body), surface, self.metrics, mode)
-            return json_response(data)
-        events = relay_events(answer, surface, surface.stream_restorer(policy.restorer))
-        return sse_response(events, surface, self.metrics, mode)
-
     # ---- metrics, logs, observers --------------------------------------------------------------
     def _observe(self, request: Request, surface: Surface, mode: str, status: int, stream: bool, started: float,
-                 caller: Caller | None, policy: Policy | None) -> None:
+                 caller: Caller | None, policy: Policy | None, route: str | None = None) -> None:
+        route = route or surface.name
         elapsed = time.perf_counter() - started
-        self.metrics.requests.labels(surface.name, mode, str(status)).inc()
-        self.metrics.latency.labels(surface.name, mode).observe(elapsed)
+        self.metrics.requests.labels(route, mode, str(status)).inc()
+        self.metrics.latency.labels(route, mode).observe(elapsed)
         report = policy.report if policy else None
         if log.isEnabledFor(logging.INFO):  # counts and ids only: never text, values or keys
             log.info("request", extra={
-                "request_id": request.scope.get("state", {}).get("request_id"), "route": surface.name,
+                "request_id": request.scope.get("state", {}).get("request_id"), "route": route,
                 "mode": mode, "status": status, "latency_ms": round(elapsed * 1000, 2),
                 "user": caller.user_hash if caller else None, "entities": report.entities if report else {}})
         if self.observers:
-            record = RequestRecord(time.time(), surface.name, mode, status, round(elapsed * 1000, 2), stream,
+            record = RequestRecord(time.time(), route, mode, status, round(elapsed * 1000, 2), stream,
                                    dict(report.entities) if report else {}, report.epsilon if report else 0.0,
                                    dict(report.uninspected) if report else {})
             for observer in self.observers:
@@ -266,5 +293,5 @@ async def _replayed(surface: Surface, data: dict[str, Any], body: dict[str, Any]
         for event in surface.replay(data, body):
             yield event
 
-    async for chunk in relay_events(events(), surface, StreamRestorer(TextRestorer({}))):
+    async for chunk in relay_events(events(), surface):
         yield chunk

@@ -25,7 +25,7 @@ from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, is_provider_id, walk_request
 from proxy.pipeline.report import PrivacyReport
 from proxy.pipeline.splits import join_split_values, junctions, probe_text
-from proxy.pipeline.restore import TextRestorer
+from proxy.pipeline.restore import AnswerRestorer
 from proxy.settings import SanitizeScope
 
 MESSAGE_ROLES = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
@@ -41,7 +41,7 @@ class Policy:
     def __init__(self, mode: str = "off") -> None:
         self.report = PrivacyReport(mode)
         self.mapping: dict[str, str] = {}
-        self._restorer: TextRestorer | None = None
+        self._restorer: AnswerRestorer | None = None
 
     async def sanitize(self, schema: Node, body: dict[str, Any]) -> dict[str, Any]:
         return body
@@ -56,9 +56,9 @@ class Policy:
         self._restorer = None
 
     @property
-    def restorer(self) -> TextRestorer:
+    def restorer(self) -> AnswerRestorer:
         if self._restorer is None:
-            self._restorer = TextRestorer(self.mapping)
+            self._restorer = AnswerRestorer(self.mapping)
         return self._restorer
 
 

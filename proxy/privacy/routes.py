@@ -23,7 +23,6 @@ from starlette.responses import Response
 
 from proxy.auth import authenticate
 from proxy.bodies import read_json
-from proxy.budget import check_body
 from proxy.errors import BadRequest, json_response
 from proxy.pipeline.handler import Pipeline
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
@@ -99,9 +98,7 @@ def router(pipeline: Pipeline, surfaces: dict[str, Surface]) -> APIRouter:
         policy = pipeline.policy(mode, caller)
         if isinstance(policy, CapePolicy) and epsilon is not None:
             policy.cape = policy.cape.model_copy(update={"epsilon": float(epsilon)})
-        check_body(payload, settings.limits)
-        out = await pipeline.engine.guarded(policy.sanitize(surface.request_schema, payload))
-        return surface, policy, out
+        return surface, policy, await pipeline.sanitized(policy, surface, payload)
 
     @api.post("/desanitize")
     async def desanitize(request: Request) -> Response:

@@ -1,105 +1,53 @@
-"""OpenAI Responses API: its event stream, earlier turns' stand-ins, and the local model's answers."""
+"""OpenAI Responses API: its routes, earlier turns' stand-ins, and its answers made here (whole and streamed)."""
 
 from __future__ import annotations
 
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from proxy.auth import Caller
 from proxy.errors import BadRequest, ProxyError, openai_error
-from proxy.pipeline.local import LocalContext, LocalRun
-from proxy.pipeline.fieldmap import Node, Obj
-from proxy.pipeline.restore import TextRestorer
-from proxy.pipeline.surface import Event, StreamRestorer, Surface
+from proxy.pipeline.endpoint import Endpoint
+from proxy.pipeline.surface import Event, Made, Prompt, Surface
 from proxy.responses import wire
+from proxy.responses.turn_store import open_turns
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
-    from proxy.responses.turn_store import Turns
     from proxy.pipeline.policy import Policy
-
-# Delta events: (the field of the event that carries text, what its key is made of, is it JSON text)
-_DELTAS: dict[str, tuple[str, tuple[str, ...], bool]] = {
-    "response.output_text.delta": ("delta", ("output_index", "content_index"), False),
-    "response.refusal.delta": ("delta", ("output_index", "content_index"), False),
-    "response.function_call_arguments.delta": ("delta", ("output_index",), True),
-    "response.custom_tool_call_input.delta": ("delta", ("output_index",), False),
-    "response.reasoning_summary_text.delta": ("delta", ("output_index", "summary_index"), False),
-    "response.reasoning_text.delta": ("delta", ("output_index", "content_index"), False),
-}
-# The matching .done events carry the whole text in this field.
-_DONES = {name.replace(".delta", ".done"): (field, key, in_json)
-          for name, (field, key, in_json) in _DELTAS.items()}
-_DONE_FIELDS = {"response.output_text.done": "text", "response.refusal.done": "refusal",
-                "response.function_call_arguments.done": "arguments", "response.custom_tool_call_input.done": "input",
-                "response.reasoning_summary_text.done": "text", "response.reasoning_text.done": "text"}
-_WHOLE = {"response": wire.RESPONSE, "item": wire.ITEM, "part": wire.CONTENT_PART}
-_ANY = Obj()  # every string restored
-
-
-class ResponsesStreamRestorer(StreamRestorer):
-    """Restores ``response.*`` events: deltas per (event kind, output item, part), with the held tail of a
-    field flushed as one more delta just before its ``.done`` event; whole objects (``response``,
-    ``item``, ``part``) restored in place. ``sequence_number`` is renumbered so it stays contiguous."""
-
-    def __init__(self, text: TextRestorer) -> None:
-        super().__init__(text)
-        self.sequence = 0
-
-    def _key(self, kind: str, event: Event, parts: tuple[str, ...]) -> Hashable:
-        return (kind, *(event.get(p) for p in parts))
-
-    def transform(self, event: Event) -> list[Event]:
-        kind = str(event.get("type"))
-        out: list[Event] = []
-        if kind in _DELTAS:
-            field, parts, in_json = _DELTAS[kind]
-            if isinstance(event.get(field), str):
-                event[field] = self.feed(self._key(kind, event, parts), event[field], in_json)
-        elif kind in _DONES:
-            _, parts, in_json = _DONES[kind]
-            delta_kind = kind.replace(".done", ".delta")
-            held = self.text.flush(self._key(delta_kind, event, parts))
-            if held:
-                extra = {k: v for k, v in event.items() if k in ("item_id", "output_index", "content_index",
-                                                                  "summary_index")}
-                out.append({"type": delta_kind, **extra, "delta": held,
-                            **({"logprobs": []} if delta_kind == "response.output_text.delta" else {})})
-            name = _DONE_FIELDS[kind]
-            if isinstance(event.get(name), str):
-                event[name] = self.text.text(event[name], in_json)
-        else:
-            for name, schema in _WHOLE.items():
-                if isinstance(event.get(name), dict):
-                    event[name] = self.text.body(schema, event[name])
-            if not any(isinstance(event.get(n), dict) for n in _WHOLE) and kind != "error":
-                self.text.body(_ANY, event)
-        out.append(event)
-        return [self._numbered(e) for e in out]
-
-    def _numbered(self, event: Event) -> Event:
-        if "sequence_number" in event or event.get("type", "").startswith("response."):
-            event["sequence_number"] = self.sequence
-            self.sequence += 1
-        return event
-
-    def finish(self) -> list[Event]:
-        return []  # every field is flushed at its .done event; a stream cut short keeps what it held
+    from proxy.responses.turn_store import Turns
+    from proxy.runtime import Runtime
 
 
 class ResponsesSurface(Surface):
     name = "responses"
+    label = "Responses"
+    path = "/v1/responses"
+    summary = "OpenAI Responses API, sanitized and restored"
+    doc_schema = wire.DOC_SCHEMA
     upstream_path = "/responses"
     request_schema = wire.REQUEST
     response_schema = wire.RESPONSE
     named_events = True
     end_events = ("response.completed", "response.failed", "response.incomplete", "error")
+    stream_format = wire.STREAM
 
     def __init__(self, turns: "Turns") -> None:
         self.turns = turns
+
+    @classmethod
+    def create(cls, rt: "Runtime") -> "ResponsesSurface":
+        version = rt.settings.auth.key_version
+        return cls(open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
+                              lambda user: rt.keyring.master().user_keys(user, version)))
+
+    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+        from proxy.responses.routes import stored_endpoints
+
+        return [*super().endpoints(rt), *stored_endpoints(rt, self)]
 
     def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
         wire.check(body)
@@ -114,39 +62,43 @@ class ResponsesSurface(Surface):
         return self.encode({"type": "error", "code": err.get("code"), "message": err.get("message"),
                             "param": err.get("param"), "sequence_number": 0, "error": err})
 
-    def stream_restorer(self, text: TextRestorer) -> StreamRestorer:
-        return ResponsesStreamRestorer(text)
-
     def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
         """Answers that continue a stored conversation may repeat earlier turns' values."""
         earlier: dict[str, str] = {}
         if body.get("previous_response_id") or body.get("conversation"):
-            earlier = self.turns.recall(caller.user_id)
+            earlier = self.earlier(caller)
             policy.add_mapping(earlier)
         if body.get("store") is not False or body.get("conversation"):  # this turn's new pairs
             self.turns.remember(caller.user_id, {s: o for s, o in policy.mapping.items() if earlier.get(s) != o})
 
-    def restore_stored(self, data: dict[str, Any], policy: "Policy", schema: Node) -> dict[str, Any]:
-        return policy.restorer.body(schema, data)
+    def earlier(self, caller: Caller) -> dict[str, str]:
+        return self.turns.recall(caller.user_id)
 
-    # ---- the local model ------------------------------------------------------------------------
-    async def answer_locally(self, ctx: LocalContext, body: dict[str, Any],
-                             policy: "Policy") -> dict[str, Any] | AsyncIterator[Event]:
+    # ---- answers made here ---------------------------------------------------------------------
+    def prompt(self, body: dict[str, Any]) -> Prompt:
         if body.get("previous_response_id") or body.get("conversation"):
             raise BadRequest("the local model does not store responses: send the whole conversation as input",
                              param="previous_response_id")
         sampling = {"max_tokens": body.get("max_output_tokens"), "temperature": body.get("temperature"),
                     "top_p": body.get("top_p"), "top_k": body.get("top_k")}
-        run = await ctx.prepare({k: v for k, v in sampling.items() if v is not None},
-                                messages=chat_messages(body))
-        base = _response_object(body, ctx.backend.model_id)
-        if self.is_stream(body):
-            return self._stream(ctx, run, base)
-        result = (await ctx.generate(run))[0]
-        message = _message_item(result.text, "completed")
-        return _completed(base, [message], result.prompt_tokens, result.completion_tokens, result.finish_reason)
+        return Prompt(messages=chat_messages(body), sampling={k: v for k, v in sampling.items() if v is not None})
 
-    async def _stream(self, ctx: LocalContext, run: LocalRun, base: dict[str, Any]) -> AsyncIterator[Event]:
+    def answer(self, made: Made) -> dict[str, Any]:
+        result = made.results[0]
+        message = _message_item(result.text, "completed")
+        return _completed(_response_object(made.body, made.model), [message], result.prompt_tokens,
+                          result.completion_tokens, result.finish_reason)
+
+    async def events(self, made: Made) -> AsyncIterator[Event]:
+        """The events of a model's answer, numbered as the API numbers them (``sequence_number``)."""
+        sequence = 0
+        async for event in self._events(made):
+            event["sequence_number"] = sequence
+            sequence += 1
+            yield event
+
+    async def _events(self, made: Made) -> AsyncIterator[Event]:
+        base = _response_object(made.body, made.model)
         item = _message_item("", "in_progress")
         where = {"item_id": item["id"], "output_index": 0}
         yield {"type": "response.created", "response": {**base, "status": "in_progress"}}
@@ -155,7 +107,7 @@ class ResponsesSurface(Surface):
         part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
         yield {"type": "response.content_part.added", **where, "content_index": 0, "part": part}
         text, result = "", None
-        async for delta in ctx.stream(run):
+        async for delta in made.choices[0]:
             if isinstance(delta, str):
                 text += delta
                 yield {"type": "response.output_text.delta", **where, "content_index": 0, "delta": delta,
@@ -172,7 +124,7 @@ class ResponsesSurface(Surface):
 
 
 def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Responses input as chat turns for the local model (tool calls and results as text)."""
+    """Responses input as chat turns for a model here (tool calls and results as text)."""
     turns: list[dict[str, Any]] = []
     if isinstance(body.get("instructions"), str) and body["instructions"]:
         turns.append({"role": "system", "content": body["instructions"]})

@@ -1,31 +1,27 @@
-"""``POST /v1/responses`` through the pipeline; stored responses (``GET /v1/responses/{id}``, its
-``/input_items``) restored with the caller's earlier stand-ins; ``DELETE`` and ``/cancel`` passed on."""
+"""Stored responses (``GET /v1/responses/{id}``, its ``/input_items``) restored with the caller's earlier
+stand-ins; ``DELETE`` and ``/cancel`` passed on."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from proxy.auth import authenticate
-from proxy.errors import BadRequest, NotFound, ProxyError, UpstreamInvalid, json_response
-from proxy.pipeline.endpoint import Endpoint, surface_endpoint
+from proxy.errors import BadRequest
+from proxy.pipeline.endpoint import Endpoint
 from proxy.pipeline.fieldmap import ITEM_ID
-from proxy.pipeline.policy import Policy
+from proxy.pipeline.handler import Fetch
 from proxy.responses import wire
-from proxy.responses.adapter import ResponsesSurface
-from proxy.responses.turn_store import open_turns
-from proxy.runtime import Runtime
+
+if TYPE_CHECKING:
+    from proxy.responses.adapter import ResponsesSurface
+    from proxy.runtime import Runtime
 
 _ID_PARAM = {"parameters": [{"name": "response_id", "in": "path", "required": True, "schema": {"type": "string"}}]}
-DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
-    "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
-    "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
-    "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}
 
 
 # The query parameters of the stored-response routes, and what each accepts (any other is refused)
@@ -49,55 +45,39 @@ def checked_query(request: Request) -> str:
     return urlencode(pairs)
 
 
-def endpoints(rt: Runtime) -> list[Endpoint]:
-    version = rt.settings.auth.key_version
-    turns = open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
-                       lambda user: rt.keyring.master().user_keys(user, version))
-    surface = ResponsesSurface(turns)
+def stored_endpoints(rt: Runtime, surface: ResponsesSurface) -> list[Endpoint]:
+    """``GET`` / ``DELETE /v1/responses/{id}``, its ``/input_items`` and ``/cancel``, through the pipeline."""
 
-    async def stored(request: Request) -> Response:
-        """A stored response or its input items: forwarded, then restored with this user's stand-ins."""
-        try:
-            return await _stored(request)
-        except ProxyError as exc:
-            return json_response(surface.error_body(exc), exc.status, exc.headers)
+    def route(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def handle(request: Request) -> Response:
+            return await rt.pipeline.handle_stored(request, surface, name, stored)
 
-    async def _stored(request: Request) -> Response:
-        caller = authenticate(request.headers, rt.settings.auth)
-        mode = rt.pipeline.pick_mode(request)
-        upstream = rt.upstreams.get("openai")
-        if upstream is None:
-            raise NotFound("the local model does not store responses", param="response_id", code="not_found")
-        response_id = request.path_params.get("response_id", "")
-        if not wire.RESPONSE_ID.allows(response_id):  # only an id the provider issued reaches its URL
-            raise BadRequest("invalid response id: not an id the provider issued (resp_...); it was not sent",
-                             param="response_id")
-        tail = request.url.path.rsplit("/", 1)[-1]
-        path = f"/responses/{response_id}" + (f"/{tail}" if tail in ("input_items", "cancel") else "")
-        if request.url.query:
-            path += "?" + (request.url.query if mode == "off" else checked_query(request))
-        # cancel takes no body: in a privacy mode nothing the client wrote there is forwarded
-        body = await request.body() if request.method == "POST" and mode == "off" else None
-        resp = await upstream.request(request.method, path, body or None,
-                                      upstream.headers(request.headers, caller.forward_auth))
-        try:
-            data = json.loads(resp.content)
-        except ValueError:
-            raise UpstreamInvalid("the upstream API returned a body that is not JSON") from None
-        if mode != "off" and isinstance(data, dict) and request.method != "DELETE":
-            policy = Policy(mode)
-            policy.add_mapping(surface.turns.recall(caller.user_id))
-            schema = wire.INPUT_ITEMS if path.split("?")[0].endswith("/input_items") else wire.RESPONSE
-            data = surface.restore_stored(data, policy, schema)
-        return json_response(data, resp.status_code)
+        return handle
 
-    return [
-        surface_endpoint(rt.pipeline, "/v1/responses", surface, request_schema=DOC_SCHEMA,
-                         summary="OpenAI Responses API, sanitized and restored"),
-        Endpoint("/v1/responses/{response_id}", stored, "responses_stored", methods=("GET", "DELETE"),
-                 summary="A stored response, restored with the caller's stand-ins of earlier turns", extra=_ID_PARAM),
-        Endpoint("/v1/responses/{response_id}/input_items", stored, "responses_input_items", methods=("GET",),
-                 summary="A stored response's input items, restored", extra=_ID_PARAM),
-        Endpoint("/v1/responses/{response_id}/cancel", stored, "responses_cancel", methods=("POST",),
-                 summary="Cancel a background response (restored answer)", extra=_ID_PARAM),
-    ]
+    routes = (
+        ("/v1/responses/{response_id}", "responses_stored", ("GET", "DELETE"),
+         "A stored response, restored with the caller's stand-ins of earlier turns"),
+        ("/v1/responses/{response_id}/input_items", "responses_input_items", ("GET",),
+         "A stored response's input items, restored"),
+        ("/v1/responses/{response_id}/cancel", "responses_cancel", ("POST",),
+         "Cancel a background response (restored answer)"),
+    )
+    return [Endpoint(path, route(name), name, methods=methods, summary=summary, extra=_ID_PARAM)
+            for path, name, methods, summary in routes]
+
+
+async def stored(request: Request, mode: str) -> Fetch:
+    """What Veil asks the provider for: only an id it issued reaches its URL, with only known query
+    parameters in a privacy mode; ``cancel`` takes no body (in a privacy mode nothing the client wrote
+    there is forwarded)."""
+    response_id = request.path_params.get("response_id", "")
+    if not wire.RESPONSE_ID.allows(response_id):
+        raise BadRequest("invalid response id: not an id the provider issued (resp_...); it was not sent",
+                         param="response_id")
+    tail = request.url.path.rsplit("/", 1)[-1]
+    path = f"/responses/{response_id}" + (f"/{tail}" if tail in ("input_items", "cancel") else "")
+    schema = None if request.method == "DELETE" else wire.INPUT_ITEMS if tail == "input_items" else wire.RESPONSE
+    if request.url.query:
+        path += "?" + (request.url.query if mode == "off" else checked_query(request))
+    body = await request.body() if request.method == "POST" and mode == "off" else None
+    return Fetch(request.method, path, body or None, schema)

@@ -22,6 +22,7 @@ from proxy.errors import BadRequest
 from proxy.chat.wire import REASONING_EFFORT, SERVICE_TIER
 from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, ITEM_ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
                                      Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.pipeline.restore import Delta, TypedEvents
 
 STATUS = enum("in_progress", "completed", "incomplete", "failed", "cancelled", "queued", "searching")
 ANNOTATION = Obj({"type": enum("file_citation", "url_citation", "container_file_citation", "file_path")})
@@ -126,6 +127,32 @@ RESPONSE = Obj({
     "veil": Opaque("report"),
 })
 INPUT_ITEMS = Obj({"object": ANY_STRUCT, "data": Arr(ITEM), "first_id": ID, "last_id": ID})
+DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
+    "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
+    "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+    "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}
+
+
+def _delta(kind: str, key: tuple[str, ...], done: str, in_json: bool = False, **extra: object) -> Delta:
+    """``response.<kind>.delta`` events, ended by ``response.<kind>.done`` (whose ``done`` field holds the
+    whole text): a field's held tail goes out as one more delta just before its ``.done``."""
+    return Delta(f"response.{kind}.delta", "delta", key, f"response.{kind}.done", in_json=in_json,
+                 carry=("item_id", "output_index", "content_index", "summary_index"), extra=extra, done=done)
+
+
+# Streams: deltas per (event kind, output item, part); the whole objects of every other event
+# (``response``, ``item``, ``part``, else every string of it) restored in place; ``sequence_number``
+# renumbered so that it stays contiguous. A stream cut short keeps what it held.
+STREAM = TypedEvents(
+    deltas=(_delta("output_text", ("output_index", "content_index"), "text", logprobs=[]),
+            _delta("refusal", ("output_index", "content_index"), "refusal"),
+            _delta("function_call_arguments", ("output_index",), "arguments", in_json=True),
+            _delta("custom_tool_call_input", ("output_index",), "input"),
+            _delta("reasoning_summary_text", ("output_index", "summary_index"), "text"),
+            _delta("reasoning_text", ("output_index", "content_index"), "text")),
+    objects={"response": RESPONSE, "item": ITEM, "part": CONTENT_PART},
+    rest=Obj(), numbered="response.", flush_at_end=False,
+)
 
 
 def check(body: dict[str, Any]) -> None:

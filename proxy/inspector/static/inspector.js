@@ -10,10 +10,11 @@
   const POLL_MS = 2000;
   const EXAMPLE = "Hi, I am John Smith, 42 years old. My SSN is 123-45-6789 and my card 4111 1111 1111 1111 " +
     "was charged $1,250 twice. Email john.smith@acme-corp.com or call (415) 555-0123.";
-  const SURFACE_NAMES = {
-    text: "Plain text", chat: "Chat completions request", responses: "Responses request",
-    messages: "Anthropic Messages request", completions: "Completions request", embeddings: "Embeddings request",
-  };
+  // What a body can be read as: plain text, and every surface this Veil serves (its config lists them)
+  function surfaceLabel(kind) {
+    const labels = (state.config && state.config.surface_labels) || {};
+    return kind === "text" ? "Plain text" : (labels[kind] || kind) + " request";
+  }
 
   const $ = (id) => document.getElementById(id);
   const state = { config: null, last: null, recentMax: 0, timer: null };
@@ -91,6 +92,11 @@
     const chosen = mode.value || cfg.mode;
     mode.replaceChildren(...cfg.allowed_modes.map((m) => el("option", { value: m }, m)));
     mode.value = cfg.allowed_modes.includes(chosen) ? chosen : cfg.allowed_modes[0];
+    const surface = $("surface");
+    const readAs = surface.value;
+    surface.replaceChildren(el("option", { value: "auto" }, "Detect"), el("option", { value: "text" }, "Plain text"),
+      ...cfg.surfaces.map((s) => el("option", { value: s }, surfaceLabel(s))));
+    surface.value = ["auto", "text", ...cfg.surfaces].includes(readAs) ? readAs : "auto";
     if (!$("epsilon").value) $("epsilon").value = String(cfg.cape_epsilon);
     syncEpsilon();
     setupRecent();
@@ -401,7 +407,7 @@
     }
     if (input.kind !== "text" && unchanged && items.length) {
       views.push(el("p", { class: "unchanged" }, unchanged + " other string" + (unchanged === 1 ? "" : "s") +
-        " (model, roles, ids, allow-listed fields) sent unchanged. Read as: " + SURFACE_NAMES[input.kind] + "."));
+        " (model, roles, ids, allow-listed fields) sent unchanged. Read as: " + surfaceLabel(input.kind) + "."));
     }
     $("fields").replaceChildren(...views);
     $("sent-body").textContent = JSON.stringify(resp.body, null, 2);

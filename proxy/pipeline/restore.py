@@ -15,7 +15,7 @@ surface declares as its ``StreamFormat``: ``ChoiceChunks`` (OpenAI chat and text
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -290,17 +290,11 @@ class TypedEvents(StreamFormat):
     @cached_property
     def _starts(self) -> dict[str, list[Delta]]:
         """The deltas by their event type (looked up once per event: streams have many)."""
-        out: dict[str, list[Delta]] = {}
-        for delta in self.deltas:
-            out.setdefault(delta.event, []).append(delta)
-        return out
+        return _grouped(self.deltas, lambda d: d.event)
 
     @cached_property
     def _ends(self) -> dict[str, list[Delta]]:
-        out: dict[str, list[Delta]] = {}
-        for delta in self.deltas:
-            out.setdefault(delta.end, []).append(delta)
-        return out
+        return _grouped(self.deltas, lambda d: d.end)
 
     def _delta(self, event: Event) -> Delta | None:
         candidates = self._starts.get(event.get("type"))  # type: ignore[arg-type]
@@ -355,6 +349,13 @@ class TypedEvents(StreamFormat):
             if held:
                 out.append(delta.released(dict(zip(delta.key, values)), held))
         return out
+
+
+def _grouped(deltas: tuple[Delta, ...], by: Callable[[Delta], str]) -> dict[str, list[Delta]]:
+    out: dict[str, list[Delta]] = {}
+    for delta in deltas:
+        out.setdefault(by(delta), []).append(delta)
+    return out
 
 
 def _order(key: Hashable) -> tuple[Any, ...]:

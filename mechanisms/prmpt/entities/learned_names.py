@@ -11,7 +11,7 @@ Training data (``bench/train_ner.py``): the train splits of ``../shared/data/pii
 WNUT-17 comments, MEDDOCAN clinical reports; licences in that folder's README: CC BY 4.0, kept with the
 model in ``data/person_crf_v1.NOTICE``) and generated text in many layouts (rosters, CSV and Markdown
 tables, score lines, letters, chat in lower case, court and news sentences, titles with initials) with
-Faker's names of 18 locales. The dev splits are never trained on; ``python -m bench external`` measures on them.
+Faker's names of the locales of ``bench/make_name_lists.py`` and made-up name words. The dev splits are never trained on; ``python -m bench external`` measures on them.
 
 The model file is small (~1 MB) and read with ``python-crfsuite`` (a compiled CRFsuite binding): no
 network, no GPU, about a millisecond per 300-character text.
@@ -27,6 +27,7 @@ from typing import Any
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_words import name_index
+from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
 
 MODEL_FILE = "person_crf_v1.crfsuite"
 #: A span is reported when every one of its words is a name word with at least this probability
@@ -66,13 +67,8 @@ def _word(word: str, english: Container[str]) -> dict[str, Any]:
             "up": word.isupper() and len(word) > 1, "low": word.islower(), "dig": any(c.isdigit() for c in word),
             "len": min(len(word), 8), "giv": index.is_first(word) if alpha else False,
             "fam": index.is_last(word) if alpha else False, "com": index.is_common(word),
-            "eng": _is_word(english, low) if alpha else False, "at": word.startswith("@"), "alpha": alpha,
+            "eng": is_dictionary_word(english, low) if alpha else False, "at": word.startswith("@"), "alpha": alpha,
             "punct": not any(c.isalnum() for c in word)}
-
-
-def _is_word(english: Container[str], word: str) -> bool:
-    is_word = getattr(english, "is_word", None)
-    return bool(is_word(word)) if is_word is not None else word in english
 
 
 _CONTEXT_KEYS = ("sh", "title", "giv", "fam", "com", "eng", "up", "low")
@@ -143,8 +139,6 @@ def labels(toks: list[tuple[int, int, str]], spans: Iterable[tuple[int, int]]) -
 def _everyday(value: str) -> bool:
     """Every word a calendar word, an everyday word or a title ("March", "le Sénat", "Dr"): not a name
     on the model's word alone."""
-    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
-
     index = name_index()
     words = [w for w in _WORDS.findall(value) if len(w) > 1]
     return all(w.lower() in CALENDAR or index.is_common(w) or is_title(w) for w in words)
@@ -173,8 +167,6 @@ def _not_an_edge(word: str) -> bool:
 
 
 def _is_title(word: str, following: str) -> bool:
-    from mechanisms.prmpt.entities.titled_names import is_title
-
     return is_title(word) or following == "." and is_title(word + following)
 
 
@@ -219,7 +211,9 @@ class LearnedNames:
             return []
         tagger = self._tagger()
         tagger.set(feats)
-        probs = [tagger.marginal("B", i) + tagger.marginal("I", i) for i in range(len(toks))]
+        begins = [tagger.marginal("B", i) for i in range(len(toks))]
+        inside = [tagger.marginal("I", i) for i in range(len(toks))]
+        probs = [b + n for b, n in zip(begins, inside)]
         found: list[Found] = []
         i = 0
         while i < len(toks):
@@ -228,7 +222,7 @@ class LearnedNames:
                 continue
             j = i
             while j + 1 < len(toks) and probs[j + 1] >= MIN_PROBABILITY and toks[j + 1][2] not in ",;:" \
-                    and tagger.marginal("B", j + 1) < tagger.marginal("I", j + 1) \
+                    and begins[j + 1] < inside[j + 1] \
                     and not text[toks[j][1]:toks[j + 1][0]].count("\n"):
                 j += 1
             first, end = i, j
@@ -252,7 +246,7 @@ class LearnedNames:
             if _everyday(value) or value.islower() and not _lower_case_name(value, lang):
                 continue
             if lang == "en" and (_ARTICLE.search(text, max(0, start - 4), start)
-                                 or all(_is_word(self.english, w) for w in _WORDS.findall(value))):
+                                 or all(is_dictionary_word(self.english, w) for w in _WORDS.findall(value))):
                 continue  # "the Magna Carta", "Summer Sale", "German": English words, not a name
             found.append(Found("PERSON", start, stop, SCORE))
         return found

@@ -72,15 +72,15 @@ _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+_POSTCODE_WORDS = r"zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|c[oó]digo\s+postal|cp"
 _POSTCODE_CUE = re.compile(
-    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:zip(?:\s*code)?|postcode|post\s+code|postal\s+code|"
-    rf"code\s+postal|c[oó]digo\s+postal|cp)\b))[^\w\n]{{0,3}})$")
+    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b))[^\w\n]{{0,3}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
 _OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}"
 _OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE})(?![\w-])")
 _OTHER_POSTCODE_CUE = re.compile(
-    r"\b(?i:zip(?:\s*code)?|postcode|post\s*code|postal\s+code|code\s+postal|c[oó]digo\s+postal|c\.p\.|cp|plz|"
+    rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ]")

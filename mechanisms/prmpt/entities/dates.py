@@ -150,21 +150,27 @@ def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
         return _wordy(m, "{D}" + m.group("s1") + "{M}" + m.group("dot") + m.group("s2") + "{Y}")
     m = re.fullmatch(r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:of\s+|de\s+|del\s+)?)(?P<year>\d{4})",
                      value, re.IGNORECASE)
-    if m and (hit := _MONTH_INDEX.get(m.group("mon").lower())) is not None:
-        word = m.group("mon")  # a month and a year: the noised date is written as a month and a year
-        case = "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
-        fmt = DateFormat("{M}" + m.group("dot") + m.group("s2") + "{Y}", 4, False, False, (hit[0], hit[1], case), False)
-        return dt.date(int(m.group("year")), hit[2], 15), fmt
+    if m and (style := _month_style(m.group("mon"))) is not None:
+        # a month and a year: the noised date is written as a month and a year
+        fmt = DateFormat("{M}" + m.group("dot") + m.group("s2") + "{Y}", 4, False, False, style[:3], False)
+        return dt.date(int(m.group("year")), style[3], 15), fmt
     return None
 
 
-def _wordy(m: re.Match[str], template: str) -> tuple[dt.date, DateFormat] | None:
-    word = m.group("mon")
+def _month_style(word: str) -> tuple[str, bool, str, int] | None:
+    """A month word's language, abbreviation, case and number, or None when it is no month."""
     hit = _MONTH_INDEX.get(word.lower())
     if hit is None:
         return None
-    lang, abbr, month = hit
     case = "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
+    return hit[0], hit[1], case, hit[2]
+
+
+def _wordy(m: re.Match[str], template: str) -> tuple[dt.date, DateFormat] | None:
+    style = _month_style(m.group("mon"))
+    if style is None:
+        return None
+    lang, abbr, case, month = style
     if m.group("ord") == "º":
         template = template.replace("{D}", "{D}º")
     fmt = DateFormat(template, 4, len(m.group("day")) == 2, len(m.group("day")) == 2 and m.group("day")[0] == "0",

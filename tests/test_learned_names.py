@@ -10,6 +10,7 @@ from importlib import resources
 
 import pytest
 
+import mechanisms.prmpt.annotator as annotator
 import mechanisms.prmpt.entities.learned_names as learned
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
@@ -45,7 +46,7 @@ def _found(finder: LearnedNames, text: str, lang: str = "en") -> list[str]:
 
 def test_the_model_ships_inside_the_package_and_is_small() -> None:
     model = resources.files("mechanisms.prmpt").joinpath("data", learned.MODEL_FILE)
-    notice = resources.files("mechanisms.prmpt").joinpath("data", "person_crf_v1.NOTICE")
+    notice = resources.files("mechanisms.prmpt").joinpath("data", "person_crf_v2.NOTICE")
     assert model.is_file() and 100_000 < len(model.read_bytes()) < 5_000_000
     assert "CC BY 4.0" in notice.read_text("utf-8")
 
@@ -58,7 +59,6 @@ def test_the_model_ships_inside_the_package_and_is_small() -> None:
     ("A statement from Tresilian's lawyer followed.", ["Tresilian"]),
     ("In the end Haldorsen-Kvist signed the contract.", ["Haldorsen-Kvist"]),
     ("We met Yerlan Zhaksybekov at the airport.", ["Yerlan Zhaksybekov"]),
-    ("Clerk's note: Varnava-Ionescu objected.", ["Varnava-Ionescu"]),
 ])
 def test_names_the_rules_miss(sanitizer: Sanitizer, text: str, values: list[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,7 +69,16 @@ def test_names_the_rules_miss(sanitizer: Sanitizer, text: str, values: list[str]
 
     assert leaked() == []
     monkeypatch.setattr(learned, "MIN_PROBABILITY", 1.01)  # the learned finder off: the rules alone
+    # and NER's other entities read as they are (their second reading as names finds some of these too)
+    monkeypatch.setattr(annotator, "_names_in_other_entities", lambda *args, **kwargs: [])
     assert leaked() != []
+
+
+def test_an_unlisted_hyphenated_name_opening_a_clause_is_hidden(sanitizer: Sanitizer) -> None:
+    text = "Clerk's note: Varnava-Ionescu objected."
+    out = sanitizer.sanitize(text, KEYS)
+    assert "Varnava" not in out.text and "Ionescu" not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
 def test_a_title_before_the_name_stays_as_written(finder: LearnedNames) -> None:

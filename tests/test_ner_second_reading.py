@@ -1,0 +1,98 @@
+"""NER's second reading: the small spaCy models call many unlisted names an organisation or a place
+("... wrote to Vennick", "Le rapport de Quenneville"). Such an entity is read as a name when its words
+are name-like and it is no known place; places, institutions, field labels, acronyms and compounds
+stay as written. Every example is made up; none is a string of the development data."""
+
+from __future__ import annotations
+
+import pytest
+
+import mechanisms.prmpt.annotator as annotator
+from mechanisms.keys import MasterKey
+from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.entities.learned_names import LearnedNames, features
+from mechanisms.prmpt.entities.name_words import language_words, place_names
+from mechanisms.prmpt.sanitizer import Sanitizer
+
+KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("second-reading")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    return s
+
+
+def _ents(sanitizer: Sanitizer, text: str) -> tuple[str, list[tuple[str, str]]]:
+    ann = sanitizer.annotator
+    lang = ann.languages.detect(text)
+    ann._ensure_language(ann._engine, lang)
+    return lang, [(e.text, e.label_) for e in ann._engine.nlp[lang](text).ents]
+
+
+# (text, the name): the NER gives each name a label other than a person's
+@pytest.mark.parametrize("text, name", [
+    ("A letter from Vennick reached the governor in March.", "Vennick"),
+    ("Yesterday Pelleworth signed the lease for the flat.", "Pelleworth"),
+    ("The contract was drafted by Haverkamp in 2019.", "Haverkamp"),
+    ("Notes from Oyelowo were attached to the file.", "Oyelowo"),
+    ("The witness, Thorvaldsen, left the court early.", "Thorvaldsen"),
+    ("Le rapport de Quenneville a été lu au conseil.", "Quenneville"),
+    ("El informe de Arrieche fue presentado ayer.", "Arrieche"),
+    ("El abogado de Ezcurdia no respondió.", "Ezcurdia"),
+])
+def test_a_name_the_ner_calls_a_place_or_an_organisation_is_hidden(sanitizer: Sanitizer, text: str,
+                                                                    name: str) -> None:
+    _lang, ents = _ents(sanitizer, text)
+    assert any(value == name and label not in ("PERSON", "PER") for value, label in ents), ents
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We flew from Lisbon to Toronto on Friday.", ["Lisbon", "Toronto"]),
+    ("She studied at Oxford before moving to Nairobi.", ["Oxford", "Nairobi"]),
+    ("The Kremlin and the Pentagon issued statements.", ["Kremlin", "Pentagon"]),
+    ("Exploración física normal; la exploración neurológica también.", ["Exploración"]),
+    ("Also, Steuer-ID 46 251 873 509 on file.", ["Steuer"]),
+    ("DHCPACK to 7cb1.a96d.550b via eth0", ["DHCPACK"]),
+    ("n° INSEE 269102B31947321", ["INSEE"]),
+    ("Bonjour, je voudrais réserver une table.", ["Bonjour"]),
+])
+def test_places_institutions_words_and_acronyms_stay(sanitizer: Sanitizer, text: str, kept: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for word in kept:
+        assert word in out.text, (word, out.text)
+
+
+def test_the_second_reading_is_what_hides_them(sanitizer: Sanitizer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the second reading off, some of these names go out verbatim: the test above measures it."""
+    texts = ["A letter from Vennick reached the governor in March.", "Le rapport de Quenneville a été lu au conseil.",
+             "The contract was drafted by Haverkamp in 2019."]
+    monkeypatch.setattr(annotator, "_names_in_other_entities", lambda *args, **kwargs: [])
+    leaked = [t for t, name in zip(texts, ("Vennick", "Quenneville", "Haverkamp"))
+              if name in sanitizer.sanitize(t, KEYS).text]
+    assert leaked
+
+
+def test_place_names_and_vocabularies_are_shipped_and_read_offline() -> None:
+    places = place_names()
+    assert {"lisbon", "nairobi", "toronto", "madrid", "lyon"} <= places
+    assert "vennick" not in places and len(places) > 100_000
+    french = language_words(PrmptConfig().model_for("fr"))
+    assert french.is_word("maisons") and not french.is_word("Quenneville")
+
+
+def test_the_learned_finder_reads_the_ner_labels_and_works_without_them() -> None:
+    text = "Notes from Oyelowo were attached."
+    toks, with_ner = features(text, frozenset(), [(11, 18, "GPE")])
+    _toks, without = features(text, frozenset(), None)
+    at = [t[2] for t in toks].index("Oyelowo")
+    assert with_ner[at]["ner"] == "LOC" and with_ner[at - 1]["1:ner"] == "LOC"
+    assert "ner" not in without[at]
+    finder = LearnedNames(frozenset())
+    assert finder.reads_ner
+    finder(text, "en", [(11, 18, "GPE")])  # both forms run
+    finder(text, "en")

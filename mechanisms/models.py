@@ -134,7 +134,6 @@ def load_causal_lm(spec: ModelSpec = ModelSpec(), device: str = "auto") -> tuple
             return _loaded[key]
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
-
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()  # no progress bars on stderr in a server or a CLI pipe

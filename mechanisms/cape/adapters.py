@@ -23,8 +23,14 @@ from typing import Any
 import torch
 
 from .projection import ProjectionChoice, make_projection
-from .released import (CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track, causal_windows,
-                       pad_batch)
+from .released import (
+    CausalReleasedSession,
+    MaskedReleasedSession,
+    ReleasedSession,
+    Track,
+    causal_windows,
+    pad_batch,
+)
 from .vocabulary import CandidateSet, build_candidate_set, subword_prefix
 
 # Upper bound on the (tokens x vocabulary) logits a masked-LM pass may allocate (float32 bytes).

@@ -114,7 +114,7 @@ class Matcher:
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # source -> type -> values
 
     @classmethod
-    def build(cls, seeds: Iterable[tuple[str, str]], name_parts: bool = True) -> "Matcher":
+    def build(cls, seeds: Iterable[tuple[str, str]], name_parts: bool = True) -> Matcher:
         """From (value, type) pairs (folded here)."""
         grouped: dict[str, list[str]] = {}
         for value, entity_type in seeds:
@@ -122,7 +122,7 @@ class Matcher:
         return cls.from_folded([{t: "\n".join(keys) for t, keys in grouped.items()}], name_parts)
 
     @classmethod
-    def from_folded(cls, sources: Iterable[dict[str, str]], name_parts: bool = True) -> "Matcher":
+    def from_folded(cls, sources: Iterable[dict[str, str]], name_parts: bool = True) -> Matcher:
         """From each source's {type: folded values, one per line}."""
         import ahocorasick
 

@@ -62,7 +62,7 @@ class ChatSurface(Surface):
             yield {**base, "choices": [], "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                                                     "total_tokens": prompt + completion}}
 
-    async def extract(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+    async def extract(self, data: dict[str, Any], policy: Policy) -> dict[str, Any]:
         for choice in data.get("choices") or []:
             message = choice.get("message") if isinstance(choice, dict) else None
             if isinstance(message, dict) and isinstance(message.get("content"), str):

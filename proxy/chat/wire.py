@@ -17,8 +17,29 @@ import re
 from typing import Any
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident, Json,
-                                     Map, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    ID,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    ClientId,
+    Ident,
+    Json,
+    Map,
+    Obj,
+    OneOf,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    issued,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import ChoiceChunks
 from proxy.settings import LimitsSettings
 

@@ -30,9 +30,7 @@ class EmbeddingsSurface(Surface):
     def prompt(self, body: dict[str, Any]) -> Prompt:
         raw = body.get("input")
         inputs: list[str | list[int]]
-        if isinstance(raw, str):
-            inputs = [raw]
-        elif isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw):
+        if isinstance(raw, str) or (isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw)):
             inputs = [raw]
         elif isinstance(raw, list) and raw and all(isinstance(x, (str, list)) for x in raw):
             inputs = raw

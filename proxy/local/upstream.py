@@ -166,7 +166,7 @@ class LocalModel:
             return
         try:
             await asyncio.wait_for(asyncio.to_thread(self.backend.load), self.timeout)
-        except (asyncio.TimeoutError, OSError, RuntimeError, ValueError):
+        except (TimeoutError, OSError, RuntimeError, ValueError):
             raise ServiceUnavailable("the local model is unavailable", retry_after=5) from None
 
     async def complete(self, run: Run) -> list[GenerationResult]:
@@ -177,7 +177,7 @@ class LocalModel:
                 results.append(await self.backend.generate(run.job.choice(i), self.timeout))
         except PoolSaturated:
             raise ServiceUnavailable("the local model is busy", retry_after=2) from None
-        except (PoolUnavailable, asyncio.TimeoutError):
+        except (TimeoutError, PoolUnavailable):
             raise ServiceUnavailable("the local model is unavailable", retry_after=5) from None
         return results
 

@@ -12,6 +12,7 @@ from proxy.pipeline.surface import Event, Made, Prompt, Surface
 from proxy.provider import ANTHROPIC
 from proxy.settings import LimitsSettings
 
+
 class MessagesSurface(Surface):
     name = "messages"
     label = "Anthropic Messages"

@@ -20,8 +20,28 @@ from functools import partial
 from typing import Any
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
-                                     Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, numbers, option)
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    BLOB,
+    ID,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    ClientId,
+    Ident,
+    Json,
+    Obj,
+    OneOf,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import Delta, TypedEvents
 from proxy.settings import LimitsSettings
 

@@ -17,8 +17,25 @@ from typing import Any
 
 from proxy.chat import wire as chat
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, BOOL, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, Ident, Json, Obj, Opaque,
-                                     Struct, Text, enum, flags, numbers, option)
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    BOOL,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    Ident,
+    Json,
+    Obj,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import ChoiceChunks
 from proxy.settings import LimitsSettings
 

@@ -119,7 +119,7 @@ class PrivacyEngine:
             self.metrics.fail_closed.labels("saturated").inc()
             raise ServiceUnavailable("the privacy workers are busy; nothing was sent upstream",
                                      retry_after=2) from None
-        except (asyncio.TimeoutError, PoolUnavailable) as exc:
+        except (TimeoutError, PoolUnavailable) as exc:
             self.metrics.fail_closed.labels(type(exc).__name__).inc()
             raise ServiceUnavailable("sanitization is unavailable; nothing was sent upstream",
                                      retry_after=5) from None

@@ -24,8 +24,8 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, is_provider_id, walk_request
 from proxy.pipeline.report import PrivacyReport
-from proxy.pipeline.splits import join_split_values, junctions, probe_text
 from proxy.pipeline.restore import AnswerRestorer
+from proxy.pipeline.splits import join_split_values, junctions, probe_text
 from proxy.settings import SanitizeScope
 
 MESSAGE_ROLES = frozenset({"system", "developer", "user", "assistant", "tool", "function"})

@@ -170,10 +170,8 @@ class DisconnectAwareStream(StreamingResponse):
             await asyncio.gather(writer, listener, return_exceptions=True)
             aclose = getattr(self.body_iterator, "aclose", None)
             if aclose is not None:
-                try:
+                with contextlib.suppress(Exception):  # closing after a disconnect must not raise
                     await aclose()
-                except Exception:  # noqa: BLE001 - closing after a disconnect must not raise
-                    pass
         if writer.done() and not writer.cancelled() and writer.exception() is not None:
             exc = writer.exception()
             if not isinstance(exc, OSError):

@@ -95,11 +95,11 @@ class Surface:
     stream_format: StreamFormat = PASS  # where its stream events carry text (proxy/pipeline/restore.py)
 
     @classmethod
-    def create(cls, rt: "Runtime") -> "Surface":
+    def create(cls, rt: Runtime) -> Surface:
         """The surface of one running proxy (Responses: with its turn store)."""
         return cls()
 
-    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+    def endpoints(self, rt: Runtime) -> list[Endpoint]:
         """Its routes: ``POST path`` through the pipeline (Responses adds the stored-response routes)."""
         return [surface_endpoint(rt.pipeline, self.path, self, tag=self.provider.name,
                                  request_schema=self.doc_schema, summary=self.summary)]
@@ -114,7 +114,7 @@ class Surface:
     def model(self, body: dict[str, Any]) -> str:
         return str(body["model"])
 
-    def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Any) -> None:
+    def after_sanitize(self, policy: Policy, body: dict[str, Any], caller: Any) -> None:
         """Hook after sanitization (Responses: remember this turn's stand-ins, add earlier turns')."""
 
     def earlier(self, caller: Any) -> dict[str, str]:
@@ -157,7 +157,7 @@ class Surface:
     def stream_restorer(self, answer: AnswerRestorer) -> EventRestorer:
         return EventRestorer(answer, self.stream_format)
 
-    def restore_body(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+    def restore_body(self, data: dict[str, Any], policy: Policy) -> dict[str, Any]:
         return policy.restorer.body(self.response_schema, data)
 
     # ---- answers made here: the local model, the echo upstream (proxy/local/upstream.py) ---------
@@ -175,7 +175,7 @@ class Surface:
         raise NotImplementedError
 
     # Cape's extraction step (chat only today): rewrite the answer, replay a whole answer as a stream
-    async def extract(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+    async def extract(self, data: dict[str, Any], policy: Policy) -> dict[str, Any]:
         return data
 
     def replay(self, data: dict[str, Any], body: dict[str, Any]) -> list[Event]:

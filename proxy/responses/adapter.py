@@ -35,16 +35,16 @@ class ResponsesSurface(Surface):
     end_events = ("response.completed", "response.failed", "response.incomplete", "error")
     stream_format = wire.STREAM
 
-    def __init__(self, turns: "Turns") -> None:
+    def __init__(self, turns: Turns) -> None:
         self.turns = turns
 
     @classmethod
-    def create(cls, rt: "Runtime") -> "ResponsesSurface":
+    def create(cls, rt: Runtime) -> ResponsesSurface:
         version = rt.settings.auth.key_version
         return cls(open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
                               lambda user: rt.keyring.master().user_keys(user, version)))
 
-    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+    def endpoints(self, rt: Runtime) -> list[Endpoint]:
         from proxy.responses.routes import stored_endpoints
 
         return [*super().endpoints(rt), *stored_endpoints(rt, self)]
@@ -62,7 +62,7 @@ class ResponsesSurface(Surface):
         return self.encode({"type": "error", "code": err.get("code"), "message": err.get("message"),
                             "param": err.get("param"), "sequence_number": 0, "error": err})
 
-    def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
+    def after_sanitize(self, policy: Policy, body: dict[str, Any], caller: Caller) -> None:
         """Answers that continue a stored conversation may repeat earlier turns' values."""
         earlier: dict[str, str] = {}
         if body.get("previous_response_id") or body.get("conversation"):

@@ -18,10 +18,32 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from proxy.errors import BadRequest
 from proxy.chat.wire import REASONING_EFFORT, SERVICE_TIER
-from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, ITEM_ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
-                                     Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.errors import BadRequest
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    BLOB,
+    ID,
+    ITEM_ID,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    ClientId,
+    Ident,
+    Json,
+    Obj,
+    OneOf,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    issued,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import Delta, TypedEvents
 
 STATUS = enum("in_progress", "completed", "incomplete", "failed", "cancelled", "queued", "searching")

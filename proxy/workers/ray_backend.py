@@ -267,7 +267,7 @@ class RayWorkerPool:
         if lane.handle is None:
             try:
                 await asyncio.wait_for(asyncio.to_thread(lane.load), timeout or lane.start_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the type only: the cluster is not reachable
                 log.error("ray deployment unavailable", extra={"app": lane.app, "error_type": type(exc).__name__})
@@ -289,7 +289,7 @@ class RayWorkerPool:
         response = handle.remote(payload)
         try:
             return await asyncio.wait_for(_awaited(response), timeout)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             response.cancel()  # the replica stops the job (a generation ends at its next token)
             raise
         except Exception as exc:  # noqa: BLE001

@@ -141,7 +141,7 @@ def load_causal_lm(spec: ModelSpec = ModelSpec(), device: str = "auto") -> tuple
         dtype = torch.float16 if dev.startswith("cuda") else torch.float32
         tokenizer = AutoTokenizer.from_pretrained(source)
         model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype)
-        model.to(dev)
+        model.to(dev)  # type: ignore[arg-type]  # transformers types to() as its decorator's wrapper
         model.eval()
         _loaded[key] = (model, tokenizer)
         return model, tokenizer

@@ -72,7 +72,7 @@ class Streamed:
     send an item to the caller (from the worker thread), and ``cancel``, set when the caller is gone."""
 
     payload: Any
-    emit: Callable[[Any], None]
+    emit: Callable[[Any], object]
     cancel: threading.Event = field(default_factory=threading.Event)
 
 

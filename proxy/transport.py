@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 
 import httpx
 
@@ -44,7 +44,7 @@ class _Body(httpx.AsyncByteStream):
         self.done = length == 0 and not chunked
         self.closed = False
 
-    async def _read(self, coro):  # type: ignore[no-untyped-def]
+    async def _read(self, coro: Awaitable[bytes]) -> bytes:
         try:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns a result that arrives in
             # the same loop turn as a cancellation and drops the cancellation (the client left, the

@@ -83,8 +83,8 @@ def read_rows(source: KnownSource) -> Iterator[dict[str, Any]]:
         raise RuntimeError("this source's URL needs SQLAlchemy and the database's driver installed") from None
     engine = sqlalchemy.create_engine(source.url)
     try:
-        with engine.connect() as conn:
-            for row in conn.execute(sqlalchemy.text(source.query)).mappings():
+        with engine.connect() as db:
+            for row in db.execute(sqlalchemy.text(source.query)).mappings():
                 yield dict(row)
     finally:
         engine.dispose()
@@ -174,7 +174,8 @@ class Matcher:
 
 def _squeeze_spaces(text: str) -> tuple[str, list[int]]:
     """``text`` with runs of spaces as one space, and each kept character's index in ``text``."""
-    out, origin = [], []
+    out: list[str] = []
+    origin: list[int] = []
     for i, ch in enumerate(text):
         if ch == " " and out and out[-1] == " ":
             continue

@@ -25,6 +25,7 @@ import httpx
 from mechanisms.synthid import sampling_supports_watermark
 from proxy.errors import BadRequest, ServiceUnavailable
 from proxy.local.backend import GenerationJob, GenerationResult, LocalBackend, SamplingParams, message_text
+from proxy.pipeline.shapes import Out
 from proxy.pipeline.surface import Made, Prompt, Surface
 from proxy.pool import PoolSaturated, PoolUnavailable
 from proxy.upstream import Call
@@ -103,7 +104,7 @@ class ModelUpstream:
 class _EventStream(httpx.AsyncByteStream):
     """A surface's events as the SSE an API would send (its done marker last)."""
 
-    def __init__(self, surface: Surface, events: AsyncIterator[dict[str, Any]]) -> None:
+    def __init__(self, surface: Surface[Any], events: AsyncIterator[Out]) -> None:
         self.surface = surface
         self.events = events
 

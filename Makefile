@@ -121,9 +121,13 @@ $(PEERS_VENV)/.installed:
 bench-peers: dev model $(PEERS_VENV)/.installed
 	$(BIN)/python -m bench peers $(ARGS)
 
+# ruff (its rules: pyproject.toml) over the code, tests and benchmarks; mypy over proxy/ and mechanisms/
+# (strict on the pipeline, the master key and the codecs: pyproject.toml), with the stubs it reads.
+LINT_SPEC ?= ruff==0.14.0 mypy==2.4.1 types-PyYAML==6.0.12.20261113 types-regex==2026.11.8.20261109
 lint: dev
-	$(BIN)/python -m pip install --quiet ruff==0.14.0
+	$(BIN)/python -m pip install --quiet $(LINT_SPEC)
 	$(BIN)/ruff check proxy mechanisms tests bench
+	$(BIN)/python -m mypy
 
 # Container targets need a Docker engine, not .venv. docker/build.sh builds docker/Dockerfile from
 # python:3.11-slim when a registry serves it, else from a base made of Debian packages (docker-base),
@@ -143,4 +147,4 @@ test-docker:
 	TORCH_SPEC='$(TORCH_SPEC)' PYTHONPATH='$(CURDIR)' $(DOCKER_TEST_PYTHON) -m pytest -q tests/docker_sidecar $(ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

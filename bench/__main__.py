@@ -17,8 +17,22 @@ from bench.common import RESULTS, machine
 
 
 def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
-    from bench import (cape_bench, detect_lane, external, known_values, load, memory, model_lanes, peers,
-                       prmpt_bench, proxy_overhead, scale, streaming, surface_streams, turn_store)
+    from bench import (
+        cape_bench,
+        detect_lane,
+        external,
+        known_values,
+        load,
+        memory,
+        model_lanes,
+        peers,
+        prmpt_bench,
+        proxy_overhead,
+        scale,
+        streaming,
+        surface_streams,
+        turn_store,
+    )
 
     return {
         "proxy": lambda: proxy_overhead.run(rounds=2 if quick else 6),

@@ -14,6 +14,7 @@ import torch
 
 from bench.common import table, verdict
 
+
 def projection_tables(p):  # type: ignore[no-untyped-def]
     """Both candidate tables (``cape.projection``) over the perturber's one model, to swap in and out:
     float32 always, int8 where torch has the quantized CPU engine and the model is on a CPU."""

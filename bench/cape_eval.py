@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import torch
@@ -444,7 +444,7 @@ def report(rows: list[Row], ratios: dict, speed: dict | None, examples: list, ar
     lines = [
         "# Cape evaluation",
         "",
-        f"Machine: {machine()}. Date: {datetime.now(timezone.utc):%Y-%m-%d}.",
+        f"Machine: {machine()}. Date: {datetime.now(UTC):%Y-%m-%d}.",
         f"Command: `python bench/cape_eval.py {' '.join(sys.argv[1:])}`".rstrip(),
         f"Model: packaged SmolLM2-135M-Instruct (causal adapter, {meta['dtype']} forward pass, "
         f"{meta['projection']} candidate table), B = "
@@ -478,7 +478,7 @@ def splice_speed(text: str, speed: dict) -> str:
     """Replace the speed section of an existing report (``--speed-only``)."""
     head, _, rest = text.partition("\nSpeed: ")
     _, _, tail = rest.partition("\nExamples")
-    note = f"(speed re-measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC: `{' '.join(sys.argv)}`)"
+    note = f"(speed re-measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: `{' '.join(sys.argv)}`)"
     return head.rstrip("\n") + "\n\n" + "\n".join(speed_section(speed)[1:]) + "\n" + note + "\n\nExamples" + tail
 
 

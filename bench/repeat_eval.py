@@ -30,7 +30,7 @@ import httpx
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import machine, table, veil_server  # noqa: E402
+from bench.common import machine, table, veil_server
 
 MODEL = "smollm2-135m-instruct"
 # Name sources: US names (mostly in the Census lists) and names that mostly are not in them.

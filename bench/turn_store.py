@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
 from bench.common import pct, table, verdict
@@ -55,8 +55,8 @@ def _measure(stores: dict[str, object], rounds: int) -> dict[str, list[float]]:
     names = list(stores)
     for r in range(rounds):
         for name in names[r % len(names):] + names[:r % len(names)]:  # rotate the order each round
-            run: Callable[[int], float] = lambda u, s=stores[name]: _one_request(s, f"user{u}", r)  # noqa: E731
-            out[name] += [run(u) for u in range(USERS)]
+            store = stores[name]
+            out[name] += [_one_request(store, f"user{u}", r) for u in range(USERS)]
     return out
 
 

@@ -89,11 +89,11 @@ class MasterKey:
     __str__ = __repr__
 
     @classmethod
-    def from_bytes(cls, raw: bytes) -> "MasterKey":
+    def from_bytes(cls, raw: bytes) -> MasterKey:
         return cls(bytes(raw))
 
     @classmethod
-    def generate(cls) -> "MasterKey":
+    def generate(cls) -> MasterKey:
         return cls(os.urandom(MASTER_KEY_BYTES))
 
     @property
@@ -106,7 +106,7 @@ class MasterKey:
         return self._raw.hex()
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None, *, create: bool = True) -> "MasterKey":
+    def load(cls, path: str | os.PathLike[str] | None = None, *, create: bool = True) -> MasterKey:
         """Load the master key: ``$VEIL_MASTER_KEY`` first, else the file (created 0600 if absent).
 
         A key file readable or writable by group or others is refused: it would leak every user's data.
@@ -134,10 +134,10 @@ class MasterKey:
         """A subkey for one purpose and context (e.g. ``("fpe", user_id, version)``)."""
         return hkdf_sha256(self._raw, _encode_info("veil", purpose, *context), length)
 
-    def user_keys(self, user_id: str, version: int = 1) -> "UserKeys":
+    def user_keys(self, user_id: str, version: int = 1) -> UserKeys:
         return UserKeys(self.derive("user", user_id, version), user_id=user_id, version=version)
 
-    def watermark_key(self, scope: str = "deployment", version: int = 1) -> "WatermarkKey":
+    def watermark_key(self, scope: str = "deployment", version: int = 1) -> WatermarkKey:
         raw = self.derive("watermark", scope, version)
         return WatermarkKey(raw)
 

@@ -134,7 +134,6 @@ def load_causal_lm(spec: ModelSpec = ModelSpec(), device: str = "auto") -> tuple
             return _loaded[key]
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
-
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()  # no progress bars on stderr in a server or a CLI pipe
@@ -142,7 +141,7 @@ def load_causal_lm(spec: ModelSpec = ModelSpec(), device: str = "auto") -> tuple
         dtype = torch.float16 if dev.startswith("cuda") else torch.float32
         tokenizer = AutoTokenizer.from_pretrained(source)
         model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype)
-        model.to(dev)
+        model.to(dev)  # type: ignore[arg-type]  # transformers types to() as its decorator's wrapper
         model.eval()
         _loaded[key] = (model, tokenizer)
         return model, tokenizer

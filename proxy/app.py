@@ -171,7 +171,7 @@ class KeyedPathsMiddleware:
 def _preload(rt: Runtime) -> None:
     try:
         rt.preload()
-    except Exception as exc:  # readiness shows it; requests get 503 until a load works
+    except Exception as exc:  # noqa: BLE001 - readiness shows it; requests get 503 until a load works
         log.error("model preload failed", extra={"error_type": type(exc).__name__})
 
 

@@ -55,7 +55,7 @@ class WorkerPool(Protocol):
                  max_wait_ms: float = 0.0, max_queue: int = 256, streams: bool = False,
                  is_large: Callable[[Any], bool] | None = None) -> None: ...
 
-    def submit(self, lane: str, payload: Any) -> "asyncio.Future[Any]": ...
+    def submit(self, lane: str, payload: Any) -> asyncio.Future[Any]: ...
 
     async def run(self, lane: str, payload: Any, timeout: float | None = None) -> Any: ...
 
@@ -72,7 +72,7 @@ class Streamed:
     send an item to the caller (from the worker thread), and ``cancel``, set when the caller is gone."""
 
     payload: Any
-    emit: Callable[[Any], None]
+    emit: Callable[[Any], object]
     cancel: threading.Event = field(default_factory=threading.Event)
 
 

@@ -275,7 +275,7 @@ class Settings(BaseSettings):
     port: int = Field(8080, ge=0, le=65535, description="Port to listen on.")
     mode: Mode = Field("prmpt", description="Privacy policy: off, prmpt, cape or prmpt+cape.")
     allowed_modes: list[Mode] = Field(
-        default_factory=lambda: ["prmpt", "prmpt+cape"],
+        default_factory=lambda: list[Mode](["prmpt", "prmpt+cape"]),
         description="Modes a request may pick with the `X-Veil-Mode` header, besides `mode`. `off` and "
         "`cape` (which sends fields outside `cape.roles` as they are) only when listed here.",
     )
@@ -303,7 +303,7 @@ class Settings(BaseSettings):
     cape: CapeConfig = Field(default_factory=CapeConfig)
     watermark: WatermarkConfig = Field(default_factory=WatermarkConfig)
 
-    def selectable_modes(self) -> list[str]:
+    def selectable_modes(self) -> list[Mode]:
         """The modes a request may ask for: ``mode`` itself and ``allowed_modes``."""
         return list(self.allowed_modes) + ([] if self.mode in self.allowed_modes else [self.mode])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 
 import httpx
 
@@ -37,21 +37,21 @@ class _Connection:
 class _Body(httpx.AsyncByteStream):
     """The response body; a fully read body hands its connection back to the pool."""
 
-    def __init__(self, transport: "FastHTTP1Transport", origin: _Origin, conn: _Connection,
+    def __init__(self, transport: FastHTTP1Transport, origin: _Origin, conn: _Connection,
                  length: int | None, chunked: bool, keep_alive: bool, timeout: float | None) -> None:
         self.transport, self.origin, self.conn = transport, origin, conn
         self.length, self.chunked, self.keep_alive, self.timeout = length, chunked, keep_alive, timeout
         self.done = length == 0 and not chunked
         self.closed = False
 
-    async def _read(self, coro):  # type: ignore[no-untyped-def]
+    async def _read(self, coro: Awaitable[bytes]) -> bytes:
         try:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns a result that arrives in
             # the same loop turn as a cancellation and drops the cancellation (the client left, the
             # read went on, and a stalled upstream kept the stream open).
             async with asyncio.timeout(self.timeout):
                 return await coro
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise httpx.ReadTimeout("upstream read timed out") from None
         except asyncio.IncompleteReadError:
             raise httpx.RemoteProtocolError("upstream closed the connection mid-body") from None
@@ -125,7 +125,7 @@ class FastHTTP1Transport(httpx.AsyncBaseTransport):
             async with asyncio.timeout(self.connect_timeout):
                 reader, writer = await asyncio.open_connection(
                     host, port, ssl=self._ssl if scheme == "https" else None, limit=2**20)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise httpx.ConnectTimeout("connecting upstream timed out") from None
         except OSError as exc:
             raise httpx.ConnectError(f"could not connect upstream ({type(exc).__name__})") from None
@@ -174,7 +174,7 @@ class FastHTTP1Transport(httpx.AsyncBaseTransport):
         try:
             async with asyncio.timeout(timeout):
                 raw = await conn.reader.readuntil(b"\r\n\r\n")
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise httpx.ReadTimeout("upstream did not answer in time") from None
         except asyncio.IncompleteReadError:
             raise httpx.RemoteProtocolError("upstream closed the connection") from None

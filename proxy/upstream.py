@@ -107,7 +107,7 @@ class Upstreams:
             await upstream.aclose()
 
 
-def UpstreamHTTPError(status: int, content: bytes, headers: Mapping[str, str]) -> ProxyError:  # noqa: N802
+def UpstreamHTTPError(status: int, content: bytes, headers: Mapping[str, str]) -> ProxyError:
     """The upstream answered with a non-2xx status: keep its status and its error body."""
     return upstream_error(status, content, {k: v for k, v in headers.items() if k.lower() == "retry-after"})
 
@@ -236,7 +236,7 @@ class UpstreamClient:
                         chunk = await iterator.__anext__()
                 except StopAsyncIteration:
                     return
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     raise StreamIdleTimeout("the upstream stream stalled") from None
                 except httpx.HTTPError as exc:
                     raise map_transport_error(exc) from None

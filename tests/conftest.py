@@ -15,10 +15,9 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 # The turn store's SQLite file goes under the state directory: one per test run, never the user's.
 os.environ.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="veil-test-state-"))
 
-from live import LiveServer  # noqa: E402
-from mock_upstream import MockUpstream  # noqa: E402
-
-from mechanisms.keys import MasterKey  # noqa: E402
+from live import LiveServer
+from mechanisms.keys import MasterKey
+from mock_upstream import MockUpstream
 
 TEST_MASTER_KEY = MasterKey.from_bytes(bytes(range(32)))
 

@@ -7,6 +7,7 @@ import threading
 from typing import Any
 
 import uvicorn
+
 from waiting import wait_until
 
 
@@ -25,7 +26,7 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def __enter__(self) -> "LiveServer":
+    def __enter__(self) -> LiveServer:
         self.thread.start()
         wait_until(self._started, timeout=30, message="the server started")
         return self

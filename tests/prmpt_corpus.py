@@ -230,7 +230,7 @@ class Values:
     def fake(self, lang: str) -> Faker:
         return self.rng.choice(self.fakers[lang])
 
-    def value(self, entity_type: str, lang: str) -> str:  # noqa: C901 - one branch per type, flat
+    def value(self, entity_type: str, lang: str) -> str:  # one branch per type, flat
         r, f, h = self.rng, self.fake(lang), self.held_out
         if entity_type == "PERSON":
             name = f"{f.first_name()} {f.last_name()}"

@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
-from waiting import until
 
 from proxy.pipeline.stream import DisconnectAwareStream
 from proxy.settings import UpstreamSettings
 from proxy.upstream import UpstreamClient
+from waiting import until
 
 
 class _GatedStream(httpx.AsyncByteStream):
@@ -59,7 +59,7 @@ def test_stream_read_keeps_a_cancellation_that_meets_a_chunk() -> None:
             ended_by_cancel = False
         except asyncio.CancelledError:
             ended_by_cancel = True
-        except asyncio.TimeoutError:  # the cancellation was lost: the read waits on the stall
+        except TimeoutError:  # the cancellation was lost: the read waits on the stall
             task.cancel()
             ended_by_cancel = False
         await upstream.aclose()

@@ -15,7 +15,7 @@ from mechanisms.cape.vocabulary import eligible_positions, non_sensitive_chars
 
 def test_pinned_sets_are_the_papers() -> None:
     assert len(NLTK_ENGLISH_STOPWORDS) == 179  # paper section 4.2
-    assert len(ASCII_PUNCTUATION) == 32 and ASCII_PUNCTUATION == set(string.punctuation)
+    assert len(ASCII_PUNCTUATION) == 32 and set(string.punctuation) == ASCII_PUNCTUATION
     assert {"the", "it's", "don't", "s", "t", "mustn't", "ourselves"} <= NLTK_ENGLISH_STOPWORDS
     assert "movie" not in NLTK_ENGLISH_STOPWORDS
 

@@ -16,8 +16,8 @@ import openai
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from streams import stream_text
 
+from streams import stream_text
 
 EMAIL, CARD, SSN = "john.smith@acme-corp.com", "4111 1111 1111 1111", "123-45-6789"
 # Blobs of the provider's shape: a Fernet token (Responses encrypted_content), a signature (Anthropic thinking)

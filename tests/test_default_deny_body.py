@@ -307,8 +307,8 @@ def test_spelled_out_email_codec_round_trip() -> None:
     from mechanisms.prmpt.entities.contact import find_obfuscated_emails
 
     keys = MasterKey.from_bytes(bytes(range(32))).user_keys("u")
-    from mechanisms.prmpt.entities.contact import _obfuscated_email_codec
     from mechanisms.prmpt.config import PrmptConfig
+    from mechanisms.prmpt.entities.contact import _obfuscated_email_codec
 
     codec = _obfuscated_email_codec(PrmptConfig())
     for value in ("john.smith at acme-corp dot com", "JOHN AT ACME DOT COM", "j.doe [at] mail [dot] example [dot] fr"):

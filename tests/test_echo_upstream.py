@@ -12,10 +12,10 @@ import anthropic
 import httpx
 import openai
 import pytest
-from streams import stream_text
 
 from proxy.cli import build_parser
 from proxy.pipeline.stream import SSEParser
+from streams import stream_text
 
 NAME, SSN, EMAIL, CARD = "John Smith", "123-45-6789", "john.smith@acme-corp.com", "4111 1111 1111 1111"
 SAID = f"I am {NAME}, my SSN is {SSN}, my card is {CARD} and my email is {EMAIL}."

@@ -10,6 +10,7 @@ import time
 import httpx
 import openai
 import pytest
+
 from waiting import until
 
 SECRET = "My SSN is 123-45-6789 and my email is john.smith@acme-corp.com."

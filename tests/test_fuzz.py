@@ -36,9 +36,9 @@ def fuzz_veil(upstream_server):  # type: ignore[no-untyped-def]
                                      "max_prompt_chars": 1_050_000,
                                      # the sanitizer must survive a 1 MB prompt: the budget opened for it
                                      "max_sanitized_chars": 1_050_000, "max_values": 1_000_000})
-    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server:
-        with httpx.Client(base_url=server.url, timeout=60) as client:
-            yield client
+    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server, \
+            httpx.Client(base_url=server.url, timeout=60) as client:
+        yield client
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))

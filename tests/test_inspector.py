@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from conftest import TEST_MASTER_KEY, make_settings
 from fastapi.testclient import TestClient
 
+from conftest import TEST_MASTER_KEY, make_settings
 from proxy.app import create_app
 from proxy.inspector.recent import PUBLIC_FIELDS, RecentRequests
 from proxy.inspector.routes import CSP, STATIC_TYPES, enabled, is_loopback

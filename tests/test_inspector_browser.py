@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
+
 from conftest import TEST_MASTER_KEY, make_settings
 from live import LiveServer
 

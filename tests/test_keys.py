@@ -7,8 +7,7 @@ import stat
 
 import pytest
 
-from mechanisms.keys import (MasterKey, MasterKeyError, constant_time_equals, hkdf_sha256,
-                             write_master_key)
+from mechanisms.keys import MasterKey, MasterKeyError, constant_time_equals, hkdf_sha256, write_master_key
 
 
 def test_created_on_first_use_with_0600(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

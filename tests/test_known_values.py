@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from waiting import wait_until
 
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.known_values import KnownValues, Matcher
 from mechanisms.prmpt.sanitizer import Sanitizer
+from waiting import wait_until
 
 KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("known")
 ROWS = [("Chidi Okafor", "chidi.okafor@example-corp.io", "ACC-77812"),

@@ -7,9 +7,9 @@ import json
 
 import httpx
 import pytest
-from streams import stream_text
 
 from proxy.pipeline.stream import LineParser
+from streams import stream_text
 
 SSN, EMAIL = "123-45-6789", "john.smith@acme-corp.com"
 TEXT = f"I am John Smith, SSN {SSN}, email {EMAIL}."

@@ -6,9 +6,9 @@ import asyncio
 import threading
 
 import pytest
-from waiting import until
 
 from proxy.pool import InProcessWorkerPool, PoolSaturated, PoolUnavailable, Streamed
+from waiting import until
 
 
 def _queued(pool: InProcessWorkerPool, lane: str, n: int):  # type: ignore[no-untyped-def]

@@ -12,8 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mechanisms.keys import MasterKey
-from mechanisms.prmpt.codecs import (AlnumCodec, CreditCardCodec, IbanCodec, PhoneCodec, SsnCodec,
-                                     card_prefix_length, is_valid_ssn, luhn_residue)
+from mechanisms.prmpt.codecs import (
+    AlnumCodec,
+    CreditCardCodec,
+    IbanCodec,
+    PhoneCodec,
+    SsnCodec,
+    card_prefix_length,
+    is_valid_ssn,
+    luhn_residue,
+)
 from mechanisms.prmpt.names import NameCodec, load_name_lists
 from mechanisms.prmpt.netcodecs import EmailCodec, IpCodec, offline_tld_extractor
 

@@ -8,8 +8,7 @@ import re
 import pytest
 
 from mechanisms.keys import MasterKey
-from mechanisms.prmpt import (DependencyRule, FunctionalDependency, PrmptConfig, Sanitizer,
-                              parse_dependencies)
+from mechanisms.prmpt import DependencyRule, FunctionalDependency, PrmptConfig, Sanitizer, parse_dependencies
 from mechanisms.prmpt.annotator import Span
 from mechanisms.prmpt.dependencies import DependencySpecError
 from mechanisms.prmpt.numbers import parse_number

@@ -13,8 +13,17 @@ import pytest
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt import PrmptConfig, build_codecs
 from mechanisms.prmpt.codecs import is_itin, is_valid_ssn, taxpayer_class
-from mechanisms.prmpt.entities import registry
-from mechanisms.prmpt.entities import addresses, contact, credentials, dates, devices, finance, national_ids, vehicles
+from mechanisms.prmpt.entities import (
+    addresses,
+    contact,
+    credentials,
+    dates,
+    devices,
+    finance,
+    national_ids,
+    registry,
+    vehicles,
+)
 from mechanisms.prmpt.entities.base import EntityType
 from tests import prmpt_values as pv
 
@@ -61,7 +70,7 @@ def test_default_config_comes_from_the_registry() -> None:
     (pv.eth_address, finance.wallet_valid), (pv.btc_address, finance.wallet_valid),
     (pv.bech32_address, finance.wallet_valid), (pv.nino, national_ids.nino_valid),
 ])
-def test_valid_ids_get_valid_stand_ins(make, valid) -> None:  # noqa: ANN001
+def test_valid_ids_get_valid_stand_ins(make, valid) -> None:
     rng = random.Random(7)
     types = {national_ids.nhs_valid: "UK_NHS", national_ids.dni_valid: "ES_NIF", national_ids.nir_valid: "FR_NIR",
              national_ids.cf_valid: "IT_FISCAL_CODE", national_ids.de_tax_valid: "DE_TAX_ID",

@@ -67,8 +67,8 @@ def test_cells_match_character_cut(line: str) -> None:
 def test_ner_layers_use_numpy_gemm() -> None:
     from thinc.api import NumpyOps
 
-    from mechanisms.prmpt.ner import load_spacy as _load_spacy
     from mechanisms.prmpt.config import PrmptConfig
+    from mechanisms.prmpt.ner import load_spacy as _load_spacy
 
     nlp = _load_spacy(PrmptConfig().model_for("en"))
     nodes = list(nlp.get_pipe("ner").model.walk())
@@ -81,8 +81,8 @@ def test_blas_runs_one_thread_once_ner_is_loaded() -> None:
     """Extra OpenBLAS threads spin between the NER's small products: CPU burnt for nothing."""
     from threadpoolctl import threadpool_info
 
-    from mechanisms.prmpt.ner import load_spacy as _load_spacy
     from mechanisms.prmpt.config import PrmptConfig
+    from mechanisms.prmpt.ner import load_spacy as _load_spacy
 
     _load_spacy(PrmptConfig().model_for("en"))
     blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]

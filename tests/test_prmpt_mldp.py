@@ -4,15 +4,20 @@ keyed-PRF randomness (no averaging across requests)."""
 from __future__ import annotations
 
 import math
-import re
 import random
+import re
 import time
 
 import pytest
 
 from mechanisms.keys import MasterKey
-from mechanisms.prmpt.mldp import (Grid, mechanism_probability, perturb, sample_geometric_mechanism,
-                                   uniforms_from_bytes)
+from mechanisms.prmpt.mldp import (
+    Grid,
+    mechanism_probability,
+    perturb,
+    sample_geometric_mechanism,
+    uniforms_from_bytes,
+)
 from mechanisms.prmpt.numbers import format_number, parse_number
 
 ALICE = MasterKey.from_bytes(bytes(range(32))).user_keys("alice")

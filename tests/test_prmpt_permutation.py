@@ -8,9 +8,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mechanisms.keys import MasterKey
-from mechanisms.prmpt.permutation import (FF3_DOMAIN_MIN, TABLE_MAX, DomainError, IntegerPermutation,
-                                          ff3_max_length, ff3_min_length, permutation, walk_decrypt,
-                                          walk_encrypt)
+from mechanisms.prmpt.permutation import (
+    FF3_DOMAIN_MIN,
+    TABLE_MAX,
+    DomainError,
+    IntegerPermutation,
+    ff3_max_length,
+    ff3_min_length,
+    permutation,
+    walk_decrypt,
+    walk_encrypt,
+)
 
 MASTER = MasterKey.from_bytes(bytes(range(32)))
 ALICE = MASTER.user_keys("alice")

@@ -10,8 +10,14 @@ import pytest
 import yaml
 
 from mechanisms.keys import MasterKey
-from mechanisms.prmpt import (CustomEntity, EntityPolicy, FunctionalDependency, PrmptConfig,
-                              SanitizedText, Sanitizer)
+from mechanisms.prmpt import (
+    CustomEntity,
+    EntityPolicy,
+    FunctionalDependency,
+    PrmptConfig,
+    SanitizedText,
+    Sanitizer,
+)
 from mechanisms.prmpt.numbers import parse_number
 
 MASTER = MasterKey.from_bytes(bytes(range(32)))

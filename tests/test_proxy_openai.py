@@ -10,6 +10,7 @@ import time
 import httpx
 import openai
 import pytest
+
 from waiting import wait_until
 
 
@@ -135,11 +136,10 @@ def test_stream_idle_timeout_ends_stream_with_error(upstream_server, veil_factor
 
 def test_client_disconnect_cancels_upstream(upstream_server, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     veil = veil_factory()
-    with httpx.Client(timeout=5) as h:
-        with h.stream("POST", veil.url + "/v1/chat/completions",
-                      json={"model": "mock-stall", "messages": MSGS, "stream": True}) as resp:
-            first = next(resp.iter_lines())
-            assert first.startswith("data: ")
+    with httpx.Client(timeout=5) as h, h.stream("POST", veil.url + "/v1/chat/completions",
+                  json={"model": "mock-stall", "messages": MSGS, "stream": True}) as resp:
+        first = next(resp.iter_lines())
+        assert first.startswith("data: ")
     wait_until(lambda: upstream.closed_streams, timeout=5, message="the upstream stream was closed")
     assert upstream.closed_streams == 1  # the stalled upstream stream was closed, not left hanging
 
@@ -184,9 +184,9 @@ def test_unknown_model_without_upstream_is_404() -> None:
     from proxy.app import create_app
 
     settings = make_settings(upstream={"base_url": None}, mode="off")
-    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as veil:
-        with pytest.raises(openai.NotFoundError):
-            client(veil).chat.completions.create(model="gpt-4o-mini", messages=MSGS)
+    with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as veil, \
+            pytest.raises(openai.NotFoundError):
+        client(veil).chat.completions.create(model="gpt-4o-mini", messages=MSGS)
 
 
 def test_proxy_api_keys_required_and_not_forwarded(upstream_server, veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
@@ -218,13 +218,12 @@ def test_health_ready_metrics(veil_factory, upstream) -> None:  # type: ignore[n
 
 def test_stream_headers_and_no_buffering(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     veil = veil_factory()
-    with httpx.Client(base_url=veil.url) as h:
-        with h.stream("POST", "/v1/chat/completions",
-                      json={"model": "gpt-4o-mini", "messages": MSGS, "stream": True}) as resp:
-            assert resp.headers["x-accel-buffering"] == "no"
-            assert resp.headers["content-type"].startswith("text/event-stream")
-            assert resp.headers["x-veil-mode"] == "off"
-            lines = [ln for ln in resp.iter_lines() if ln]
+    with httpx.Client(base_url=veil.url) as h, h.stream("POST", "/v1/chat/completions",
+                  json={"model": "gpt-4o-mini", "messages": MSGS, "stream": True}) as resp:
+        assert resp.headers["x-accel-buffering"] == "no"
+        assert resp.headers["content-type"].startswith("text/event-stream")
+        assert resp.headers["x-veil-mode"] == "off"
+        lines = [ln for ln in resp.iter_lines() if ln]
     assert lines[-1] == "data: [DONE]"
 
 

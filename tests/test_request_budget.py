@@ -13,10 +13,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import TEST_MASTER_KEY
-from waiting import wait_until
 
 from bench.big_request import prompt
+from conftest import TEST_MASTER_KEY
+from waiting import wait_until
 
 SMALL = "Call Maria Garcia at 555-201-3344 tomorrow."
 
@@ -36,7 +36,7 @@ def _rss_mb() -> float:
 class PeakRSS:
     """The highest RSS of this process (Veil runs in it) while the block runs, sampled every 10 ms."""
 
-    def __enter__(self) -> "PeakRSS":
+    def __enter__(self) -> PeakRSS:
         self.before = self.peak = _rss_mb()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
@@ -149,8 +149,9 @@ def test_jobs_whose_request_timed_out_are_dropped(warm_veil, veil_factory, upstr
     assert _chat(veil.url, "hi").status_code == 200
     before = pool.stats()["prmpt"]["items"]
     statuses: list[int] = []
-    threads = [threading.Thread(target=lambda t=prompt(39_000, seed=i): statuses.append(_chat(veil.url, t).status_code))
-               for i in range(3)]
+    texts = [prompt(39_000, seed=i) for i in range(3)]
+    threads = [threading.Thread(target=lambda t=t: statuses.append(_chat(veil.url, t).status_code))
+               for t in texts]
     for thread in threads:
         thread.start()
     for thread in threads:

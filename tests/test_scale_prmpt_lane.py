@@ -9,7 +9,6 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from waiting import until
 
 from mechanisms.cape import CapeConfig
 from mechanisms.keys import MasterKey
@@ -18,6 +17,7 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pool import InProcessWorkerPool
 from proxy.settings import WorkerSettings
+from waiting import until
 
 MASTER = MasterKey.from_bytes(bytes(range(32)))
 ALICE, BOB = MASTER.user_keys("alice"), MASTER.user_keys("bob")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+
 from test_scale_workers import Served
 
 FOLLOW_UPS = 40

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from waiting import wait_until
 
 from proxy.settings import load_settings
+from waiting import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAT = {"model": "gpt-test", "messages": [{"role": "user", "content": "hello"}]}

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, settings
 
 from conftest import TEST_MASTER_KEY, make_settings
 
+
 def _app():  # type: ignore[no-untyped-def]
     from proxy.app import create_app
 

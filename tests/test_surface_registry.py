@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import TEST_MASTER_KEY, make_settings
 from fastapi.testclient import TestClient
 from starlette.routing import Route
 
+from conftest import TEST_MASTER_KEY, make_settings
 from proxy.allowlist_reference import render
 from proxy.app import create_app
 from proxy.surfaces import SURFACES

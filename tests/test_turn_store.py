@@ -10,13 +10,13 @@ from pathlib import Path
 import httpx
 import openai
 import pytest
-from conftest import TEST_MASTER_KEY
-from waiting import wait_until
 
+from conftest import TEST_MASTER_KEY
 from proxy.errors import ServiceUnavailable
 from proxy.responses.turn_store import RedisBackend, SealedTurns, SqliteBackend, open_turns
 from proxy.responses.turns import TurnCache
 from proxy.settings import TurnCacheSettings
+from waiting import wait_until
 
 SSN = "123-45-6789"
 TEXT = f"I am John Smith, SSN {SSN}, email john.smith@acme-corp.com."

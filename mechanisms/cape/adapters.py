@@ -23,8 +23,14 @@ from typing import Any
 import torch
 
 from .projection import ProjectionChoice, make_projection
-from .released import (CausalReleasedSession, MaskedReleasedSession, ReleasedSession, Track, causal_windows,
-                       pad_batch)
+from .released import (
+    CausalReleasedSession,
+    MaskedReleasedSession,
+    ReleasedSession,
+    Track,
+    causal_windows,
+    pad_batch,
+)
 from .vocabulary import CandidateSet, build_candidate_set, subword_prefix
 
 # Upper bound on the (tokens x vocabulary) logits a masked-LM pass may allocate (float32 bytes).
@@ -347,7 +353,7 @@ def load_causal_lm_as(spec: Any, device: str, dtype: torch.dtype) -> tuple[Any, 
             hf_logging.disable_progress_bar()  # nothing on stderr in `veil perturb` or the server
             tokenizer = AutoTokenizer.from_pretrained(source)
             model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype)
-            model.to(device)
+            model.to(device)  # type: ignore[arg-type]  # transformers types to() as its decorator's wrapper
             model.eval()
             _private[key] = (model, tokenizer)
         return _private[key]

@@ -19,7 +19,7 @@ import json
 import math
 import os
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +116,6 @@ def calibrate(adapter: Any, texts: list[str], batch_size: int = 16) -> dict[str,
         "text_sha256": hashlib.sha256("\n".join(texts).encode()).hexdigest(),
         "device": str(adapter.device),
         "dtype": str(next(adapter.model.parameters()).dtype).replace("torch.", ""),
-        "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "command": REGENERATE,
     }

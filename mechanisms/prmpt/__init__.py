@@ -11,8 +11,13 @@ Importing this package does no I/O and does not import Presidio or spaCy (``load
 """
 
 from mechanisms.prmpt.commands import desanitize_command, sanitize_command
-from mechanisms.prmpt.config import (CustomEntity, DependencyRule, EntityPolicy, FunctionalDependency,
-                                     PrmptConfig)
+from mechanisms.prmpt.config import (
+    CustomEntity,
+    DependencyRule,
+    EntityPolicy,
+    FunctionalDependency,
+    PrmptConfig,
+)
 from mechanisms.prmpt.dependencies import DependencySpecError, parse_dependencies
 from mechanisms.prmpt.records import EntityRecord, SanitizedText
 from mechanisms.prmpt.restore import RestorePlan, StreamingRestorer, restore

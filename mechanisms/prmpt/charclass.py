@@ -30,7 +30,7 @@ class ClassedValue:
     classes: str  # one of "d", "l", "u" per classed position
 
     @classmethod
-    def parse(cls, text: str, classes: str = "dlu") -> "ClassedValue":
+    def parse(cls, text: str, classes: str = "dlu") -> ClassedValue:
         pos, kinds = [], []
         for i, ch in enumerate(text):
             kind = _CLASS_OF.get(ch)
@@ -60,7 +60,7 @@ class ClassedValue:
             size *= radix
         return value, size
 
-    def with_int(self, lo: int, hi: int, value: int) -> "ClassedValue":
+    def with_int(self, lo: int, hi: int, value: int) -> ClassedValue:
         chars = list(self.text)
         for k in range(hi - 1, lo - 1, -1):
             alphabet = ALPHABETS[self.classes[k]]

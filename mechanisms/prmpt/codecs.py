@@ -43,7 +43,7 @@ def put_chars(text: str, positions: list[int], chars_in: str) -> str:
 
 
 def crypt_digits(keys: UserKeys, label: str, digits: str, *, decrypt: bool,
-                 accept: "DigitsAccept | None" = None) -> str:
+                 accept: DigitsAccept | None = None) -> str:
     """Encrypt a digit string of length L over [0, 10**L), optionally within a subset ``accept``."""
     if not digits:
         return digits

@@ -151,7 +151,7 @@ class KnownSource(BaseModel):
     refresh_seconds: float = Field(60.0, ge=1.0, description="how often a SQL source is read again")
 
     @model_validator(mode="after")
-    def _one_kind(self) -> "KnownSource":
+    def _one_kind(self) -> KnownSource:
         if (self.path is None) == (self.url is None):
             raise ValueError("a known-values source needs exactly one of path or url")
         if self.url is not None and not self.query:
@@ -233,7 +233,7 @@ class PrmptConfig(BaseModel):
         return self.spacy_models.get(lang) or DEFAULT_SPACY_MODELS[lang]
 
     @model_validator(mode="after")
-    def _merge_custom(self) -> "PrmptConfig":
+    def _merge_custom(self) -> PrmptConfig:
         # A custom type is an entity like the others: give it a policy unless one was configured.
         for custom in self.custom_entities:
             if custom.name not in self.entities:

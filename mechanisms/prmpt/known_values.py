@@ -83,8 +83,8 @@ def read_rows(source: KnownSource) -> Iterator[dict[str, Any]]:
         raise RuntimeError("this source's URL needs SQLAlchemy and the database's driver installed") from None
     engine = sqlalchemy.create_engine(source.url)
     try:
-        with engine.connect() as conn:
-            for row in conn.execute(sqlalchemy.text(source.query)).mappings():
+        with engine.connect() as db:
+            for row in db.execute(sqlalchemy.text(source.query)).mappings():
                 yield dict(row)
     finally:
         engine.dispose()
@@ -114,7 +114,7 @@ class Matcher:
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # source -> type -> values
 
     @classmethod
-    def build(cls, seeds: Iterable[tuple[str, str]], name_parts: bool = True) -> "Matcher":
+    def build(cls, seeds: Iterable[tuple[str, str]], name_parts: bool = True) -> Matcher:
         """From (value, type) pairs (folded here)."""
         grouped: dict[str, list[str]] = {}
         for value, entity_type in seeds:
@@ -122,7 +122,7 @@ class Matcher:
         return cls.from_folded([{t: "\n".join(keys) for t, keys in grouped.items()}], name_parts)
 
     @classmethod
-    def from_folded(cls, sources: Iterable[dict[str, str]], name_parts: bool = True) -> "Matcher":
+    def from_folded(cls, sources: Iterable[dict[str, str]], name_parts: bool = True) -> Matcher:
         """From each source's {type: folded values, one per line}."""
         import ahocorasick
 
@@ -174,7 +174,8 @@ class Matcher:
 
 def _squeeze_spaces(text: str) -> tuple[str, list[int]]:
     """``text`` with runs of spaces as one space, and each kept character's index in ``text``."""
-    out, origin = [], []
+    out: list[str] = []
+    origin: list[int] = []
     for i, ch in enumerate(text):
         if ch == " " and out and out[-1] == " ":
             continue

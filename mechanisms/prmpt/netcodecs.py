@@ -123,7 +123,7 @@ class EmailCodec:
 
         return self.encrypt_in(value, RequestNames(keys, self.version))
 
-    def encrypt_in(self, value: str, names: "RequestNames") -> str:
+    def encrypt_in(self, value: str, names: RequestNames) -> str:
         """The stand-in of ``value`` inside a request (its name parts, its other emails)."""
         local, at, domain = value.rpartition("@")
         if not at or not local or not domain:
@@ -199,7 +199,7 @@ def _stateless_stand_in(word: str, keys: UserKeys, version: str) -> str | None:
     return out if _word_decrypt(out, keys, version) == word else None
 
 
-def _word_stand_in(word: str, names: "RequestNames") -> str:
+def _word_stand_in(word: str, names: RequestNames) -> str:
     from mechanisms.prmpt.names import cased
 
     low = word.lower()
@@ -222,7 +222,7 @@ def _word_stand_in(word: str, names: "RequestNames") -> str:
     return cased(word, names.draw(low, "last"))
 
 
-def _segment(low: str, lists: "NameLists") -> tuple[str, str] | None:
+def _segment(low: str, lists: NameLists) -> tuple[str, str] | None:
     """An initial or a listed name followed by a listed name ("jsmith", "danielpark"): the split
     with the longest listed second part (a deterministic function of the word)."""
     for i in range(1, len(low) - 2):

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 import regex
 
-from mechanisms.prmpt.spans import Span
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.spans import Span
 
 _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
 _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",

@@ -70,7 +70,7 @@ class SanitizedText:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "SanitizedText":
+    def from_dict(cls, data: dict[str, Any]) -> SanitizedText:
         entities = [EntityRecord(**e) for e in data.get("entities", [])]
         return cls(text=data["text"], entities=entities, mapping=dict(data.get("mapping", {})),
                    mldp_mapping=dict(data.get("mldp_mapping", {})))

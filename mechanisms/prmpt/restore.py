@@ -20,6 +20,7 @@ stand-in and emits everything else at once; its output equals ``restore`` on the
 from __future__ import annotations
 
 import re
+from typing import cast
 
 import regex
 
@@ -137,7 +138,8 @@ class RestorePlan:
                 out.append(text[pos:])
                 return "".join(out), len(text)
             s, e = m.span()
-            if not final and (m.partial or self._could_grow(text, s, e)):
+            # not final: the search was the ``regex`` pattern's, whose matches can be partial
+            if not final and (cast("regex.Match[str]", m).partial or self._could_grow(text, s, e)):
                 out.append(text[pos:s])
                 return "".join(out), s
             out.append(text[pos:s])

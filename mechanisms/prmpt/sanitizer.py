@@ -18,14 +18,12 @@ from mechanisms.keys import UserKeys
 from mechanisms.prmpt.annotator import Span, TypeAnnotator
 from mechanisms.prmpt.codecs import AlnumCodec, FormatPreservingCodec
 from mechanisms.prmpt.config import DependencyRule, EntityPolicy, FunctionalDependency, PrmptConfig
-from mechanisms.prmpt.dependencies import (NumericSpan, acyclic, explicit_derivations,
-                                           rule_derivations)
+from mechanisms.prmpt.dependencies import NumericSpan, acyclic, explicit_derivations, rule_derivations
 from mechanisms.prmpt.entities.base import Noiser
 from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
-from mechanisms.prmpt.normalize import normalize_value
-from mechanisms.prmpt.names import (TITLE_BEFORE, NameCodec, RequestNames, load_name_lists,
-                                    person_occurrences)
+from mechanisms.prmpt.names import TITLE_BEFORE, NameCodec, RequestNames, load_name_lists, person_occurrences
 from mechanisms.prmpt.netcodecs import EmailCodec, offline_tld_extractor
+from mechanisms.prmpt.normalize import normalize_value
 from mechanisms.prmpt.numbers import ParsedNumber, parse_number, replace_number, written_value
 from mechanisms.prmpt.permutation import DomainError
 from mechanisms.prmpt.records import EntityRecord, SanitizedText

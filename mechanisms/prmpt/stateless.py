@@ -50,7 +50,7 @@ def _finders() -> list[tuple[str, re.Pattern[str], object]]:
     return out
 
 
-def find_ciphertexts(text: str, annotator: "TypeAnnotator", config: PrmptConfig) -> list[Span]:
+def find_ciphertexts(text: str, annotator: TypeAnnotator, config: PrmptConfig) -> list[Span]:
     """Spans of enabled FPE types in ``text``: the annotator's plus the format finders'."""
     spans = [s for s in annotator.annotate(text) if config.policy(s.entity_type).category == "fpe"]
     for entity_type, finder, validate in _finders():

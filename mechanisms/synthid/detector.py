@@ -38,8 +38,8 @@ def binomial_sf(successes: int, trials: int) -> float:
             term = term * (trials - i) // (i + 1)
             total += term
         return total / (1 << trials)  # int / int is correctly rounded in Python
-    i = np.arange(successes, trials, dtype=np.float64)
-    log_ratio = np.log(trials - i) - np.log(i + 1)  # log C(n, i+1) - log C(n, i)
+    steps = np.arange(successes, trials, dtype=np.float64)
+    log_ratio = np.log(trials - steps) - np.log(steps + 1)  # log C(n, i+1) - log C(n, i)
     first = math.lgamma(trials + 1) - math.lgamma(successes + 1) - math.lgamma(trials - successes + 1)
     logs = np.concatenate(([first], first + np.cumsum(log_ratio))) - trials * math.log(2.0)
     top = float(logs.max())

@@ -9,6 +9,7 @@ see the final sampling distribution, so the supported route is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import torch
@@ -64,7 +65,7 @@ class VeilWatermarkingConfig(BaseWatermarkingConfig):
 
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[tuple[str, Any]]:
         yield from self.to_dict().items()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> VeilWatermarkingConfig:

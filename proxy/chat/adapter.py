@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from proxy.chat import wire
+from proxy.chat.wire import ChatChunk, ChatCompletion, ChatRequest
+from proxy.pipeline.shapes import Body, Out
 from proxy.pipeline.stream import DONE
-from proxy.pipeline.surface import Event, Made, Prompt, Surface, completion_id, now
+from proxy.pipeline.surface import Made, Prompt, Surface, completion_id, now
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
     from proxy.pipeline.policy import Policy
 
 
-class ChatSurface(Surface):
+class ChatSurface(Surface[ChatRequest]):
     name = "chat"
     label = "Chat completions"
     path = "/v1/chat/completions"
@@ -27,13 +29,13 @@ class ChatSurface(Surface):
     supports_extraction = True
     stream_format = wire.STREAM
 
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         wire.check(body, limits)
 
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: ChatRequest) -> Prompt:
         return Prompt(messages=body["messages"], sampling=body, n=body.get("n", 1) or 1)
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[ChatRequest]) -> ChatCompletion:
         prompt, completion = made.usage()
         return {
             "id": completion_id("chatcmpl"), "object": "chat.completion", "created": now(),
@@ -43,9 +45,9 @@ class ChatSurface(Surface):
             "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion},
         }
 
-    async def events(self, made: Made) -> AsyncIterator[Event]:
-        base = {"id": completion_id("chatcmpl"), "object": "chat.completion.chunk", "created": now(),
-                "model": made.model, "system_fingerprint": None}
+    async def events(self, made: Made[ChatRequest]) -> AsyncIterator[ChatChunk]:
+        base: ChatChunk = {"id": completion_id("chatcmpl"), "object": "chat.completion.chunk",
+                           "created": now(), "model": made.model, "system_fingerprint": None}
         for i, choice in enumerate(made.choices):
             yield {**base, "choices": [{"index": i, "delta": {"role": "assistant", "content": ""},
                                         "logprobs": None, "finish_reason": None}]}
@@ -62,18 +64,19 @@ class ChatSurface(Surface):
             yield {**base, "choices": [], "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                                                     "total_tokens": prompt + completion}}
 
-    async def extract(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+    async def extract(self, data: Body, policy: Policy) -> Body:
         for choice in data.get("choices") or []:
             message = choice.get("message") if isinstance(choice, dict) else None
             if isinstance(message, dict) and isinstance(message.get("content"), str):
                 message["content"] = await policy.extract(message["content"])
         return data
 
-    def replay(self, data: dict[str, Any], body: dict[str, Any]) -> list[Event]:
-        """A whole chat answer as a stream (the extraction step needs the whole answer first)."""
+    def replay(self, data: Body, body: ChatRequest) -> list[Out]:
+        """A whole chat answer as a stream (the extraction step needs the whole answer first): the
+        upstream's fields, as they came."""
         base = {k: data.get(k) for k in ("id", "created", "model", "system_fingerprint")}
         base["object"] = "chat.completion.chunk"
-        out: list[Event] = []
+        out: list[Out] = []
         for choice in data.get("choices") or []:
             message = choice.get("message") or {}
             index = choice.get("index", 0)

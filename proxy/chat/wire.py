@@ -14,12 +14,34 @@ know. Images, audio and files cannot be inspected (``sanitize.non_text_content``
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypedDict
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident, Json,
-                                     Map, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    ID,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    ClientId,
+    Ident,
+    Json,
+    Map,
+    Obj,
+    OneOf,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    issued,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import ChoiceChunks
+from proxy.pipeline.shapes import RequestFields, Usage
 from proxy.settings import LimitsSettings
 
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -117,10 +139,71 @@ RESPONSE = Obj({
 STREAM = ChoiceChunks(fields=("delta.content", "delta.refusal"), tool_calls=True)
 
 
+# ---- the fields Veil reads of a request, and the answers it makes here (the local model) ----------
+class ChatRequest(RequestFields, total=False):
+    """What the local model reads: the turns, the number of choices, and (proxy/local/backend.py)
+    the sampling options."""
+
+    messages: list[dict[str, Any]]
+    n: int
+    max_tokens: int
+    max_completion_tokens: int
+    temperature: float
+    top_p: float
+    top_k: int
+    stop: str | list[str]
+    seed: int
+
+
+class AnswerMessage(TypedDict):
+    role: str
+    content: str | None
+    refusal: str | None
+
+
+class Choice(TypedDict):
+    index: int
+    message: AnswerMessage
+    logprobs: None
+    finish_reason: str
+
+
+class ChatCompletion(TypedDict):
+    id: str
+    object: str
+    created: int
+    model: str
+    system_fingerprint: str | None
+    choices: list[Choice]
+    usage: Usage
+
+
+class ChunkDelta(TypedDict, total=False):
+    role: str
+    content: str
+
+
+class ChunkChoice(TypedDict, total=False):
+    index: int
+    delta: ChunkDelta
+    logprobs: None
+    finish_reason: str | None
+
+
+class ChatChunk(TypedDict, total=False):
+    id: str
+    object: str
+    created: int
+    model: str
+    system_fingerprint: str | None
+    choices: list[ChunkChoice]
+    usage: Usage
+
+
 # The request as /docs shows it (the fields Veil reads)
 _TEXT_OR_PARTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {
     "type": "object", "properties": {"type": {"type": "string"}, "text": {"type": "string"}}}}]}
-DOC_SCHEMA = {"type": "object", "required": ["model", "messages"], "properties": {
+DOC_SCHEMA: dict[str, Any] = {"type": "object", "required": ["model", "messages"], "properties": {
     "model": {"type": "string"}, "stream": {"type": "boolean"},
     "messages": {"type": "array", "items": {"type": "object", "required": ["role"], "properties": {
         "role": {"type": "string", "enum": ["system", "developer", "user", "assistant", "tool"]},

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Any
 
 from proxy.completions import wire
+from proxy.completions.wire import Completion, CompletionRequest
 from proxy.errors import BadRequest
+from proxy.pipeline.shapes import Body
 from proxy.pipeline.stream import DONE
-from proxy.pipeline.surface import Event, Made, Prompt, Surface, completion_id, now
+from proxy.pipeline.surface import Made, Prompt, Surface, completion_id, now
 from proxy.settings import LimitsSettings
 
 
-class CompletionsSurface(Surface):
+class CompletionsSurface(Surface[CompletionRequest]):
     name = "completions"
     label = "Completions"
     path = "/v1/completions"
@@ -24,10 +25,10 @@ class CompletionsSurface(Surface):
     done_marker = DONE
     stream_format = wire.STREAM
 
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         wire.check(body)
 
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: CompletionRequest) -> Prompt:
         prompt = body.get("prompt")
         if isinstance(prompt, list) and len(prompt) == 1 and isinstance(prompt[0], str):
             prompt = prompt[0]
@@ -35,7 +36,7 @@ class CompletionsSurface(Surface):
             raise BadRequest("the local model takes one string prompt", param="prompt")
         return Prompt(text=prompt, sampling=body, n=body.get("n", 1) or 1)
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[CompletionRequest]) -> Completion:
         prompt_tokens, completion = made.usage()
         return {
             "id": completion_id("cmpl"), "object": "text_completion", "created": now(), "model": made.model,
@@ -45,8 +46,9 @@ class CompletionsSurface(Surface):
                       "total_tokens": prompt_tokens + completion},
         }
 
-    async def events(self, made: Made) -> AsyncIterator[Event]:
-        base = {"id": completion_id("cmpl"), "object": "text_completion", "created": now(), "model": made.model}
+    async def events(self, made: Made[CompletionRequest]) -> AsyncIterator[Completion]:
+        base: Completion = {"id": completion_id("cmpl"), "object": "text_completion", "created": now(),
+                            "model": made.model}
         for i, choice in enumerate(made.choices):
             async for item in choice:
                 if isinstance(item, str):

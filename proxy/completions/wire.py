@@ -4,12 +4,13 @@ numeric options are structural (``seed`` and unknown fields are sanitized)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from proxy.chat.wire import LOGIT_BIAS, STOP
 from proxy.errors import BadRequest
 from proxy.pipeline.fieldmap import ANY_STRUCT, ID, MODEL, AnyOf, Arr, Obj, Opaque, Text, flags, numbers
 from proxy.pipeline.restore import ChoiceChunks
+from proxy.pipeline.shapes import RequestFields, Usage
 
 TOKENS = Opaque("token_ids")
 PROMPT = AnyOf(string=Text(role="user"), number=TOKENS,
@@ -25,7 +26,40 @@ RESPONSE = Obj({
 })
 STREAM = ChoiceChunks(fields=("text",))  # chunks of choices whose text is a delta
 
-DOC_SCHEMA = {"type": "object", "required": ["model", "prompt"], "properties": {
+# ---- the fields Veil reads of a request, and the answers it makes here (the local model) ----------
+class CompletionRequest(RequestFields, total=False):
+    """What the local model reads: the prompt (one string), the number of choices, and
+    (proxy/local/backend.py) the sampling options."""
+
+    prompt: str | list[Any]
+    n: int
+    max_tokens: int
+    temperature: float
+    top_p: float
+    top_k: int
+    stop: str | list[str]
+    seed: int
+
+
+class Choice(TypedDict):
+    index: int
+    text: str
+    logprobs: None
+    finish_reason: str | None
+
+
+class Completion(TypedDict, total=False):
+    """A whole answer, and (without ``usage`` but the last) a stream chunk."""
+
+    id: str
+    object: str
+    created: int
+    model: str
+    choices: list[Choice]
+    usage: Usage
+
+
+DOC_SCHEMA: dict[str, Any] = {"type": "object", "required": ["model", "prompt"], "properties": {
     "model": {"type": "string"}, "prompt": {"type": "string"}, "stream": {"type": "boolean"}}}
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import base64
 import struct
-from typing import Any
 
 from proxy.embeddings import wire
+from proxy.embeddings.wire import Embedding, EmbeddingList, EmbeddingsRequest
 from proxy.errors import BadRequest
+from proxy.pipeline.shapes import Body
 from proxy.pipeline.surface import Made, Prompt, Surface
 from proxy.settings import LimitsSettings
 
 
-class EmbeddingsSurface(Surface):
+class EmbeddingsSurface(Surface[EmbeddingsRequest]):
     name = "embeddings"
     label = "Embeddings"
     path = "/v1/embeddings"
@@ -24,15 +25,13 @@ class EmbeddingsSurface(Surface):
     response_schema = wire.RESPONSE
     streams = False
 
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         wire.check(body)
 
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: EmbeddingsRequest) -> Prompt:
         raw = body.get("input")
         inputs: list[str | list[int]]
-        if isinstance(raw, str):
-            inputs = [raw]
-        elif isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw):
+        if isinstance(raw, str) or (isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw)):
             inputs = [raw]
         elif isinstance(raw, list) and raw and all(isinstance(x, (str, list)) for x in raw):
             inputs = raw
@@ -42,11 +41,11 @@ class EmbeddingsSurface(Surface):
             raise BadRequest("encoding_format must be 'float' or 'base64'", param="encoding_format")
         return Prompt(task="embed", inputs=inputs)
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[EmbeddingsRequest]) -> EmbeddingList:
         base64_out = made.body.get("encoding_format") == "base64"
-        data = []
+        data: list[Embedding] = []
         for i, vec in enumerate(made.vectors):
-            value: Any = base64.b64encode(struct.pack(f"<{len(vec)}f", *vec)).decode() if base64_out else vec
+            value: list[float] | str = base64.b64encode(struct.pack(f"<{len(vec)}f", *vec)).decode() if base64_out else vec
             data.append({"object": "embedding", "index": i, "embedding": value})
         return {"object": "list", "data": data, "model": made.model,
                 "usage": {"prompt_tokens": made.tokens, "total_tokens": made.tokens}}

@@ -9,7 +9,7 @@ embeddings). Tokens stream back to the event loop as they are made (proxy/local/
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 from mechanisms.models import ModelSpec, load_causal_lm, load_tokenizer
@@ -97,7 +97,7 @@ class LocalBackend:
         return self._tokenizer
 
     # ---- request parsing -----------------------------------------------------------------------
-    def sampling_params(self, body: dict[str, Any], default_top_k: int = 50) -> SamplingParams:
+    def sampling_params(self, body: Mapping[str, Any], default_top_k: int = 50) -> SamplingParams:
         max_tokens = body.get("max_completion_tokens") or body.get("max_tokens") or self.settings.default_max_tokens
         if not isinstance(max_tokens, int) or max_tokens < 1:
             raise BadRequest("max_tokens must be a positive integer", param="max_tokens")

@@ -50,7 +50,7 @@ class GenerationResult:
 class _TextTracker:
     """Turns token ids into text deltas, cutting at stop strings and holding back partial ones."""
 
-    def __init__(self, tokenizer: Any, stops: Sequence[str], on_text: Callable[[str], None] | None) -> None:
+    def __init__(self, tokenizer: Any, stops: Sequence[str], on_text: Callable[[str], object] | None) -> None:
         self.tokenizer = tokenizer
         self.stops = [s for s in stops if s]
         self.hold = max((len(s) for s in self.stops), default=1) - 1
@@ -103,7 +103,7 @@ class Generator:
                 mark = self._marks[spec.key_id] = spec.build()
         return mark.watermarking_config()
 
-    def generate(self, job: GenerationJob, on_text: Callable[[str], None] | None = None,
+    def generate(self, job: GenerationJob, on_text: Callable[[str], object] | None = None,
                  cancel: threading.Event | None = None) -> GenerationResult:
         import torch
         from transformers import StoppingCriteria, StoppingCriteriaList

@@ -25,6 +25,7 @@ import httpx
 from mechanisms.synthid import sampling_supports_watermark
 from proxy.errors import BadRequest, ServiceUnavailable
 from proxy.local.backend import GenerationJob, GenerationResult, LocalBackend, SamplingParams, message_text
+from proxy.pipeline.shapes import Out
 from proxy.pipeline.surface import Made, Prompt, Surface
 from proxy.pool import PoolSaturated, PoolUnavailable
 from proxy.upstream import Call
@@ -103,7 +104,7 @@ class ModelUpstream:
 class _EventStream(httpx.AsyncByteStream):
     """A surface's events as the SSE an API would send (its done marker last)."""
 
-    def __init__(self, surface: Surface, events: AsyncIterator[dict[str, Any]]) -> None:
+    def __init__(self, surface: Surface[Any], events: AsyncIterator[Out]) -> None:
         self.surface = surface
         self.events = events
 
@@ -166,7 +167,7 @@ class LocalModel:
             return
         try:
             await asyncio.wait_for(asyncio.to_thread(self.backend.load), self.timeout)
-        except (asyncio.TimeoutError, OSError, RuntimeError, ValueError):
+        except (TimeoutError, OSError, RuntimeError, ValueError):
             raise ServiceUnavailable("the local model is unavailable", retry_after=5) from None
 
     async def complete(self, run: Run) -> list[GenerationResult]:
@@ -177,7 +178,7 @@ class LocalModel:
                 results.append(await self.backend.generate(run.job.choice(i), self.timeout))
         except PoolSaturated:
             raise ServiceUnavailable("the local model is busy", retry_after=2) from None
-        except (PoolUnavailable, asyncio.TimeoutError):
+        except (TimeoutError, PoolUnavailable):
             raise ServiceUnavailable("the local model is unavailable", retry_after=5) from None
         return results
 

@@ -8,16 +8,19 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from proxy.messages import wire
-from proxy.pipeline.surface import Event, Made, Prompt, Surface
+from proxy.messages.wire import Message, MessagesEvent, MessagesRequest, TokenCount
+from proxy.pipeline.shapes import Body, Event, Out
+from proxy.pipeline.surface import Made, Prompt, Surface
 from proxy.provider import ANTHROPIC
 from proxy.settings import LimitsSettings
 
-class MessagesSurface(Surface):
+
+class MessagesSurface(Surface[MessagesRequest]):
     name = "messages"
     label = "Anthropic Messages"
     path = "/v1/messages"
     summary = "Anthropic Messages API, sanitized and restored"
-    doc_schema = wire.DOC_SCHEMA
+    doc_schema: dict[str, Any] | None = wire.DOC_SCHEMA
     upstream_path = "/messages"
     provider = ANTHROPIC
     request_schema = wire.REQUEST
@@ -26,29 +29,31 @@ class MessagesSurface(Surface):
     end_events = ("message_stop", "error")
     stream_format = wire.STREAM
 
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         wire.check(body, limits)
 
     def is_error_event(self, event: Event) -> bool:
         return event.get("type") == "error"
 
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: MessagesRequest) -> Prompt:
         sampling = {"max_tokens": body.get("max_tokens"), "temperature": body.get("temperature"),
                     "top_p": body.get("top_p"), "top_k": body.get("top_k"), "stop": body.get("stop_sequences")}
         return Prompt(messages=chat_messages(body), sampling={k: v for k, v in sampling.items() if v is not None})
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[MessagesRequest]) -> Out:  # a Message (the token count: a TokenCount)
         result = made.results[0]
-        return {"id": "msg_" + uuid.uuid4().hex, "type": "message", "role": "assistant",
-                "model": made.model, "content": [{"type": "text", "text": result.text}],
-                "stop_reason": _stop_reason(result.finish_reason, result.stop_sequence),
-                "stop_sequence": result.stop_sequence,
-                "usage": {"input_tokens": result.prompt_tokens, "output_tokens": result.completion_tokens}}
+        message: Message = {"id": "msg_" + uuid.uuid4().hex, "type": "message", "role": "assistant",
+                            "model": made.model, "content": [{"type": "text", "text": result.text}],
+                            "stop_reason": _stop_reason(result.finish_reason, result.stop_sequence),
+                            "stop_sequence": result.stop_sequence,
+                            "usage": {"input_tokens": result.prompt_tokens,
+                                      "output_tokens": result.completion_tokens}}
+        return message
 
-    async def events(self, made: Made) -> AsyncIterator[Event]:
-        message = {"id": "msg_" + uuid.uuid4().hex, "type": "message", "role": "assistant",
-                   "model": made.model, "content": [], "stop_reason": None, "stop_sequence": None,
-                   "usage": {"input_tokens": made.prompt_tokens, "output_tokens": 0}}
+    async def events(self, made: Made[MessagesRequest]) -> AsyncIterator[MessagesEvent]:
+        message: Message = {"id": "msg_" + uuid.uuid4().hex, "type": "message", "role": "assistant",
+                            "model": made.model, "content": [], "stop_reason": None, "stop_sequence": None,
+                            "usage": {"input_tokens": made.prompt_tokens, "output_tokens": 0}}
         yield {"type": "message_start", "message": message}
         yield {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}
         yield {"type": "ping"}
@@ -79,17 +84,17 @@ class CountTokensSurface(MessagesSurface):
     response_schema = wire.COUNT
     streams = False
 
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         wire.check(body, limits, need_max_tokens=False)
 
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: MessagesRequest) -> Prompt:
         return Prompt(messages=chat_messages(body), task="count")
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[MessagesRequest]) -> TokenCount:
         return {"input_tokens": made.tokens}
 
 
-def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+def chat_messages(body: MessagesRequest) -> list[dict[str, Any]]:
     """Messages as chat turns for a model here (tool use and results as text)."""
     turns: list[dict[str, Any]] = []
     system = body.get("system")

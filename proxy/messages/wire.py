@@ -17,12 +17,33 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
-                                     Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, numbers, option)
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    BLOB,
+    ID,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    ClientId,
+    Ident,
+    Json,
+    Obj,
+    OneOf,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import Delta, TypedEvents
+from proxy.pipeline.shapes import RequestFields
 from proxy.settings import LimitsSettings
 
 CACHE = Obj({"type": enum("ephemeral"), "ttl": enum("5m", "1h")})
@@ -85,7 +106,57 @@ RESPONSE = Obj({
     "veil": Opaque("report"),
 })
 COUNT = Obj({"input_tokens": ANY_STRUCT, "veil": Opaque("report")})
-DOC_SCHEMA = {"type": "object", "required": ["model", "messages", "max_tokens"], "properties": {
+
+# ---- the fields Veil reads of a request, and the answers it makes here (the local model) ----------
+class MessagesRequest(RequestFields, total=False):
+    """What the local model reads: the system prompt, the turns and the sampling options."""
+
+    messages: list[dict[str, Any]]
+    system: str | list[dict[str, Any]]
+    max_tokens: int
+    temperature: float
+    top_p: float
+    top_k: int
+    stop_sequences: list[str]
+
+
+class TextBlock(TypedDict):
+    type: str
+    text: str
+
+
+class MessagesUsage(TypedDict, total=False):
+    input_tokens: int
+    output_tokens: int
+
+
+class Message(TypedDict):
+    id: str
+    type: str
+    role: str
+    model: str
+    content: list[TextBlock]
+    stop_reason: str | None
+    stop_sequence: str | None
+    usage: MessagesUsage
+
+
+class MessagesEvent(TypedDict, total=False):
+    """A stream event: its ``type`` says which of the other fields it has."""
+
+    type: str
+    message: Message
+    index: int
+    content_block: TextBlock
+    delta: dict[str, Any]  # a text_delta's type and text; message_delta's stop_reason and stop_sequence
+    usage: MessagesUsage
+
+
+class TokenCount(TypedDict):
+    input_tokens: int
+
+
+DOC_SCHEMA: dict[str, Any] = {"type": "object", "required": ["model", "messages", "max_tokens"], "properties": {
     "model": {"type": "string"}, "max_tokens": {"type": "integer"}, "stream": {"type": "boolean"},
     "system": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
     "messages": {"type": "array", "items": {"type": "object", "required": ["role", "content"], "properties": {

@@ -13,13 +13,31 @@ last line ``"done": true``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypedDict
 
 from proxy.chat import wire as chat
 from proxy.errors import BadRequest
-from proxy.pipeline.fieldmap import (ANY_STRUCT, BOOL, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, Ident, Json, Obj, Opaque,
-                                     Struct, Text, enum, flags, numbers, option)
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    BOOL,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    Ident,
+    Json,
+    Obj,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import ChoiceChunks
+from proxy.pipeline.shapes import RequestFields
 from proxy.settings import LimitsSettings
 
 TOOL_CALL = Obj({"type": enum("function"), "function": Obj({"index": NUM, "name": Ident(), "arguments": Json()})},
@@ -56,7 +74,42 @@ RESPONSE = Obj({
 # calls whole; the held tail goes into the line with "done": true
 STREAM = ChoiceChunks(fields=("message.content", "message.thinking"), choices=None, ends="done",
                       whole={"message.tool_calls": Arr(TOOL_CALL)})
-DOC_SCHEMA = {"type": "object", "required": ["model", "messages"], "properties": {
+
+# ---- the fields Veil reads of a request, and the answers it makes here (the local model) ----------
+class Options(TypedDict, total=False):
+    """The sampling options the local model reads (in Ollama's names)."""
+
+    num_predict: int
+    temperature: float
+    top_p: float
+    top_k: int
+    stop: str | list[str]
+    seed: int
+
+
+class OllamaRequest(RequestFields, total=False):
+    messages: list[dict[str, Any]]
+    options: Options
+
+
+class OllamaMessage(TypedDict):
+    role: str
+    content: str
+
+
+class Line(TypedDict, total=False):
+    """One line of an answer (a whole answer is its last line, with the whole text)."""
+
+    model: str
+    created_at: str
+    message: OllamaMessage
+    done: bool
+    done_reason: str
+    prompt_eval_count: int
+    eval_count: int
+
+
+DOC_SCHEMA: dict[str, Any] = {"type": "object", "required": ["model", "messages"], "properties": {
     "model": {"type": "string"}, "stream": {"type": "boolean"},
     "messages": {"type": "array", "items": {"type": "object", "required": ["role"], "properties": {
         "role": {"type": "string", "enum": ["system", "user", "assistant", "tool"]},

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
+
+if TYPE_CHECKING:
+    from proxy.pipeline.handler import Pipeline
+    from proxy.pipeline.surface import Surface
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -26,7 +30,7 @@ class Endpoint:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def surface_endpoint(pipeline: Any, path: str, surface: Any, **doc: Any) -> Endpoint:
+def surface_endpoint(pipeline: Pipeline, path: str, surface: Surface[Any], **doc: Any) -> Endpoint:
     """The endpoint of a surface route: the request goes to ``pipeline.handle(request, surface)``."""
     async def handle(request: Request) -> Response:
         return await pipeline.handle(request, surface)

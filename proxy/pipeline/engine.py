@@ -85,10 +85,13 @@ class PrivacyEngine:
         return results
 
     async def _sanitize(self, texts: list[str], keys: UserKeys, dependencies: list[Any]) -> list[Any]:
+        results: list[Any]
         if self.pool.remote_part("prmpt_detect") is None:
-            return await self.pool.run("prmpt", (texts, keys, dependencies), self.timeout)
+            results = await self.pool.run("prmpt", (texts, keys, dependencies), self.timeout)
+            return results
         found = await self._detect(texts)  # the replicas see the texts; the keys stay here
-        return await self.pool.run("prmpt", (texts, keys, dependencies, found), self.timeout)
+        results = await self.pool.run("prmpt", (texts, keys, dependencies, found), self.timeout)
+        return results
 
     async def detect(self, texts: list[str]) -> list[Any]:
         """The spans of one request's texts (one list per text) from the ``prmpt_detect`` lane, wherever
@@ -119,7 +122,7 @@ class PrivacyEngine:
             self.metrics.fail_closed.labels("saturated").inc()
             raise ServiceUnavailable("the privacy workers are busy; nothing was sent upstream",
                                      retry_after=2) from None
-        except (asyncio.TimeoutError, PoolUnavailable) as exc:
+        except (TimeoutError, PoolUnavailable) as exc:
             self.metrics.fail_closed.labels(type(exc).__name__).inc()
             raise ServiceUnavailable("sanitization is unavailable; nothing was sent upstream",
                                      retry_after=5) from None

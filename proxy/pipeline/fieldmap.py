@@ -567,7 +567,10 @@ class Walker:
             return
         for i, name in enumerate(value):
             if isinstance(name, str) and isinstance(sibling, dict) and name in sibling:
-                self.walk._fixups.append(lambda i=i, name=name: value.__setitem__(i, self.walk.renamed(sibling, name)))
+                def fix(i: int = i, name: str = name, sibling: dict[str, Any] = sibling) -> None:
+                    value[i] = self.walk.renamed(sibling, name)
+
+                self.walk._fixups.append(fix)
             else:
                 self._deny(name, value, i, (*path, i), role)
 
@@ -633,9 +636,10 @@ PROVIDER_CALL_ID = re.compile(r"[A-Za-z0-9]{16,64}")
 _DIGIT_RUN = re.compile(r"\d{7}")
 
 
-def walk_request(schema: Node, body: dict[str, Any], parse_json: bool = True, answer: bool = False) -> Walk:
+def walk_request(schema: Node, body: Any, parse_json: bool = True, answer: bool = False) -> Walk:
     """Every value of ``body`` that is not allow-listed, as slots (``body`` is changed through them).
-    ``answer``: the walk of an answer to restore (no refusals)."""
+    ``answer``: the walk of an answer to restore (no refusals). ``body`` is a request's JSON object, or
+    any part of an answer (an object or an array in a stream event)."""
     holder = [body]
     return Walker(parse_json, answer).run(schema, body, holder, 0, (), None)
 
@@ -671,13 +675,13 @@ def allow_list(schema: Node, collapse: dict[int, str] | None = None) -> list[tup
         elif isinstance(node, OneOf):
             for tag, child in sorted(node.variants.items()):
                 visit(child, f"{path}<{node.key}={tag}>", seen)
-            for label, child in (("no " + node.key, node.missing), ("other", node.default)):
-                if child is not None:
-                    visit(child, f"{path}<{label}>", seen)
+            for label, other in (("no " + node.key, node.missing), ("other", node.default)):
+                if other is not None:
+                    visit(other, f"{path}<{label}>", seen)
         elif isinstance(node, AnyOf):
-            for child in (node.string, node.array, node.object, node.number):
-                if child is not None:
-                    visit(child, path, seen)
+            for branch in (node.string, node.array, node.object, node.number):
+                if branch is not None:
+                    visit(branch, path, seen)
 
     visit(schema, "", frozenset())
     return sorted(set(out))

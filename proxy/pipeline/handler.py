@@ -13,7 +13,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -31,8 +31,9 @@ from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import Node, iter_strings
 from proxy.pipeline.policy import CapePolicy, Policy, PrmptPolicy
 from proxy.pipeline.report import splice_veil_field
+from proxy.pipeline.shapes import Body, Out, VeilOptions
 from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
-from proxy.pipeline.surface import Event, Surface
+from proxy.pipeline.surface import Surface
 from proxy.settings import LimitsSettings, Settings
 from proxy.upstream import RETURNED_HEADERS, Call, Upstream, Upstreams
 
@@ -77,9 +78,10 @@ class Pipeline:
         self.observers: list[Callable[[RequestRecord], None]] = []
 
     # ---- the request path -----------------------------------------------------------------------
-    async def handle(self, request: Request, surface: Surface) -> Response:
+    async def handle(self, request: Request, surface: Surface[Any]) -> Response:
         started = time.perf_counter()
-        mode, status, stream = self.settings.mode, 500, False
+        mode: str = self.settings.mode
+        status, stream = 500, False
         caller: Caller | None = None
         policy: Policy | None = None
         try:
@@ -112,13 +114,14 @@ class Pipeline:
         finally:
             self._observe(request, surface, mode, status, stream, started, caller, policy)
 
-    async def handle_stored(self, request: Request, surface: Surface, route: str,
+    async def handle_stored(self, request: Request, surface: Surface[Any], route: str,
                             fetch: Callable[[Request, str], Awaitable[Fetch]]) -> Response:
         """What the provider stores of earlier requests (a response, its input items): asked for as
         ``fetch`` says once it checked the request, and restored with the caller's stand-ins of earlier
         turns (``Surface.earlier``). Only the provider's API stores: the local model has nothing."""
         started = time.perf_counter()
-        mode, status = self.settings.mode, 500
+        mode: str = self.settings.mode
+        status = 500
         caller: Caller | None = None
         policy: Policy | None = None
         try:
@@ -146,25 +149,24 @@ class Pipeline:
         finally:
             self._observe(request, surface, mode, status, False, started, caller, policy, route)
 
-    def _error(self, surface: Surface, exc: ProxyError) -> Response:
+    def _error(self, surface: Surface[Any], exc: ProxyError) -> Response:
         if exc.status in (502, 504):
             self.metrics.upstream_errors.labels(exc.code or "error").inc()
         return json_response(surface.error_body(exc), exc.status, exc.headers)
 
-    async def sanitized(self, policy: Policy, surface: Surface, body: dict[str, Any]) -> dict[str, Any]:
+    async def sanitized(self, policy: Policy, surface: Surface[Any], body: Body) -> Body:
         """``body`` as it would leave under ``policy`` (the proxy's requests and the privacy preview)."""
         return await self.engine.guarded(self._sanitize(policy, surface, body, self.settings.limits))
 
     @staticmethod
-    async def _sanitize(policy: Policy, surface: Surface, body: dict[str, Any],
-                        limits: LimitsSettings) -> dict[str, Any]:
+    async def _sanitize(policy: Policy, surface: Surface[Any], body: Body, limits: LimitsSettings) -> Body:
         check_body(body, limits)  # depth and size before the walk; the texts' budget: engine.sanitize
         try:
             return await policy.sanitize(surface.request_schema, body)
         except RecursionError:
             raise BadRequest("the request body is nested too deeply") from None
 
-    def _check(self, surface: Surface, body: dict[str, Any], raw_size: int) -> None:
+    def _check(self, surface: Surface[Any], body: Body, raw_size: int) -> None:
         model = body.get("model")
         if not isinstance(model, str) or not model:
             raise BadRequest("you must provide a model parameter", param="model")
@@ -203,7 +205,7 @@ class Pipeline:
         raise BadRequest(f"unknown mode {mode!r}", param="X-Veil-Mode")
 
     # ---- upstream -------------------------------------------------------------------------------
-    async def _forward(self, call: Call, upstream: Upstream, body: dict[str, Any], content: bytes,
+    async def _forward(self, call: Call, upstream: Upstream, body: Body, content: bytes,
                        policy: Policy) -> Response:
         """The same for every upstream: a remote API, the local model, the echo upstream."""
         surface = call.surface
@@ -230,7 +232,7 @@ class Pipeline:
         data = await self._finish(surface, policy, _json_object(response.content))
         return json_response(data, response.status_code, passed)
 
-    async def _finish(self, surface: Surface, policy: Policy, data: dict[str, Any]) -> dict[str, Any]:
+    async def _finish(self, surface: Surface[Any], policy: Policy, data: Body) -> Body:
         """Restore a whole answer, run the extraction step if configured, attach the report."""
         data = surface.restore_body(data, policy)
         if policy.extracts and surface.supports_extraction:
@@ -239,7 +241,7 @@ class Pipeline:
         return data
 
     # ---- metrics, logs, observers --------------------------------------------------------------
-    def _observe(self, request: Request, surface: Surface, mode: str, status: int, stream: bool, started: float,
+    def _observe(self, request: Request, surface: Surface[Any], mode: str, status: int, stream: bool, started: float,
                  caller: Caller | None, policy: Policy | None, route: str | None = None) -> None:
         route = route or surface.name
         elapsed = time.perf_counter() - started
@@ -265,7 +267,8 @@ def _dependencies(request: Request, extension: Any) -> list[Any]:
     header = request.headers.get("x-veil-dependencies")
     if extension is not None and not isinstance(extension, dict):
         raise BadRequest("veil must be an object of Veil's request options", param="veil")
-    spec = (extension or {}).get("dependencies", header)
+    options = cast(VeilOptions, extension or {})
+    spec = options.get("dependencies", header)
     try:
         return parse_dependencies(spec)
     except DependencySpecError as exc:  # its message names the entry and field, never values
@@ -276,7 +279,7 @@ def _returned_headers(headers: Any) -> dict[str, str]:
     return {k: v for k, v in headers.items() if k.lower() in RETURNED_HEADERS}
 
 
-def _json_object(content: bytes) -> dict[str, Any]:
+def _json_object(content: bytes) -> Body:
     """The upstream's 2xx body as a JSON object; anything else is a 502 in every mode."""
     try:
         data = json.loads(content)
@@ -287,9 +290,9 @@ def _json_object(content: bytes) -> dict[str, Any]:
     return data
 
 
-async def _replayed(surface: Surface, data: dict[str, Any], body: dict[str, Any]) -> AsyncIterator[bytes]:
+async def _replayed(surface: Surface[Any], data: Body, body: Body) -> AsyncIterator[bytes]:
     """A whole (already restored) answer as the surface's stream."""
-    async def events() -> AsyncIterator[Event]:
+    async def events() -> AsyncIterator[Out]:
         for event in surface.replay(data, body):
             yield event
 

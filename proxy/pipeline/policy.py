@@ -24,8 +24,8 @@ from proxy.metrics import Metrics
 from proxy.pipeline.engine import PrivacyEngine
 from proxy.pipeline.fieldmap import IDENT_SHAPE, Node, Slot, Walk, is_provider_id, walk_request
 from proxy.pipeline.report import PrivacyReport
-from proxy.pipeline.splits import join_split_values, junctions, probe_text
 from proxy.pipeline.restore import AnswerRestorer
+from proxy.pipeline.splits import join_split_values, junctions, probe_text
 from proxy.settings import SanitizeScope
 
 MESSAGE_ROLES = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
@@ -36,12 +36,16 @@ class Policy:
     """The ``off`` policy; subclasses override ``sanitize``."""
 
     passthrough = True  # bytes may be forwarded untouched
-    extracts = False  # Cape's extraction step rewrites the answer locally
 
     def __init__(self, mode: str = "off") -> None:
         self.report = PrivacyReport(mode)
         self.mapping: dict[str, str] = {}
         self._restorer: AnswerRestorer | None = None
+
+    @property
+    def extracts(self) -> bool:
+        """Cape's extraction step rewrites the answer locally."""
+        return False
 
     async def sanitize(self, schema: Node, body: dict[str, Any]) -> dict[str, Any]:
         return body
@@ -211,7 +215,7 @@ class CapePolicy(PrmptPolicy):
         return sorted(spans)
 
     @property
-    def extracts(self) -> bool:  # type: ignore[override]
+    def extracts(self) -> bool:
         return self.cape.extract and self.prompt_pair is not None and self.local is not None
 
     async def extract(self, answer: str) -> str:

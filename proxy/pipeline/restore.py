@@ -15,15 +15,19 @@ surface declares as its ``StreamFormat``: ``ChoiceChunks`` (OpenAI chat and text
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from mechanisms.prmpt import RestorePlan, StreamingRestorer, restore
 from proxy.pipeline.fieldmap import Node, walk_request
+from proxy.pipeline.shapes import Event
 
-Event = dict[str, Any]
+T = TypeVar("T")
+# What names one streamed field of an answer: (choice index, path, tool call index) for ChoiceChunks,
+# (Delta, *the event's key fields) for TypedEvents
+FieldKey = tuple[Any, ...]
 
 
 def json_escape(text: str) -> str:
@@ -53,7 +57,7 @@ class AnswerRestorer:
             return text
         return restore(text, self.plan(in_json))
 
-    def body(self, schema: Node, data: Any) -> Any:
+    def body(self, schema: Node, data: T) -> T:
         """Restore every string of a whole answer (JSON-in-string fields with escaped originals)."""
         if not self.mapping:
             return data
@@ -78,7 +82,7 @@ class EventRestorer:
     def __init__(self, answer: AnswerRestorer, fmt: StreamFormat) -> None:
         self.answer = answer
         self.format = fmt
-        self._open: dict[Hashable, StreamingRestorer] = {}
+        self._open: dict[FieldKey, StreamingRestorer] = {}
         self.last: Event | None = None  # the last event in (the model of a closing one)
         self.sequence = 0  # events out so far, for formats that number them
 
@@ -92,7 +96,7 @@ class EventRestorer:
         return self.format.finish(self)
 
     # ---- for the formats -------------------------------------------------------------------------
-    def feed(self, key: Hashable, delta: str, in_json: bool = False) -> str:
+    def feed(self, key: FieldKey, delta: str, in_json: bool = False) -> str:
         if not self.answer.mapping:
             return delta
         restorer = self._open.get(key)
@@ -100,11 +104,11 @@ class EventRestorer:
             restorer = self._open[key] = StreamingRestorer(self.answer.plan(in_json))
         return restorer.feed(delta)
 
-    def flush(self, key: Hashable) -> str:
+    def flush(self, key: FieldKey) -> str:
         restorer = self._open.pop(key, None)
         return restorer.flush() if restorer is not None else ""
 
-    def open_keys(self) -> list[Hashable]:
+    def open_keys(self) -> list[FieldKey]:
         return list(self._open)
 
 
@@ -297,7 +301,8 @@ class TypedEvents(StreamFormat):
         return _grouped(self.deltas, lambda d: d.end)
 
     def _delta(self, event: Event) -> Delta | None:
-        candidates = self._starts.get(event.get("type"))  # type: ignore[arg-type]
+        kind = event.get("type")
+        candidates = self._starts.get(kind) if isinstance(kind, str) else None
         if not candidates:
             return None
         sub = event["delta"].get("type") if isinstance(event.get("delta"), dict) else None
@@ -307,7 +312,7 @@ class TypedEvents(StreamFormat):
         out: list[Event] = []
         kind = event.get("type")
         delta = self._delta(event)
-        ending = self._ends.get(kind, ()) if delta is None else ()  # type: ignore[call-overload]
+        ending = self._ends.get(kind, ()) if delta is None and isinstance(kind, str) else ()
         if delta is not None:
             holder, name = _holder(event, delta.text)
             if holder is not None and isinstance(holder.get(name), str):
@@ -344,7 +349,7 @@ class TypedEvents(StreamFormat):
             return []
         out = []
         for key in sorted(stream.open_keys(), key=_order):
-            delta, *values = key  # type: ignore[misc]
+            delta, *values = key
             held = stream.flush(key)
             if held:
                 out.append(delta.released(dict(zip(delta.key, values)), held))
@@ -358,7 +363,7 @@ def _grouped(deltas: tuple[Delta, ...], by: Callable[[Delta], str]) -> dict[str,
     return out
 
 
-def _order(key: Hashable) -> tuple[Any, ...]:
+def _order(key: FieldKey) -> tuple[Any, ...]:
     """Open fields in the order of their indexes (block 0 before block 1)."""
     values = key[1:] if isinstance(key, tuple) else ()
     return tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values)

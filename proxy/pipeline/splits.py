@@ -116,7 +116,7 @@ class _Found:
     replacement: str
 
 
-def _spans(probe: Junction, record: Any) -> bool:
+def _spans(probe: Junction, record: _Found) -> bool:
     return record.start < len(probe.tail) and record.end > len(probe.tail) + len(probe.joiner)
 
 
@@ -132,8 +132,8 @@ def _split(probe: Junction, record: Any, results: list[Any], keys: UserKeys) -> 
     out = {record.replacement: value} if halves else {}
     if halves is None:  # the stand-in has another shape: each half on its own, per character class
         label = f"{record.type}|split"
-        halves = tuple(transform_alphabet(keys, label, part, classed, decrypt=False)  # type: ignore[assignment]
-                       for part in (first_part, second_part))
+        halves = (transform_alphabet(keys, label, first_part, classed, decrypt=False),
+                  transform_alphabet(keys, label, second_part, classed, decrypt=False))
     new_first, new_second = halves
     if first_intact:  # a half already replaced on its own stays as it is
         results[probe.first] = _replaced(before, before.text[:len(before.text) - len(first_part)] + new_first)

@@ -18,14 +18,15 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from proxy.errors import ProxyError, UpstreamStreamBroken
 from proxy.metrics import Metrics
-from proxy.pipeline.restore import Event, EventRestorer
+from proxy.pipeline.restore import EventRestorer
+from proxy.pipeline.shapes import Event, Out
 
 if TYPE_CHECKING:
     from proxy.pipeline.surface import Surface
@@ -170,18 +171,16 @@ class DisconnectAwareStream(StreamingResponse):
             await asyncio.gather(writer, listener, return_exceptions=True)
             aclose = getattr(self.body_iterator, "aclose", None)
             if aclose is not None:
-                try:
+                with contextlib.suppress(Exception):  # closing after a disconnect must not raise
                     await aclose()
-                except Exception:  # noqa: BLE001 - closing after a disconnect must not raise
-                    pass
-        if writer.done() and not writer.cancelled() and writer.exception() is not None:
+        if writer.done() and not writer.cancelled():
             exc = writer.exception()
-            if not isinstance(exc, OSError):
-                raise exc  # type: ignore[misc]
+            if exc is not None and not isinstance(exc, OSError):
+                raise exc
 
 
 # ---- relays ------------------------------------------------------------------------------------------
-def sse_response(events: AsyncIterator[bytes], surface: Surface, metrics: Metrics, mode: str,
+def sse_response(events: AsyncIterator[bytes], surface: Surface[Any], metrics: Metrics, mode: str,
                  headers: dict[str, str] | None = None) -> Response:
     metrics.streams.labels(surface.name, mode).inc()
     return DisconnectAwareStream(
@@ -190,7 +189,7 @@ def sse_response(events: AsyncIterator[bytes], surface: Surface, metrics: Metric
     )
 
 
-async def _count_active(events: AsyncIterator[bytes], surface: Surface, metrics: Metrics) -> AsyncIterator[bytes]:
+async def _count_active(events: AsyncIterator[bytes], surface: Surface[Any], metrics: Metrics) -> AsyncIterator[bytes]:
     metrics.streams_active.inc()
     try:
         async for item in events:
@@ -205,11 +204,12 @@ async def _count_active(events: AsyncIterator[bytes], surface: Surface, metrics:
             await aclose()
 
 
-async def relay_events(events: AsyncIterator[Event], surface: Surface,
+async def relay_events(events: AsyncIterator[Out], surface: Surface[Any],
                        restorer: EventRestorer | None = None) -> AsyncIterator[bytes]:
     """Events made here (the local model; a replayed answer, already restored: no restorer) -> SSE."""
     async for event in events:
-        for out in restorer.transform(event) if restorer is not None else (event,):
+        # an event made here is a dict: a restorer rewrites it in place
+        for out in restorer.transform(cast(Event, event)) if restorer is not None else (event,):
             yield surface.encode(out)
     for out in restorer.finish() if restorer is not None else ():
         yield surface.encode(out)
@@ -217,7 +217,7 @@ async def relay_events(events: AsyncIterator[Event], surface: Surface,
         yield surface.done_marker
 
 
-def check_stream_end(watch: StreamEndWatch, surface: Surface) -> None:
+def check_stream_end(watch: StreamEndWatch, surface: Surface[Any]) -> None:
     """Raise when the upstream stream was not an event stream, or stopped before its end."""
     if watch.ended:
         return
@@ -228,7 +228,7 @@ def check_stream_end(watch: StreamEndWatch, surface: Surface) -> None:
     raise UpstreamStreamBroken(f"the upstream stream ended before its end ({end}): the answer is incomplete")
 
 
-async def pass_upstream(raw: AsyncIterator[bytes], surface: Surface) -> AsyncIterator[bytes]:
+async def pass_upstream(raw: AsyncIterator[bytes], surface: Surface[Any]) -> AsyncIterator[bytes]:
     """Mode off: the upstream's bytes as sent, whole lines at a time, then an error event if the stream
     did not end properly. The unfinished last line of a stream cut short is dropped, and an empty line
     ends the last event, so that the error event is read as one (a body that is no event stream at all
@@ -253,7 +253,7 @@ async def pass_upstream(raw: AsyncIterator[bytes], surface: Surface) -> AsyncIte
     check_stream_end(watch, surface)
 
 
-async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface,
+async def relay_upstream(raw: AsyncIterator[bytes], surface: Surface[Any],
                          restorer: EventRestorer) -> AsyncIterator[bytes]:
     """Upstream SSE -> events -> restorer -> SSE. Upstream error events pass through unrestored (they
     hold no original value); data that is not JSON is dropped (it could hold unrestored text). A stream

@@ -13,15 +13,16 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, Self, TypeVar
 
 from proxy.errors import ProxyError
 from proxy.local.generator import GenerationResult
 from proxy.pipeline.endpoint import Endpoint, surface_endpoint
 from proxy.pipeline.fieldmap import Node
-from proxy.pipeline.restore import PASS, AnswerRestorer, Event, EventRestorer, StreamFormat
+from proxy.pipeline.restore import PASS, AnswerRestorer, EventRestorer, StreamFormat
+from proxy.pipeline.shapes import Body, Event, Out, RequestFields
 from proxy.pipeline.stream import LineParser, SSEParser, StreamEndWatch, encode_event
 from proxy.provider import OPENAI, Provider
 from proxy.settings import LimitsSettings
@@ -29,6 +30,9 @@ from proxy.settings import LimitsSettings
 if TYPE_CHECKING:
     from proxy.pipeline.policy import Policy
     from proxy.runtime import Runtime
+
+# A surface's request: the fields of it that its adapter reads (a TypedDict of its wire.py)
+RequestT = TypeVar("RequestT", bound=RequestFields)
 
 
 def completion_id(prefix: str) -> str:
@@ -49,20 +53,20 @@ class Prompt:
 
     messages: list[dict[str, Any]] | None = None
     text: str | None = None
-    sampling: dict[str, Any] = field(default_factory=dict)
+    sampling: Mapping[str, Any] = field(default_factory=dict)
     n: Any = 1
     task: Literal["generate", "embed", "count"] = "generate"
     inputs: list[str | list[int]] = field(default_factory=list)
 
 
 @dataclass
-class Made:
+class Made(Generic[RequestT]):
     """An answer made in this process, for its surface to write in its own shape: ``results`` (one per
     choice) for a whole answer; for a stream, ``choices``, each yielding its text deltas and then its
     result; ``vectors`` for embeddings; ``tokens`` read for embeddings and token counts."""
 
     model: str
-    body: dict[str, Any]
+    body: RequestT
     prompt_tokens: int = 0
     results: list[GenerationResult] = field(default_factory=list)
     choices: list[AsyncIterator[str | GenerationResult]] = field(default_factory=list)
@@ -74,8 +78,12 @@ class Made:
         return self.prompt_tokens, sum(r.completion_tokens for r in self.results)
 
 
-class Surface:
-    """One API surface. Subclasses set the class attributes and override what differs."""
+class Surface(Generic[RequestT]):
+    """One API surface. Subclasses set the class attributes and override what differs.
+
+    ``RequestT`` is the fields of its request that it reads once the request passed its ``check``
+    (which reads the body as it came); the pipeline, which serves every surface, holds a
+    ``Surface[Any]``."""
 
     name: str = ""  # route label in metrics and logs; how the preview and the inspector name it
     label: str = ""  # what people call it ("Chat completions")
@@ -95,26 +103,26 @@ class Surface:
     stream_format: StreamFormat = PASS  # where its stream events carry text (proxy/pipeline/restore.py)
 
     @classmethod
-    def create(cls, rt: "Runtime") -> "Surface":
+    def create(cls, rt: Runtime) -> Self:
         """The surface of one running proxy (Responses: with its turn store)."""
         return cls()
 
-    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+    def endpoints(self, rt: Runtime) -> list[Endpoint]:
         """Its routes: ``POST path`` through the pipeline (Responses adds the stored-response routes)."""
         return [surface_endpoint(rt.pipeline, self.path, self, tag=self.provider.name,
                                  request_schema=self.doc_schema, summary=self.summary)]
 
     # ---- requests ------------------------------------------------------------------------------
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         """Surface-specific validation; raise BadRequest with the offending param."""
 
-    def is_stream(self, body: dict[str, Any]) -> bool:
+    def is_stream(self, body: RequestT) -> bool:
         return self.streams and body.get("stream") is True
 
-    def model(self, body: dict[str, Any]) -> str:
+    def model(self, body: RequestT) -> str:
         return str(body["model"])
 
-    def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Any) -> None:
+    def after_sanitize(self, policy: Policy, body: RequestT, caller: Any) -> None:
         """Hook after sanitization (Responses: remember this turn's stand-ins, add earlier turns')."""
 
     def earlier(self, caller: Any) -> dict[str, str]:
@@ -122,14 +130,14 @@ class Surface:
         return {}
 
     # ---- errors --------------------------------------------------------------------------------
-    def error_body(self, exc: ProxyError) -> dict[str, Any]:
+    def error_body(self, exc: ProxyError) -> Out:
         return self.provider.error_body(exc)
 
     def error_event(self, exc: ProxyError) -> bytes:
         return self.encode(self.error_body(exc))
 
     # ---- answers -------------------------------------------------------------------------------
-    def encode(self, event: Event) -> bytes:
+    def encode(self, event: Out) -> bytes:
         if self.lines:
             return json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
         return encode_event(event, str(event.get("type")) if self.named_events and "type" in event else None)
@@ -157,26 +165,26 @@ class Surface:
     def stream_restorer(self, answer: AnswerRestorer) -> EventRestorer:
         return EventRestorer(answer, self.stream_format)
 
-    def restore_body(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+    def restore_body(self, data: Body, policy: Policy) -> Body:
         return policy.restorer.body(self.response_schema, data)
 
     # ---- answers made here: the local model, the echo upstream (proxy/local/upstream.py) ---------
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: RequestT) -> Prompt:
         """What the request asks of a model here; raise BadRequest for what one cannot answer."""
         raise ProxyError(f"the local model does not serve {self.name}", status=404,
                          type="invalid_request_error", code="not_supported")
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[RequestT]) -> Out:
         """A whole answer in this surface's shape."""
         raise NotImplementedError
 
-    def events(self, made: Made) -> AsyncIterator[Event]:
+    def events(self, made: Made[RequestT]) -> AsyncIterator[Out]:
         """An answer as this surface's stream events (``made.choices``: text deltas, then the result)."""
         raise NotImplementedError
 
     # Cape's extraction step (chat only today): rewrite the answer, replay a whole answer as a stream
-    async def extract(self, data: dict[str, Any], policy: "Policy") -> dict[str, Any]:
+    async def extract(self, data: Body, policy: Policy) -> Body:
         return data
 
-    def replay(self, data: dict[str, Any], body: dict[str, Any]) -> list[Event]:
+    def replay(self, data: Body, body: RequestT) -> list[Out]:
         return []

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from proxy.auth import Caller
 from proxy.errors import BadRequest, ProxyError, openai_error
 from proxy.pipeline.endpoint import Endpoint
-from proxy.pipeline.surface import Event, Made, Prompt, Surface
+from proxy.pipeline.shapes import Body, Event
+from proxy.pipeline.surface import Made, Prompt, Surface
 from proxy.responses import wire
 from proxy.responses.turn_store import open_turns
+from proxy.responses.wire import MessageItem, OutputText, Response, ResponsesEvent, ResponsesRequest
 from proxy.settings import LimitsSettings
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from proxy.runtime import Runtime
 
 
-class ResponsesSurface(Surface):
+class ResponsesSurface(Surface[ResponsesRequest]):
     name = "responses"
     label = "Responses"
     path = "/v1/responses"
@@ -35,21 +37,21 @@ class ResponsesSurface(Surface):
     end_events = ("response.completed", "response.failed", "response.incomplete", "error")
     stream_format = wire.STREAM
 
-    def __init__(self, turns: "Turns") -> None:
+    def __init__(self, turns: Turns) -> None:
         self.turns = turns
 
     @classmethod
-    def create(cls, rt: "Runtime") -> "ResponsesSurface":
+    def create(cls, rt: Runtime) -> ResponsesSurface:
         version = rt.settings.auth.key_version
         return cls(open_turns(rt.settings.sanitize.turn_cache, rt.settings.state_dir,
                               lambda user: rt.keyring.master().user_keys(user, version)))
 
-    def endpoints(self, rt: "Runtime") -> list[Endpoint]:
+    def endpoints(self, rt: Runtime) -> list[Endpoint]:
         from proxy.responses.routes import stored_endpoints
 
         return [*super().endpoints(rt), *stored_endpoints(rt, self)]
 
-    def check(self, body: dict[str, Any], limits: LimitsSettings) -> None:
+    def check(self, body: Body, limits: LimitsSettings) -> None:
         wire.check(body)
 
     def is_error_event(self, event: Event) -> bool:
@@ -62,7 +64,7 @@ class ResponsesSurface(Surface):
         return self.encode({"type": "error", "code": err.get("code"), "message": err.get("message"),
                             "param": err.get("param"), "sequence_number": 0, "error": err})
 
-    def after_sanitize(self, policy: "Policy", body: dict[str, Any], caller: Caller) -> None:
+    def after_sanitize(self, policy: Policy, body: ResponsesRequest, caller: Caller) -> None:
         """Answers that continue a stored conversation may repeat earlier turns' values."""
         earlier: dict[str, str] = {}
         if body.get("previous_response_id") or body.get("conversation"):
@@ -75,7 +77,7 @@ class ResponsesSurface(Surface):
         return self.turns.recall(caller.user_id)
 
     # ---- answers made here ---------------------------------------------------------------------
-    def prompt(self, body: dict[str, Any]) -> Prompt:
+    def prompt(self, body: ResponsesRequest) -> Prompt:
         if body.get("previous_response_id") or body.get("conversation"):
             raise BadRequest("the local model does not store responses: send the whole conversation as input",
                              param="previous_response_id")
@@ -83,13 +85,13 @@ class ResponsesSurface(Surface):
                     "top_p": body.get("top_p"), "top_k": body.get("top_k")}
         return Prompt(messages=chat_messages(body), sampling={k: v for k, v in sampling.items() if v is not None})
 
-    def answer(self, made: Made) -> dict[str, Any]:
+    def answer(self, made: Made[ResponsesRequest]) -> Response:
         result = made.results[0]
         message = _message_item(result.text, "completed")
         return _completed(_response_object(made.body, made.model), [message], result.prompt_tokens,
                           result.completion_tokens, result.finish_reason)
 
-    async def events(self, made: Made) -> AsyncIterator[Event]:
+    async def events(self, made: Made[ResponsesRequest]) -> AsyncIterator[ResponsesEvent]:
         """The events of a model's answer, numbered as the API numbers them (``sequence_number``)."""
         sequence = 0
         async for event in self._events(made):
@@ -97,14 +99,14 @@ class ResponsesSurface(Surface):
             sequence += 1
             yield event
 
-    async def _events(self, made: Made) -> AsyncIterator[Event]:
+    async def _events(self, made: Made[ResponsesRequest]) -> AsyncIterator[ResponsesEvent]:
         base = _response_object(made.body, made.model)
         item = _message_item("", "in_progress")
-        where = {"item_id": item["id"], "output_index": 0}
+        where: ResponsesEvent = {"item_id": item["id"], "output_index": 0}
         yield {"type": "response.created", "response": {**base, "status": "in_progress"}}
         yield {"type": "response.in_progress", "response": {**base, "status": "in_progress"}}
         yield {"type": "response.output_item.added", "output_index": 0, "item": item}
-        part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
+        part: OutputText = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
         yield {"type": "response.content_part.added", **where, "content_index": 0, "part": part}
         text, result = "", None
         async for delta in made.choices[0]:
@@ -123,7 +125,7 @@ class ResponsesSurface(Surface):
         yield {"type": f"response.{final['status']}", "response": final}
 
 
-def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+def chat_messages(body: ResponsesRequest) -> list[dict[str, Any]]:
     """Responses input as chat turns for a model here (tool calls and results as text)."""
     turns: list[dict[str, Any]] = []
     if isinstance(body.get("instructions"), str) and body["instructions"]:
@@ -146,7 +148,7 @@ def chat_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
     return turns
 
 
-def _response_object(body: dict[str, Any], model: str) -> dict[str, Any]:
+def _response_object(body: ResponsesRequest, model: str) -> Response:
     return {
         "id": "resp_" + uuid.uuid4().hex, "object": "response", "created_at": int(time.time()),
         "status": "in_progress", "model": model, "output": [], "error": None, "incomplete_details": None,
@@ -158,15 +160,15 @@ def _response_object(body: dict[str, Any], model: str) -> dict[str, Any]:
     }
 
 
-def _message_item(text: str, status: str, item_id: str | None = None) -> dict[str, Any]:
-    content = [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}] if status == "completed" \
-        else []
+def _message_item(text: str, status: str, item_id: str | None = None) -> MessageItem:
+    content: list[OutputText] = [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}] \
+        if status == "completed" else []
     return {"type": "message", "id": item_id or "msg_" + uuid.uuid4().hex, "status": status, "role": "assistant",
             "content": content}
 
 
-def _completed(base: dict[str, Any], output: list[dict[str, Any]], prompt: int, completion: int,
-               finish_reason: str) -> dict[str, Any]:
+def _completed(base: Response, output: list[MessageItem], prompt: int, completion: int,
+               finish_reason: str) -> Response:
     incomplete = finish_reason == "length"
     return {**base, "status": "incomplete" if incomplete else "completed", "output": output,
             "incomplete_details": {"reason": "max_output_tokens"} if incomplete else None,

@@ -25,7 +25,7 @@ _ID_PARAM = {"parameters": [{"name": "response_id", "in": "path", "required": Tr
 
 
 # The query parameters of the stored-response routes, and what each accepts (any other is refused)
-_QUERY: dict[str, Callable[[str], bool]] = {
+_QUERY: dict[str, Callable[[str], object]] = {  # a true value: accepted
     "include": wire.INCLUDABLE.__contains__, "include[]": wire.INCLUDABLE.__contains__,
     "stream": ("true", "false").__contains__, "include_obfuscation": ("true", "false").__contains__,
     "starting_after": re.compile(r"[0-9]{1,6}").fullmatch, "limit": re.compile(r"[0-9]{1,3}").fullmatch,

@@ -87,7 +87,7 @@ class _UserSeal:
     aead: AESGCM
 
     @classmethod
-    def of(cls, keys: UserKeys) -> "_UserSeal":
+    def of(cls, keys: UserKeys) -> _UserSeal:
         return cls(keys.prf("turn-store", "user").hex()[:32], AESGCM(keys.prf("turn-store", "aead")))
 
     def seal(self, tid: str, pairs: dict[str, str]) -> bytes:

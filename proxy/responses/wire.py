@@ -16,13 +16,36 @@ inspected (``sanitize.non_text_content``).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypedDict
 
-from proxy.errors import BadRequest
 from proxy.chat.wire import REASONING_EFFORT, SERVICE_TIER
-from proxy.pipeline.fieldmap import (ANY_STRUCT, BLOB, ID, ITEM_ID, JSON_SCHEMA, MODEL, NUM, AnyOf, Arr, ClientId, Ident,
-                                     Json, Obj, OneOf, Opaque, Struct, Text, enum, flags, issued, numbers, option)
+from proxy.errors import BadRequest
+from proxy.pipeline.fieldmap import (
+    ANY_STRUCT,
+    BLOB,
+    ID,
+    ITEM_ID,
+    JSON_SCHEMA,
+    MODEL,
+    NUM,
+    AnyOf,
+    Arr,
+    ClientId,
+    Ident,
+    Json,
+    Obj,
+    OneOf,
+    Opaque,
+    Struct,
+    Text,
+    enum,
+    flags,
+    issued,
+    numbers,
+    option,
+)
 from proxy.pipeline.restore import Delta, TypedEvents
+from proxy.pipeline.shapes import RequestFields
 
 STATUS = enum("in_progress", "completed", "incomplete", "failed", "cancelled", "queued", "searching")
 ANNOTATION = Obj({"type": enum("file_citation", "url_citation", "container_file_citation", "file_path")})
@@ -127,7 +150,79 @@ RESPONSE = Obj({
     "veil": Opaque("report"),
 })
 INPUT_ITEMS = Obj({"object": ANY_STRUCT, "data": Arr(ITEM), "first_id": ID, "last_id": ID})
-DOC_SCHEMA = {"type": "object", "required": ["model"], "properties": {
+
+# ---- the fields Veil reads of a request, and the answers it makes here (the local model) ----------
+class ResponsesRequest(RequestFields, total=False):
+    """What Veil reads: whether the request continues a stored conversation and is stored (its turn's
+    stand-ins are remembered), and what the local model reads (instructions, input, sampling)."""
+
+    input: str | list[dict[str, Any]]
+    instructions: str
+    previous_response_id: str
+    conversation: str | dict[str, Any]
+    store: bool
+    max_output_tokens: int
+    temperature: float
+    top_p: float
+    top_k: int
+    metadata: dict[str, str]
+
+
+class OutputText(TypedDict):
+    type: str
+    text: str
+    annotations: list[Any]
+    logprobs: list[Any]
+
+
+class MessageItem(TypedDict):
+    type: str
+    id: str
+    status: str
+    role: str
+    content: list[OutputText]
+
+
+class Response(TypedDict, total=False):
+    id: str
+    object: str
+    created_at: int
+    status: str
+    model: str
+    output: list[MessageItem]
+    error: None
+    incomplete_details: dict[str, str] | None
+    instructions: str | None
+    metadata: dict[str, str]
+    temperature: float | None
+    top_p: float | None
+    max_output_tokens: int | None
+    tools: list[Any]
+    tool_choice: str
+    parallel_tool_calls: bool
+    text: dict[str, Any]
+    store: bool
+    previous_response_id: str | None
+    usage: dict[str, Any] | None
+
+
+class ResponsesEvent(TypedDict, total=False):
+    """A stream event: its ``type`` says which of the other fields it has."""
+
+    type: str
+    sequence_number: int
+    response: Response
+    output_index: int
+    item_id: str
+    item: MessageItem
+    content_index: int
+    part: OutputText
+    delta: str
+    text: str
+    logprobs: list[Any]
+
+
+DOC_SCHEMA: dict[str, Any] = {"type": "object", "required": ["model"], "properties": {
     "model": {"type": "string"}, "stream": {"type": "boolean"}, "instructions": {"type": "string"},
     "input": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
     "previous_response_id": {"type": "string"}, "max_output_tokens": {"type": "integer"}}}

@@ -83,7 +83,7 @@ def detect_jobs(annotator: Any, jobs: Sequence[PrmptDetectJob]) -> list[Any]:
     return detect_requests(annotator, [job.texts for job in jobs])
 
 
-def check_spans(texts: Sequence[str], found: Any) -> Any:
+def check_spans(texts: Sequence[str], found: Any) -> list[Any]:
     """Spans that came back from elsewhere, checked before anything is encrypted with them: one list
     per text, sorted, non-overlapping, inside the text. Anything else fails the request (closed)."""
     if not isinstance(found, list) or len(found) != len(texts):

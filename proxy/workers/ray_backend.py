@@ -25,7 +25,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, cast
 
 from proxy.pool import BatchHandler, InProcessWorkerPool, PoolSaturated, PoolUnavailable, settle
 from proxy.settings import Settings, WorkerSettings
@@ -148,9 +148,16 @@ class Gathered:
         self._send(handle)
         return await future  # cancelled (timeout, client gone): its answer is dropped when it comes
 
+    def _sent(self, handle: Any) -> Callable[[asyncio.Future[Any]], None]:
+        """When a call is done: it leaves the calls in flight, and what waits can go."""
+        def done(task: asyncio.Future[Any]) -> None:
+            self._in_flight.discard(task)
+            self._send(handle)
+        return done
+
     def _send(self, handle: Any) -> None:
         while self._waiting and len(self._in_flight) < self.calls:
-            batch = []
+            batch: list[tuple[Any, asyncio.Future[Any]]] = []
             while self._waiting and len(batch) < self.max_batch_size:
                 job, future = self._waiting.popleft()
                 if not future.done():  # given up on before it went: not sent
@@ -158,7 +165,7 @@ class Gathered:
             if batch:
                 task = asyncio.ensure_future(self._call(handle, batch))
                 self._in_flight.add(task)
-                task.add_done_callback(lambda t: (self._in_flight.discard(t), self._send(handle)))
+                task.add_done_callback(self._sent(handle))
 
     @staticmethod
     async def _call(handle: Any, batch: list[tuple[Any, asyncio.Future[Any]]]) -> None:
@@ -222,14 +229,16 @@ class RayWorkerPool:
         from proxy.workers.ray_deployments import CapeDeployment
 
         s = self.settings
-        deployment = CapeDeployment.options(name="cape", **self._replica_options(s.workers.ray_cape_replicas))
+        # @serve.deployment made the class a Deployment (.options, .bind): the type checker sees the class
+        deployment = cast(Any, CapeDeployment).options(name="cape",
+                                                       **self._replica_options(s.workers.ray_cape_replicas))
         return deployment.bind(s.cape.model_dump(mode="json"), s.local_model.device, *self._batch())
 
     def _generate_app(self) -> Any:
         from proxy.workers.ray_deployments import GenerateDeployment
 
         s = self.settings
-        deployment = GenerateDeployment.options(name="generate",
+        deployment = cast(Any, GenerateDeployment).options(name="generate",
                                                 **self._replica_options(s.workers.ray_generate_replicas))
         return deployment.bind(s.local_model.model_dump(mode="json"), s.local_model.device, *self._batch())
 
@@ -238,7 +247,7 @@ class RayWorkerPool:
 
         w = self.settings.workers
         # no access log line per call (CPU spent for nothing; calls carry no identifiers worth logging)
-        deployment = PrmptDetectDeployment.options(
+        deployment = cast(Any, PrmptDetectDeployment).options(
             name="prmpt_detect", logging_config={"enable_access_log": False},
             **self._replica_options(w.ray_prmpt_detect_replicas, w.ray_prmpt_detect_gpus))
         # batches take what is queued and wait for nothing more, as the in-process ``prmpt`` lane does
@@ -267,7 +276,7 @@ class RayWorkerPool:
         if lane.handle is None:
             try:
                 await asyncio.wait_for(asyncio.to_thread(lane.load), timeout or lane.start_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the type only: the cluster is not reachable
                 log.error("ray deployment unavailable", extra={"app": lane.app, "error_type": type(exc).__name__})
@@ -289,7 +298,7 @@ class RayWorkerPool:
         response = handle.remote(payload)
         try:
             return await asyncio.wait_for(_awaited(response), timeout)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             response.cancel()  # the replica stops the job (a generation ends at its next token)
             raise
         except Exception as exc:  # noqa: BLE001

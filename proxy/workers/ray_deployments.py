@@ -17,8 +17,14 @@ from typing import Any
 
 from ray import serve
 
-from proxy.workers.jobs import (CapeJob, DetectionFailed, PrmptDetectJob, detect_jobs, items_then_result,
-                                perturb_jobs)
+from proxy.workers.jobs import (
+    CapeJob,
+    DetectionFailed,
+    PrmptDetectJob,
+    detect_jobs,
+    items_then_result,
+    perturb_jobs,
+)
 
 # The batch bounds below are replaced per deployment in __init__ (workers.max_batch_size, max_wait_ms).
 _DEFAULT_BATCH = 16

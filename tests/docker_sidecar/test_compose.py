@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from .dockerctl import ROOT, compose_command, free_port, write_key
 
 VALUES = ("John Smith", "123-45-6789", "4111 1111 1111 1111", "john.smith@acme-corp.com")  # examples/sdk_chat.py

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from .dockerctl import HERE, VEIL_UID, docker, free_port, logs, state, write_key
 
 PROMPT = ("My SSN is 123-45-6789, my card is 4111 1111 1111 1111 and my email is "

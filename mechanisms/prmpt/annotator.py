@@ -254,7 +254,6 @@ def _weak_single_name(word: str, english: Container[str] = frozenset()) -> bool:
     ("Mark the ticket" is weak; "Hayes said" is not) or, in English, no word of the dictionary at all
     ("Jedidiah is late")."""
     from mechanisms.prmpt.entities.people import name_index
-
     from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
     index = name_index()

@@ -21,7 +21,7 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
 from mechanisms.prmpt.config import PrmptConfig
@@ -116,7 +116,8 @@ def _plausible(text: str, span: Span) -> bool:
     return True
 
 
-def _clean_person(text: str, span: Span, english: Container[str] = frozenset()) -> Span | None:
+def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), dictionary: Container[str] = frozenset(),
+                  vocabulary: Any = None) -> Span | None:
     """NER sometimes swallows code or table syntax, a greeting or a verb around a name: keep the
     longest run of words that looks like a name, drop possessives and lone header words."""
     best: tuple[int, int] | None = None
@@ -139,7 +140,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset()) 
     value = text[trimmed.start:trimmed.end]
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2:
         return None
-    if " " not in value and _sentence_start(text, trimmed.start) and _weak_single_name(value, english):
+    if " " not in value and _sentence_start(text, trimmed.start) \
+            and _weak_single_name(value, text, span.lang, dictionary, vocabulary):
         return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
     if " " not in value and not _listed_single_name(value.split("-")[0]) and _everyday_word(value, english):
         return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise
@@ -173,6 +175,36 @@ _NOUN_ENDING = re.compile(r"(?:ción|sión|tion|sion|log[íi]a|logie|graf[íi]a|
                           r"ité|ity|ment|miento|ness|ance|ence|ancia|encia|ología|ología)$", re.IGNORECASE)
 
 
+def _lower_case_words(text: str) -> frozenset[str]:
+    return frozenset(_LOWER_WORD.findall(text))
+
+
+def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
+               lower_case: Container[str]) -> bool:
+    """A word that can be a name on its own: a listed name (in English, not a dictionary word such as
+    "Smart" or "Driver"; a given name such as "Lydia" stays), or an unlisted word shaped like a name that
+    is no word of English or of the text's language (``vocabulary``), is not written in lower case in the
+    same text ("Exploración" beside "exploración") and has no noun ending ("Urología", "Evaluation");
+    never an everyday word, a title, a month, a known place, a greeting or an acronym ("DHCPACK")."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
+
+    index = name_index()
+    low = word.lower()
+    if word.isupper() and len(word) <= 4 or index.is_common(word) or is_title(word) or low in CALENDAR \
+            or word.casefold() in _known_places() or low in _NOT_NAMES or low in _LEADING_NOT_NAMES \
+            or low in _FUNCTION_WORDS:
+        return False
+    if word.isupper():  # in capitals only a listed name: "DHCPACK", "INSEE" are acronyms
+        return index.is_listed(word) and not (lang == "en" and is_dictionary_word(english, word))
+    if index.is_listed(word):
+        # in Spanish "Mora" or "Gil" is only a name
+        return lang != "en" or not is_dictionary_word(english, word) and (low not in english or index.is_first(word))
+    return len(word) >= 3 and _NAME_SHAPE.fullmatch(word) is not None and low not in lower_case \
+        and not _NOUN_ENDING.search(word) and low not in english and not is_dictionary_word(english, word) \
+        and not (vocabulary is not None and vocabulary.is_word(word))
+
+
 def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[str],
                              vocabulary: Any = None) -> list[Span]:
     """Names that NER took for an organisation, a place or a work ("Sarraounia" as GPE, "Hauser" as ORG,
@@ -183,30 +215,12 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
     or a named thing ("the Magna Carta"). Measured on the pii-dev dev files (``python -m bench external``):
     the small NER models call a third of the names they find something else."""
     from mechanisms.prmpt.entities.name_words import place_names
-    from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
 
-    index = name_index()
     places = place_names()
-    lower_case = {w for w in _LOWER_WORD.findall(text)}
+    lower_case = _lower_case_words(text)
 
     def name_like(word: str) -> bool:
-        low = word.lower()
-        if word.isupper() and len(word) <= 4 or index.is_common(word) or is_title(word) or low in CALENDAR \
-                or word.casefold() in places or low in _NOT_NAMES or low in _LEADING_NOT_NAMES \
-                or low in _FUNCTION_WORDS:
-            return False
-        if word.isupper():  # in capitals only a listed name: "DHCPACK", "INSEE" are acronyms
-            return index.is_listed(word) and not (lang == "en" and is_dictionary_word(english, word))
-        if index.is_listed(word):
-            # in English, "Smart", "German", "Driver" are listed surnames but words (a given name such as
-            # "Lydia" stays); in Spanish "Mora" or "Gil" is only a name
-            return lang != "en" or not is_dictionary_word(english, word) and (low not in english or index.is_first(word))
-        # an unlisted word: shaped like a name, no word of the language (nor written in lower case in the
-        # same text: "Exploración" beside "exploración"), no noun ending ("Urología", "Evaluation")
-        return len(word) >= 3 and _NAME_SHAPE.fullmatch(word) is not None and word.lower() not in lower_case \
-            and not _NOUN_ENDING.search(word) and word.lower() not in english \
-            and not is_dictionary_word(english, word) and not (vocabulary is not None and vocabulary.is_word(word))
+        return _name_like(word, lang, english, vocabulary, lower_case)
 
     out: list[Span] = []
     for ent in doc.ents:
@@ -249,21 +263,13 @@ def _sentence_start(text: str, start: int) -> bool:
     return not before or before[-1] in ".!?:;\n\"'([{-*•|>},]"
 
 
-def _weak_single_name(word: str, english: Container[str] = frozenset()) -> bool:
-    """A word alone opening a sentence is a weak name unless it is a listed name and no everyday word
-    ("Mark the ticket" is weak; "Hayes said" is not) or, in English, no word of the dictionary at all
-    ("Jedidiah is late")."""
-    from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
-
-    index = name_index()
-    if index.is_common(word) or word.split("-")[0].lower() in _LEADING_NOT_NAMES \
-            or word.casefold() in _known_places():
-        return True  # "Appelez-moi", "Lyon"
-    if index.is_listed(word):
-        return bool(english) and (is_dictionary_word(english, word)  # "Driver license number"
-                                  or word.lower() in english and not index.is_first(word))
-    return not (english and len(word) > 3 and word.lower() not in english)
+def _weak_single_name(word: str, text: str, lang: str, english: Container[str], vocabulary: Any) -> bool:
+    """A word alone opening a sentence (or after a comma) is a weak name unless it is name-like
+    (:func:`_name_like`): "Mark the ticket", "Appelez-moi", "Lyon" are weak; "Hayes said", "Jedidiah
+    is late", "Impassible, Capella ébauche un geste" are not."""
+    if word.split("-")[0].lower() in _LEADING_NOT_NAMES:
+        return True
+    return not _name_like(word, lang, english, vocabulary, _lower_case_words(text))
 
 
 def _known_places() -> Container[str]:
@@ -309,6 +315,21 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
         if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):
             return start, start  # a lone everyday word ("Also") is not a name
     return start + words[0].start(), start + words[-1].end()
+
+
+_ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
+
+
+def _person_edges(text: str, span: Span) -> Span:
+    """A name without a possessive ("Kanye West's" -> "Kanye West") and without a lower-case abbreviation
+    before it ("c. Lacroix", capitaine; an initial is a capital): the rest of the text stays as written."""
+    start, end = span.start, span.end
+    if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
+        start = m.end()
+    for suffix in ("'s", "’s"):
+        if text[start:end].endswith(suffix) and end - len(suffix) > start:
+            end -= len(suffix)
+    return span if (start, end) == (span.start, span.end) else Span("PERSON", start, end, span.score, span.lang, span.finder)
 
 
 def _trim(text: str, span: Span) -> Span:
@@ -426,6 +447,11 @@ class TypeAnnotator:
                 engine.nlp[lang] = _load_spacy(self.config.model_for(lang))
                 self._loaded_langs.add(lang)
 
+    def _single_name_test(self, text: str, lang: str) -> Callable[[str], bool]:
+        """Whether one word alone can be an item of a list of names in ``text`` (:func:`_name_like`)."""
+        vocabulary, lower_case = self._vocabulary(lang), _lower_case_words(text)
+        return lambda word: _name_like(word, lang, self._english, vocabulary, lower_case)
+
     def _vocabulary(self, lang: str) -> Any:
         """The vocabulary of ``lang``'s pipeline (its lemmatizer tables), read once."""
         from mechanisms.prmpt.entities.name_words import language_words
@@ -443,7 +469,10 @@ class TypeAnnotator:
                 continue
             cleaned: Span | None = span
             if span.entity_type == "PERSON" and k in from_ner:
-                cleaned = _clean_person(text, span, self._english if span.lang == "en" else frozenset())
+                cleaned = _clean_person(text, span, self._english if span.lang == "en" else frozenset(),
+                                        self._english, self._vocabulary(span.lang))
+            if cleaned is not None and cleaned.entity_type == "PERSON":
+                cleaned = _person_edges(text, cleaned)
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         return resolve_overlaps(out)
@@ -504,8 +533,9 @@ class TypeAnnotator:
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
-        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english))
-                    for text, spans in zip(texts, found)]
+        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english),
+                                   self._single_name_test(text, lang))
+                    for text, spans, lang in zip(texts, found, langs)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -554,13 +584,13 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
     return out
 
 
-_ITEM = re.compile(r"(?:^|(?<=[,;\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
-                   r"(?:\d{1,3}[ \t]*[-–.):][ \t]*|[-*•][ \t]+|\|[ \t]*)?"
+_ITEM = re.compile(r"(?:^|(?<=[,;:\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
+                   r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*|[-*•][ \t]+|\|[ \t]*)?"
                    r"(?P<v>[^\W\d_][^\W\d_'’-]+(?:[ \t]+(?:(?:de|del|da|van|von|der|le|la)[ \t]+)?"
-                   r"[^\W\d_][^\W\d_'’-]+){1,3})(?=[ \t]*(?:[,;\n|]|$|[ \t]+\d|[ \t]+(?:and|et|y|&)[ \t]))")
+                   r"[^\W\d_][^\W\d_'’-]+){0,3})(?=[ \t]*(?:[,;\n|]|\.(?:\s|$)|$|[ \t]+\d|[ \t]+(?:and|et|y|&)[ \t]))")
 
 
-def complete_lists(text: str, spans: list[Span]) -> list[Span]:
+def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] | None = None) -> list[Span]:
     """A list of names is a list of names: in one line's comma list, or in consecutive lines, once two
     items are PERSON spans, every other item of the same shape (two to four capitalised words, after
     a number, a bullet or a table bar) is one too ("19 - Kenji Moriyama, 2 - Tomasz Wrobel, ...",
@@ -569,7 +599,8 @@ def complete_lists(text: str, spans: list[Span]) -> list[Span]:
     if len(people) < 2:
         return spans
     items = [m for m in _ITEM.finditer(text) if all(w[0].isupper() for w in m.group("v").split()
-                                                     if w not in ("de", "del", "da", "van", "von", "der", "le", "la"))]
+                                                     if w not in ("de", "del", "da", "van", "von", "der", "le", "la"))
+             and (" " in m.group("v").strip() or single is not None and single(m.group("v")))]
     covered = [any(p.start < m.end("v") and m.start("v") < p.end for p in people) for m in items]
     if sum(covered) < 2:
         return spans

@@ -5,7 +5,8 @@ descriptions, stop sequences, metadata). A value the recognizers found anywhere 
 everywhere it occurs again, even where they would not find it alone (a stop sequence "John
 Smith", a metadata value "jsmith@acme.com"), and within one text too. For names, each part of a
 found name counts as well ("Smith" alone after "John Smith"): in Title case or capitals, and, for a
-part that is also an everyday word ("Will", "Rose"), only in Title case inside a sentence.
+part that is also an everyday word ("Will", "Rose"), only in Title case, and at a sentence start only
+when it is a listed surname or the same text also writes it in Title case inside a sentence.
 Matches keep word boundaries (never inside another word) and never override a span already found.
 Only Category I (FPE) types propagate: noised numbers are not looked for elsewhere.
 """
@@ -96,7 +97,11 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     # a surname that is also a word ("García", "Stone") may open a sentence; a given name
                     # that is one ("Will", "Mark") may not
                     surname = index.is_last(value) and not index.is_first(value)
-                    hits = [(a, b) for a, b in hits if text[a:b] == titled and (surname or not _sentence_start(text, a))]
+                    hits = [(a, b) for a, b in hits if text[a:b] == titled]
+                    # written in Title case inside a sentence too: the writer uses it as a name here ("...
+                    # awarding Player the points. Player won ..."), so it is one at a sentence start as well
+                    named = surname or any(not _sentence_start(text, a) for a, _b in hits)
+                    hits = [(a, b) for a, b in hits if named or not _sentence_start(text, a)]
             else:
                 hits = _occurrences(text, folded, value, entity_type in _CASELESS)
             for start, end in sorted(set(hits)):

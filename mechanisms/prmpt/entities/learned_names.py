@@ -227,6 +227,14 @@ def _lower_case_name(value: str, lang: str) -> bool:
     return lang == "en" and any(index.is_listed(w) and not index.is_common(w) for w in _WORDS.findall(value))
 
 
+def _english_word(english: Container[str], word: str) -> bool:
+    """A dictionary word, noun-only entries included unless they are listed names ("Borrower" and
+    "Lender" are words; "Lydia" is a name)."""
+    if is_dictionary_word(english, word):
+        return True
+    return word.lower() in english and not name_index().is_listed(word)
+
+
 class LearnedNames:
     """The finder: PERSON spans of the model, each word of a span a name word with probability at
     least ``MIN_PROBABILITY``; @handles are left to USERNAME. The model loads on first use."""
@@ -293,7 +301,7 @@ class LearnedNames:
             if _everyday(value) or value.islower() and not _lower_case_name(value, lang):
                 continue
             if lang == "en" and (_ARTICLE.search(text, max(0, start - 4), start)
-                                 or all(is_dictionary_word(self.english, w) for w in _WORDS.findall(value))):
-                continue  # "the Magna Carta", "Summer Sale", "German": English words, not a name
+                                 or all(_english_word(self.english, w) for w in _WORDS.findall(value))):
+                continue  # "the Magna Carta", "Summer Sale", "German", "Borrower": English words, not a name
             found.append(Found("PERSON", start, stop, SCORE))
         return found

@@ -96,3 +96,76 @@ def test_the_learned_finder_reads_the_ner_labels_and_works_without_them() -> Non
     assert finder.reads_ner
     finder(text, "en", [(11, 18, "GPE")])  # both forms run
     finder(text, "en")
+
+
+# ------------------------------------------------------------ a name alone after a comma or opening a sentence
+@pytest.mark.parametrize("text, name", [
+    ("Impassible, Vantrelle ébauche un geste vers la porte.", "Vantrelle"),
+    ("Le soir venu, Morvanic rentra chez lui.", "Morvanic"),
+    ("Aquella noche, Urquidea volvió a casa tarde.", "Urquidea"),
+    ("Sin decir nada, Lizarbe salió de la sala.", "Lizarbe"),
+    ("Furious, Tremayne left the room at once.", "Tremayne"),
+])
+def test_an_unlisted_name_alone_after_a_comma_is_hidden_in_every_language(sanitizer: Sanitizer, text: str,
+                                                                          name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ------------------------------------------------------------ lists whose items are single names
+@pytest.mark.parametrize("text, names", [
+    ("Résultats: 617 Bordelin, 634 Burotte, 640 Davenoir, 652 Quéméner.",
+     ["Bordelin", "Burotte", "Davenoir", "Quéméner"]),
+    ("Present: Sattlow, Maumiller, Peter Newbrook, Gary Carvolth.", ["Sattlow", "Maumiller", "Newbrook", "Carvolth"]),
+    ("Inscritos: 12 Arrazola, 15 Echeverri, 19 Goicoa, 22 Iturbe.", ["Arrazola", "Echeverri", "Goicoa", "Iturbe"]),
+    ("Attendees: Kowalczyk, Anna Brzęczek, Tomasz Wróbelski, Ziółkowska.",
+     ["Kowalczyk", "Brzęczek", "Wróbelski", "Ziółkowska"]),
+    ("The witnesses were Hallworth, Dana Pellowe, Rick Ostaby and Mungerson.",
+     ["Hallworth", "Pellowe", "Ostaby", "Mungerson"]),
+])
+def test_every_item_of_a_list_of_names_is_hidden_one_word_items_too(sanitizer: Sanitizer, text: str,
+                                                                    names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert [n for n in names if n in out.text] == [], out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_a_list_of_places_or_words_is_not_completed_as_names(sanitizer: Sanitizer) -> None:
+    text = "Flights: Lisbon, Toronto, Nairobi. Ingredients: Flour, Sugar, Butter."
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ what is around a name stays as written
+@pytest.mark.parametrize("text, name, kept", [
+    ("Kanye Westbrook's new album came out today.", "Westbrook", "'s new album"),
+    ("The report praised Ingrid Halvorsen's work on the bridge.", "Halvorsen", "'s work"),
+    ("We heard Tomas Oduya’s speech yesterday.", "Oduya", "’s speech"),
+    ("Capitaine: c. Lacroixelle, allant de Brest.", "Lacroixelle", "c. "),
+    ("Arrivé: cap. Kervadec, venant de Nantes.", "Kervadec", "cap. "),
+])
+def test_possessives_and_lower_case_abbreviations_stay_outside_the_name(sanitizer: Sanitizer, text: str,
+                                                                        name: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text and kept in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ------------------------------------------------------------ capitalised defined terms of contracts are words
+@pytest.mark.parametrize("text", [
+    "Bank will lend to Borrower and Borrower will repay Bank.",
+    "The Lender may assign the Loan to any Affiliate of Lender.",
+    "Such Equipment Advance shall be repaid by the Borrower.",
+    "Notice to Guarantor shall be given in writing.",
+    "Any Obligor may prepay the Advance at any time.",
+])
+def test_defined_terms_of_a_contract_are_not_names(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_surname_that_is_a_word_is_hidden_at_sentence_starts_once_the_text_uses_it_as_a_name(
+        sanitizer: Sanitizer) -> None:
+    text = "Ben Player won the final. Later that year, awarding Player the title was easy.\nPlayer retired in 2010."
+    out = sanitizer.sanitize(text, KEYS)
+    assert "Player" not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

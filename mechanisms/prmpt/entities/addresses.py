@@ -70,6 +70,7 @@ _US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA
 _ZIP = r"\d{5}(?:-\d{4})?"
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
+_CA_SHAPE = r"[A-Z]\d[A-Z] ?\d[A-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_WORDS = r"zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|c[oó]digo\s+postal|cp"
@@ -235,7 +236,8 @@ class PostalCodeCodec(TwoWayCodec):
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
         if re.fullmatch(r"\d{5}(?:-\d{4})?", value):
             keep = 2
-        elif re.fullmatch(_CA_POSTCODE, value):
+        elif re.fullmatch(_CA_SHAPE, value):  # the shape, not the letters Canada uses: an encrypted tail may
+            # hold any letter ("R1T 4U6"), and decryption must take the same branch as encryption
             keep = 3
         elif re.fullmatch(_UK_POSTCODE, value):
             keep = len(value) - 3

@@ -26,3 +26,64 @@ def test_a_canadian_postcode_comes_back_whatever_letters_its_stand_in_holds(a: s
     codec = PostalCodeCodec()
     hidden = codec.encrypt(value, KEYS)
     assert hidden[:3] == value[:3] and codec.decrypt(hidden, KEYS) == value
+
+
+# ------------------------------------------------------------ the detector, through the sanitizer
+import re  # noqa: E402
+
+import pytest  # noqa: E402
+
+from mechanisms.prmpt.config import PrmptConfig  # noqa: E402
+from mechanisms.prmpt.sanitizer import Sanitizer  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    return s
+
+
+def _segments(value: str) -> list[str]:
+    """The parts the leak rule reads: the whole value and each digit-bearing segment of 4+ characters."""
+    parts = [p.strip() for p in re.split(r"[,\n]", value)]
+    return [value] + [p for p in parts if len(p) >= 4 and re.search(r"\d", p)]
+
+
+@pytest.mark.parametrize("text, address", [
+    # postcode on its own line under a street with a suffix type (Dutch, Danish, Swedish, Norwegian)
+    ("Ship it to:\nKorenbloemstraat 41\n3512 KV\nUtrecht", "Korenbloemstraat 41\n3512 KV"),
+    ("Adresse:\nVestervoldstræde 17\n8200 Aarhus N", "Vestervoldstræde 17\n8200"),
+    ("Send to\nLinnégränd 9\n41263 Göteborg", "Linnégränd 9\n41263"),
+    ("Post: Fjellbakken 14B, 5032 Bergen", "Fjellbakken 14B, 5032"),
+    # a street with no type word over a postcode and town (Czech, Slovak layouts)
+    ("Bydlím na adrese\nNad Vltavou 318\n252 41 Dolní Břežany", "Nad Vltavou 318\n252 41"),
+    # units, USPS suffixes, Australian and Mexican "town, STATE postcode"
+    ("Flat 12\n9 Harrowgate Rise\nLondon\nSE15 4QP", "Flat 12\n9 Harrowgate Rise\nSE15 4QP"),
+    ("Deliver to 4417 Pemberton Underpass Apt. 22, Fairhope, AL 36532", "4417 Pemberton Underpass Apt. 22"),
+    ("Mail: 6/14 Kingsley Esplanade\nWollongbar, NSW, 2477", "6/14 Kingsley Esplanade\n2477"),
+    ("Dirección:\nAndador Tulancingo 482\nColonia Roma, CDMX 06700", "Andador Tulancingo 482\n06700"),
+    # type-first Italian and Portuguese with their postcode lines, an Indian PIN after the town
+    ("Indirizzo:\nStretto Garibaldi, 14\n20121, Milano (MI)", "Stretto Garibaldi, 14\n20121"),
+    ("Morada: Rua dos Fanqueiros, 118\n1100-231 Lisboa", "Rua dos Fanqueiros, 118\n1100-231"),
+    ("Address:\n42 Residency Road\nBengaluru-560025", "42 Residency Road\n560025"),
+    # Japanese: prefecture, city, district and block numbers
+    ("住所は東京都千代田区丸の内3丁目8番1号です。", "東京都千代田区丸の内3丁目8番1号"),
+])
+def test_an_address_written_the_way_its_country_writes_it_does_not_reach_the_upstream(
+        sanitizer: Sanitizer, text: str, address: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in address.split("\n"):
+        for segment in _segments(part):
+            assert segment not in out.text, (segment, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Chapter 12\n2019 Edition", "Step 3\n1000 Users", "Table 4\n2020 Results", "Order 1234\n5678 Items",
+    "Python 3\n2023 Release Notes", "Section 4\nPage 12\n2021 Annual Report", "Total 45\nSubtotal 40\n5000 Credits",
+    "GPU 0\n8000 MiB", "Batch 64\n1000 Steps", "Q3 2024\n1500 Units Sold", "Lesson 7\n2048 Bytes",
+    "Worker 3\n1024 MB free",
+])
+def test_numbered_lines_that_are_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

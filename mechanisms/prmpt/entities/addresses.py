@@ -43,7 +43,7 @@ _DIRECTIONS = "n|s|e|w|ne|nw|se|sw|north|south|east|west|nord|sud|est|ouest|nort
 KEEP_WORDS = frozenset(w for group in (_EN_TYPES, _FR_TYPES, _ES_TYPES, _PARTICLES, _UNITS, _DIRECTIONS)
                        for w in re.sub(r"\[([^\]]*)\]", lambda m: m.group(1)[0], group).split("|"))
 KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callejón", "urbanización", "cité",
-                           "résidence", "étage", "bât", "bâtiment"}
+                           "résidence", "étage", "bât", "bâtiment", "flat", "studio", "depto", "dpto"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -78,13 +78,13 @@ _POSTCODE_CUE = re.compile(
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b))[^\w\n]{{0,3}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
-_OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}"
+_OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
 _OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE})(?![\w-])")
 _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
-_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ]")
+_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ]")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
@@ -93,7 +93,12 @@ _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?
 _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estrada|rodovia|alameda|via|viale|piazza|"
                "p\\.zza|corso|vicolo|strada|contrada|calle|c/|c\\.|cl|carrera|cra|kra|paseo|pº|plaza|pza|pz|ronda|"
                "camino|carretera|ctra|crta|traves[ií]a|glorieta|carrer|rambla|callej[oó]n|bulevar|urbanizaci[oó]n|"
-               "urb|pasaje|psje|jir[oó]n|passeig|pla[cç]a|avinguda|rue|chemin|impasse|all[ée]e|quai|cours|boulevard|bd")
+               "urb|pasaje|psje|jir[oó]n|passeig|pla[cç]a|avinguda|rue|chemin|impasse|all[ée]e|quai|cours|boulevard|bd|"
+               "stretto|piazzale|borgo|lungomare|vico|salita|galleria|pasadizo|andador|perif[ée]rico|circuito|"
+               "cerrada|privada|calzada|prolongaci[oó]n|retorno|viaducto|eje|cuesta|bajada|beco|ladeira|viela|vila|"
+               "rampa|passagem|parque|jardim|conjunto|quadra|setor|n[úu]cleo|residencial|condom[íi]nio|aeroporto|"
+               "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
+               "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
@@ -109,10 +114,41 @@ _TYPE_FIRST_ADDRESS = re.compile(
 _SUFFIX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:\d{1,5}[ \t]+)?[^\W\d_][\w'’-]*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|gade|vej|"
     r"gatan|gata|vägen|väg|veien|vegen|vei|laan|straat|plein|gracht|kade|dreef|steeg|singel|utca|tér|ulica|"
-    r"ul\.)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
+    r"ul\.|stræde|strædet|plads|torv|bakke|bakken|høj|toften|vænget|parken|haven|gården|torget|torg|gränd|"
+    r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|"
+    r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
     r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
     r"straat|plein|gracht|kade|utca|ulica)(?=[ \t]*(?:,|\n|$)))",  # "27 Kastanienallee, 10435 Berlin"
     re.IGNORECASE)
+# US street suffixes of USPS Publication 28 beyond the common ones, in Title case after a house number:
+# "8932 Soto Underpass Apt. 174", "8/3 Linda Piazza", "1 Austin Estate"
+_USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bridge|Brooks?|Burgs?|Bypass|Camp|"
+                  "Canyon|Cape|Centers?|Circles?|Cliffs?|Club|Common|Corners?|Course|Courts?|Coves?|Creek|Crest|"
+                  "Crossing|Crossroad|Curve|Dale|Dam|Divide|Drives?|Estates?|Extensions?|Falls?|Ferry|Fields?|"
+                  "Flats?|Fords?|Forest|Forges?|Forks?|Fort|Freeway|Gardens?|Gateway|Glens?|Greens?|Groves?|"
+                  "Harbors?|Haven|Heights|Hills?|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Landing|"
+                  "Lights?|Locks?|Lodge|Mall|Manors?|Meadows?|Mills?|Mission|Motorway|Mount|Mountains?|Neck|"
+                  "Orchard|Oval|Overpass|Parks?|Parkways?|Pass|Passage|Pines?|Plains?|Plaza|Points?|Ports?|Prairie|"
+                  "Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Run|Shoals?|Shores?|Skyway|Springs?|"
+                  "Spurs?|Squares?|Station|Stravenue|Stream|Streets?|Summit|Throughway|Trace|Track|Trafficway|"
+                  "Tunnel|Underpass|Unions?|Valleys?|Via|Viaduct|Views?|Villages?|Ville|Vista|Walks?|Wall|Ways?|"
+                  "Wells?|Piazza|Esplanade|Parade|Promenade|Quay|Rise|Vale|Wharf|Wynd|Gate|Green")
+_USPS_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:[A-Z][\w'’.-]*[ \t]+){{1,3}}"
+    rf"(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
+# Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
+_SEPARATE_TYPE_ADDRESS = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
+    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata)[ \t]+\d{1,4}[A-Za-z]?\b)")
+# A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
+_UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
+                        r"[ \t]+\d{1,4}[A-Za-z]?")
+# Japanese: prefecture, municipality, district and block numbers ("...県...市...区...29丁目17番19号"), then a building
+_KANJI = "一-龯々ぁ-んァ-ヶーｦ-ﾟ"
+_JP_ADDRESS = re.compile(
+    rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
+    rf"(?:[\d０-９]+(?:番地?|号|-)?)*(?:[ \t　]*[{_KANJI}A-Za-zＡ-Ｚ]{{1,20}}[\d０-９]{{1,5}}号?室?)?)")
+
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
@@ -130,6 +166,103 @@ _ADDRESS_FIELD = re.compile(
     r"(?P<v>[^\n:]{3,90}?)(?=[ \t]*(?:\n|$|\.[ \t]*(?:\n|$)|\.?[ \t]+[^\W\d_]{2,20}(?:[ \t][^\W\d_]{2,20})?[ \t]?:))")
 
 
+# ---------------------------------------------------------------- address blocks, one part per line
+# A postcode line: "8921 TJ De Blesse", "33043, Purgessimo (UD)", "Badajoz, 30267", "North Amanda, SK R1T 9H2",
+# "East Sean, NT, 2480", "Srikakulam-174218", or a UK / Canadian / Dutch code alone ("W4 1XB")
+_ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE})"
+_TOWN = r"[A-ZÀ-ÖØ-Þ][\w'’.()-]*(?:[ \t-]+[\w'’.()-]+){0,4}?"
+_POST_LINE = re.compile(
+    rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
+    rf"|(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
+    rf"|{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"
+    rf"|{_TOWN}-(?P<c>\d{{6}}))[ \t,.]*")
+# A street line with no type word: name words and a house number, either way round, with a unit after it
+# ("Mezi Sklady 192", "Amystraat 28", "8/3 Linda Piazza", "10/03, Balan Ganj")
+_HOUSE = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?"
+_STREET_LINE = re.compile(
+    rf"[ \t]*(?P<v>[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}}?,?[ \t]+{_HOUSE}"
+    rf"(?:[ \t,]+[^\W\d_]{{1,12}}\.?[ \t]*\d{{0,4}}[A-Za-z]?){{0,3}}"
+    rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}})[ \t,]*")
+_STATE_POSTCODE = re.compile(r"[A-Z]{2,3}\.?,?[ \t]+(?P<v>\d{4,5}(?:-\d{3,4})?)(?![\w-])")
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+@lru_cache(maxsize=1)
+def _english() -> object:
+    from mechanisms.prmpt.config import DEFAULT_SPACY_MODELS
+    from mechanisms.prmpt.entities.name_words import english_words
+
+    return english_words(DEFAULT_SPACY_MODELS["en"])
+
+
+def _proper(words: str) -> bool:
+    """Some word of ``words`` is no English dictionary word and no everyday word: a proper name, as a
+    street's or a town's name is ("Mezi Sklady", "De Blesse"), not "Chapter", "Results" or "Units Sold"."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    english, index = _english(), name_index()
+    return any(w[:1].isupper() and not index.is_common(w) and w.lower() not in english  # type: ignore[operator]
+               for w in _WORD.findall(words))
+
+
+def _town(value: str) -> bool:
+    """A known place, or words with a proper name among them."""
+    from mechanisms.prmpt.entities.name_words import place_names
+
+    town = re.sub(r"[\d,()\-]+|\b[A-Z]{2,3}\b", " ", value).strip(" .")
+    return bool(town) and (town.casefold() in place_names() or _proper(town))
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    out, at = [], 0
+    for line in text.split("\n"):
+        out.append((at, at + len(line)))
+        at += len(line) + 1
+    return out
+
+
+def _address_blocks(text: str, found: list[Found]) -> list[Found]:
+    """Addresses written over several lines: a postcode line, and above it (no blank line between) up to
+    three lines of which one is a street (one the patterns found, or a line of name words and a house
+    number) and the others a unit or more of the street: the postcode and those lines are hidden."""
+    if "\n" not in text:
+        return []
+    streets = [(f.start, f.end) for f in found if f.entity_type == "STREET_ADDRESS"]
+    lines = _lines(text)
+    out: list[Found] = []
+    for i, (start, end) in enumerate(lines):
+        if end - start > 80 or not any(ch.isdigit() for ch in text[start:end]):
+            continue
+        post = _POST_LINE.fullmatch(text, start, end)
+        if post is None:
+            continue
+        group = next(g for g in "dabc" if post.group(g))
+        if group != "d" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
+            continue  # "2019 Edition", "1000 Users": no town beside the number
+        above: list[tuple[int, int, bool]] = []  # (start, end, is a street)
+        for j in range(i - 1, max(-1, i - 4), -1):
+            a, b = lines[j]
+            line = text[a:b].strip()
+            if not line or b - a > 80:
+                break
+            if any(a <= x < b for x, _ in streets):
+                above.append((a, b, True))
+            elif _UNIT_LINE.fullmatch(line):
+                above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
+            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")):
+                above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
+            else:
+                continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
+        if not any(is_street for _a, _b, is_street in above):
+            continue
+        out.append(Found("POSTAL_CODE", post.start(group), post.end(group), 0.75))
+        out.extend(Found("STREET_ADDRESS", a, b, 0.7) for a, b, _s in above
+                   if not any(x < b and a < y for x, y in streets))
+    return out
+
+
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
     words = re.findall(r"[A-Za-zÀ-ÿ]+", m.group("name"))
     return bool(words) and not any(w.lower() in _STOP for w in words)
@@ -140,7 +273,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     ends: list[int] = []
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
-                           (_ADDRESS_FIELD, 0.7)):
+                           (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
+                           (_JP_ADDRESS, 0.8)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
@@ -164,6 +298,11 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         m = _OTHER_POSTCODE_CITY.match(text, end)
         if m:
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.75))
+        window = text[end:end + 60]
+        m = _STATE_POSTCODE.search(window)  # "..., East Sean, NT, 2480", "..., Vieja Mónaco, GTO 81003"
+        if m and "\n\n" not in window[:m.start()]:
+            out.append(Found("POSTAL_CODE", end + m.start("v"), end + m.end("v"), 0.75))
+    out.extend(_address_blocks(text, out))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
     return out

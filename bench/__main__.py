@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 10 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external known cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -23,6 +23,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         external,
         known_values,
         load,
+        locales,
         memory,
         model_lanes,
         peers,
@@ -41,6 +42,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "turns": lambda: turn_store.run(rounds=20 if quick else 100),
         "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
         "external": lambda: external.run(limit=60 if quick else None),
+        "locales": lambda: locales.run(per_locale=3 if quick else 12),
         "known": lambda: known_values.run(seeds=100_000 if quick else 1_000_000),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
         "memory": memory.run,
@@ -52,7 +54,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "known", "cape", "memory", "load", "scale", "lanes",
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "known", "cape", "memory", "load", "scale", "lanes",
            "detect")
 
 

@@ -5,6 +5,8 @@ stay as written. Every example is made up; none is a string of the development d
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import mechanisms.prmpt.annotator as annotator
@@ -168,4 +170,19 @@ def test_a_surname_that_is_a_word_is_hidden_at_sentence_starts_once_the_text_use
     text = "Ben Player won the final. Later that year, awarding Player the title was easy.\nPlayer retired in 2010."
     out = sanitizer.sanitize(text, KEYS)
     assert "Player" not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ------------------------------------------------------------ court judgments
+@pytest.mark.parametrize("text, names", [
+    ("The applicant, K., alleged that the police had ill-treated him. K. was questioned on 12 March.", ["K."]),
+    ("LORD JUSTICE HARRINGTON: This is an appeal against the order of HHJ Whitcombe.", ["HARRINGTON", "Whitcombe"]),
+    ("The matter was listed before DJ Pellingham and later before Recorder Astbury.", ["Pellingham", "Astbury"]),
+    ("MRS OKWUOSA: I was not told about the hearing.", ["OKWUOSA"]),
+    ("Master Quennell directed that the claim be struck out; Registrar Fenwicke agreed.", ["Quennell", "Fenwicke"]),
+])
+def test_judges_titles_and_initials_used_as_names_are_hidden(sanitizer: Sanitizer, text: str,
+                                                             names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert [n for n in names if re.search(rf"(?<!\w){re.escape(n)}", out.text)] == [], out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -24,6 +24,7 @@ _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
 _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",
            "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y"}
 MIN_CHARS = 3
+_INITIALS = regex.compile(r"\p{Lu}\.(?:\p{Lu}\.)*")
 
 
 def _is_word_char(ch: str) -> bool:
@@ -57,8 +58,8 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
             if config.policy(span.entity_type).category != "fpe":
                 continue
             value = text[span.start:span.end]
-            if len(value.strip()) >= MIN_CHARS:
-                values.setdefault(value, span.entity_type)
+            if len(value.strip()) >= MIN_CHARS or span.entity_type == "PERSON" and _INITIALS.fullmatch(value):
+                values.setdefault(value, span.entity_type)  # "K." found as a name is one again further on
             if span.entity_type == "PERSON":
                 for part in regex.findall(r"[\p{L}][\p{L}'’-]*", value):
                     if len(part) >= 2 and part.lower().strip(".") not in _TITLES and part != value:

@@ -32,7 +32,11 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"Citoyenne|[ÉE]v[êe]que|Vicaire|Chanoine|Cur[ée]|Pasteur|Veuve|Veuf|Sieur|Nomm[ée]e?|Dite?|"
              r"Pr[ée]sident|Ministre|S[ée]nateur|D[ée]put[ée]|Maire|Pr[ée]fet|"
              r"Sr|Sra|Srta|D\.|Dña|Dª|Don|Doña|Dra|Lic|Ing|Señor|Señora|Señorita|Doctor|Doctora|Coronel|Capit[áa]n|"
-             r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal")
+             r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal|"
+             # courts: "HHJ Whitcombe", "District Judge", "Recorder Lyle", "Master Hale"; judges' and parties'
+             # titles in capitals in the speaker lines of transcripts ("LORD JUSTICE HARRINGTON:")
+             r"HHJ|DJ|DDJ|Recorder|Master|Registrar|Magistrate|Sheriff|Magistrado|Magistrada|"
+             r"LORD|LADY|JUSTICE|JUDGE|SIR|DAME|MR|MRS|MS|MISS|DR")
 _PLURAL = (r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres|[Gg][ée]n[ée]raux|[Dd]octeurs|[Cc]itoyens|"
            r"[Nn]omm[ée]e?s|[Ss]['’][ \t]?appellent|[Ss]e[ \t]+llaman|[Nn]amed")
 _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"

@@ -1,0 +1,100 @@
+"""Addresses, phone numbers and names as 40 countries write them (Faker's locale providers, MIT), in short
+prompts, with the leak rule of ``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
+
+    python -m bench locales                       # 40 locales x 12 values x 3 labels, this tree and the base
+    python -m bench.locales --base 501bccc --per-locale 20
+
+None of the finders was written from Faker's formats. Twenty locales were looked at while the address
+layouts were built (BUILT_WITH); the other twenty (HELD_BACK) were measured only, and are the figure to
+read. Faker's names carry their locale's honorifics ("pan", "Ing.", "Arş. Gör."), which the leak rule
+counts as a word of the name: a share of the PERSON figure is that, not a name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import defaultdict
+from typing import Any
+
+from bench.external import BASE, leak_rule, workers
+
+BUILT_WITH = ("en_US", "en_GB", "en_CA", "en_AU", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR", "pt_PT",
+              "da_DK", "sv_SE", "no_NO", "pl_PL", "cs_CZ", "ja_JP", "en_IN", "es_MX", "fr_CA")
+HELD_BACK = ("en_NZ", "en_IE", "de_AT", "de_CH", "fi_FI", "hu_HU", "ro_RO", "sk_SK", "es_AR", "es_CO", "es_CL",
+             "fr_BE", "fr_CH", "it_CH", "nl_BE", "tr_TR", "id_ID", "en_PH", "el_GR", "lv_LV")
+TARGET = 0.05
+FRAMES = {
+    "ADDRESS": ("Please ship the order to {v}.", "My address is {v}", "Address:\n{v}\n\nThanks!", "{n}\n{v}",
+                "I moved to {v} last month."),
+    "PHONE": ("Call me at {v}.", "Phone: {v}", "my number is {v} after 6pm", "Tel. {v}"),
+    "PERSON": ("Please add {v} as a beneficiary.", "{v} will join the call.", "Dear {v},", "Name: {v}\nRole: engineer"),
+}
+
+
+def examples(locales: tuple[str, ...], per_locale: int, seed: int = 5) -> list[dict[str, Any]]:
+    """Prompts with one labeled value each, seeded (the same prompts for every tree)."""
+    from faker import Faker
+
+    rnd = random.Random(seed)
+    out = []
+    for locale in locales:
+        fk = Faker(locale)
+        fk.seed_instance(11)
+        for label, frames in FRAMES.items():
+            make = {"ADDRESS": "address", "PHONE": "phone_number", "PERSON": "name"}[label]
+            if not hasattr(fk, make):
+                continue
+            for _ in range(per_locale):
+                value = str(getattr(fk, make)())
+                frame = rnd.choice(frames)
+                before, after = frame.split("{v}")
+                before = before.replace("{n}", str(fk.name()))
+                out.append({"text": before + value + after, "locale": locale, "spans": [
+                    {"start": len(before), "end": len(before) + len(value), "label": label}]})
+    return out
+
+
+def run(base: str | None = BASE, per_locale: int = 12) -> tuple[str, bool]:
+    rule = leak_rule()
+    groups = {"built with (20 locales)": BUILT_WITH, "held back (20 locales)": HELD_BACK}
+    leaked: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    with workers(base) as running:
+        names = list(running)
+        for group, locales in groups.items():
+            for i, rec in enumerate(examples(locales, per_locale)):
+                order = names if i % 2 == 0 else names[::-1]
+                for tree in order:
+                    out = running[tree](rec["text"])["out"]
+                    tally = leaked[(group, rec["spans"][0]["label"], tree)]
+                    tally[1] += 1
+                    tally[0] += bool(rule.leaked(rec["spans"][0], rec, out))
+            print(f"  {group}: done", file=sys.stderr, flush=True)
+    lines = ["## Addresses, phones and names as 40 countries write them (Faker's locales; leak rule of leak_rate.py)",
+             "", f"{per_locale} values per locale and label, in short prompts. Cells: leaked share.", "",
+             "| locales | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
+    met = True
+    for group in groups:
+        for label in FRAMES:
+            cells = [leaked[(group, label, tree)] for tree in names]
+            if cells[0][1]:
+                lines.append(f"| {group} | {label} | {cells[0][1]} | "
+                             + " | ".join(f"{k / n * 100:.1f} %" for k, n in cells) + " |")
+                met = met and cells[-1][0] <= TARGET * cells[-1][1]
+    lines += ["", f"Target: <= {TARGET:.0%} leaked for every label (this tree): {'met' if met else 'NOT met'}."]
+    return "\n".join(lines) + "\n", met
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.locales", description=__doc__.split("\n")[0])
+    ap.add_argument("--base", default=BASE)
+    ap.add_argument("--no-base", action="store_true")
+    ap.add_argument("--per-locale", type=int, default=12)
+    args = ap.parse_args(argv)
+    print(run(None if args.no_base else args.base, args.per_locale)[0])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

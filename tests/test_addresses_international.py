@@ -69,6 +69,12 @@ def _segments(value: str) -> list[str]:
     ("Address:\n42 Residency Road\nBengaluru-560025", "42 Residency Road\n560025"),
     # Japanese: prefecture, city, district and block numbers
     ("住所は東京都千代田区丸の内3丁目8番1号です。", "東京都千代田区丸の内3丁目8番1号"),
+    # Russian and Ukrainian house and flat markers, a postcode after the street or after the town
+    ("Доставка: г. Самара, ул. Садовая, д. 14/2, кв. 37, 443010", "ул. Садовая, д. 14/2, кв. 37, 443010"),
+    ("Адреса: вулиця Лісова, буд. 21 кв. 4, Житомир, 10014", "вулиця Лісова, буд. 21 кв. 4, 10014"),
+    # Chinese road and number with a postcode after it; Korean municipality, road and number
+    ("寄到上海市静安区南京西路1266号 200040", "南京西路1266号 200040"),
+    ("주소: 서울특별시 마포구 월드컵로 212-7 입니다", "마포구 월드컵로 212-7"),
 ])
 def test_an_address_written_the_way_its_country_writes_it_does_not_reach_the_upstream(
         sanitizer: Sanitizer, text: str, address: str) -> None:

@@ -149,6 +149,23 @@ _JP_ADDRESS = re.compile(
     rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
     rf"(?:[\d０-９]+(?:番地?|号|-)?)*(?:[ \t　]*[{_KANJI}A-Za-zＡ-Ｚ]{{1,20}}[\d０-９]{{1,5}}号?室?)?)")
 
+# Russian and Ukrainian: a street type, the name, then the house ("д. 3/2", "буд. 8") with a building or flat
+# ("стр. 5", "кв. 92"): "ул. Ленина, д. 12, кв. 5", "провулок Тупиковий, буд. 8 кв. 0"
+_CYR_TYPES = (r"ул|улица|пер|переулок|просп|проспект|пр-т|пр-кт|пл|площадь|ш|шоссе|бул|бульвар|б-р|наб|набережная|"
+              r"алл|аллея|пр|проезд|туп|тупик|мкр|микрорайон|вулиця|вул|провулок|пров|площа|парк|узвіз|шосе|"
+              r"набережна|алея|майдан|тракт|линия|квартал")
+_CYR_ADDRESS = re.compile(
+    rf"(?<![\w])(?P<v>(?:(?i:{_CYR_TYPES})\.?[ \t]+[^\W_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,3}}?,?[ \t]+)?"
+    r"(?i:д|дом|буд|будинок)\.?[ \t]*\d{1,4}[а-яa-z]?(?:/\d{1,4}[а-яa-z]?)?"
+    r"(?:,?[ \t]*(?i:стр|строение|корп|корпус|к|кв|квартира|оф|офис|под|подъезд)\.?[ \t]*\d{1,4}(?:/\d{1,4})?)*)")
+# Chinese: a road or street with its number, building or room ("浔阳西安路12号", "南京路j座", "3栋2单元")
+_CJK_ADDRESS = re.compile(
+    r"(?P<v>[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
+    r"(?:[0-9０-９]+号(?:楼|院)?|[A-Za-z0-9]+座|[0-9]+室|[0-9]+栋|[0-9]+单元)+)")
+# Korean: a municipality (시, 군, 구), then a road or street and its number ("구로구 압구정9로 867-38")
+_KO_ADDRESS = re.compile(
+    r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가)[ \t]?\d{1,5}(?:-\d{1,5})?)")
+
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
@@ -183,7 +200,10 @@ _STREET_LINE = re.compile(
     rf"[ \t]*(?P<v>[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}}?,?[ \t]+{_HOUSE}"
     rf"(?:[ \t,]+[^\W\d_]{{1,12}}\.?[ \t]*\d{{0,4}}[A-Za-z]?){{0,3}}"
     rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}})[ \t,]*")
-_STATE_POSTCODE = re.compile(r"[A-Z]{2,3}\.?,?[ \t]+(?P<v>\d{4,5}(?:-\d{3,4})?)(?![\w-])")
+# after a street: a state and a postcode ("NT, 2480", "GTO 81003"), a town and a postcode closing the line
+# ("Болехів, 59535", "Madiun, 83470"), or a postcode right after the street ("...路j座 380967")
+_STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ \t][\w'’.-]+){0,2},[ \t]*)"
+                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.]*(?:\n|$))|^[ \t]*,?[ \t]*(?P<w>\d{5,6})(?![\w-])")
 
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -274,7 +294,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
-                           (_JP_ADDRESS, 0.8)):
+                           (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
@@ -301,7 +321,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         window = text[end:end + 60]
         m = _STATE_POSTCODE.search(window)  # "..., East Sean, NT, 2480", "..., Vieja Mónaco, GTO 81003"
         if m and "\n\n" not in window[:m.start()]:
-            out.append(Found("POSTAL_CODE", end + m.start("v"), end + m.end("v"), 0.75))
+            group = "v" if m.group("v") else "w"
+            out.append(Found("POSTAL_CODE", end + m.start(group), end + m.end(group), 0.75))
     out.extend(_address_blocks(text, out))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))

@@ -93,3 +93,26 @@ def test_an_address_written_the_way_its_country_writes_it_does_not_reach_the_ups
 ])
 def test_numbered_lines_that_are_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, code", [
+    ("I live in 12211 Brackenport.", "12211"),
+    ("We are based in Göttingen 37073.", "37073"),
+    ("Northcote Vale, 63268", "63268"),
+    ("Send it to 68403 Göppingen, please.", "68403"),
+    ("My zip code is K6X 5Y3.", "K6X 5Y3"),
+    ("the office at 56998 Stuttgart is closed", "56998"),
+])
+def test_a_postcode_beside_its_town_is_hidden(sanitizer: Sanitizer, text: str, code: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert code not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "In 2019 Paris hosted the summit.", "The RTX 4090 is fast.", "Paris, 45000 people attended.",
+    "We sold 12000 Widgets in Q3.", "London 2012 was a great Olympics.", "Call extension 4412 Monday morning.",
+    "Boeing 7478 is not a real plane.",
+])
+def test_years_counts_and_models_beside_a_name_are_no_postcode(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -167,6 +167,7 @@ _ARTICLE_BEFORE = re.compile(r"(?<![^\W\d_])(?:the|a|an|le|la|les|el|los|las)\s+
 _CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?![\w@-])")
 
 
+_MODEL_NUMBER = re.compile(r"[ \t]+v?\d")
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-Z][^\W\d_]*")
 # an unlisted name's shape: Title case (with Mc/Mac/O' inside); never a digit or a sign inside ("NºCol")
 _NAME_SHAPE = re.compile(r"(?:Mc|Mac|O['’]|D['’])?[^\W\d_][^\W\d_A-ZÀ-ÖØ-Þº]+(?:[-'’][A-ZÀ-ÖØ-Þ][^\W\d_A-ZÀ-ÖØ-Þº]+)*")
@@ -227,6 +228,9 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         if ent.label_ not in _OTHER_ENTITIES and ent.label_ not in _PLACES or _ARTICLE.match(ent.text) \
                 or _ARTICLE_BEFORE.search(text, max(0, ent.start_char - 5), ent.start_char):
             continue  # "the Dow", "the Magna Carta": a named thing, not a person
+        if ent.label_ in ("ORG", "PRODUCT") and (_MODEL_NUMBER.match(text, ent.end_char)
+                                                  or any(ch.isdigit() for ch in ent.text)):
+            continue  # a product and its model or version ("Ryzen 5600", "Postgres 16")
         words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
         if any(text[w.end():w.end() + 1] == "-" or text[w.start() - 1:w.start()] == "-" for w in words):
             continue  # a part of a compound ("Steuer" of "Steuer-ID")

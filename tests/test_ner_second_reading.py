@@ -213,3 +213,30 @@ def test_a_known_place_after_a_preposition_of_place_is_no_name(sanitizer: Saniti
 def test_a_person_named_like_a_place_is_still_a_name_after_to_or_from(sanitizer: Sanitizer) -> None:
     text = "I handed the keys to Jackson Okoro and a letter from Jackson Okoro arrived."
     assert "Okoro" not in sanitizer.sanitize(text, KEYS).text
+
+
+# ------------------------------------------------------------ names a cue of their own announces
+@pytest.mark.parametrize("text, names", [
+    ("Can you check the invoice?\n\nThanks,\nYvaine", ["Yvaine"]),
+    ("Please find the file attached.\n\nBest regards,\nDorika Pellweather\nSenior Analyst", ["Dorika", "Pellweather"]),
+    ("Merci pour votre aide.\n\nCordialement,\nSolenne Brivault", ["Solenne", "Brivault"]),
+    ("Write a birthday message for my daughter Amberly.", ["Amberly"]),
+    ("Mi jefe Arrizabalaga no contesta.", ["Arrizabalaga"]),
+    ("Maldonado, Kieran - Account 88231", ["Maldonado", "Kieran"]),
+    ("Ford, Nathaniel - Account 88231", ["Nathaniel"]),
+    ("Palombi, Goffredo | renewal due", ["Palombi", "Goffredo"]),
+    ("da Mata, João Guilherme - client since 2019", ["Mata", "João", "Guilherme"]),
+])
+def test_names_after_a_closing_a_kinship_word_or_in_surname_first_lines_are_hidden(
+        sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", out.text)] == [], out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Paris, France - the trip was great.", "London, England", "Toledo, Ohio", "Total, Subtotal - Account 4",
+    "Red, Green", "Monday, Tuesday", "Thanks,\nThe Support Team", "Best regards,\nCustomer Service",
+])
+def test_places_words_and_team_signatures_in_those_shapes_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -198,9 +198,10 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
     index = name_index()
     low = word.lower()
     if word.isupper() and len(word) <= 4 or index.is_common(word) or is_title(word) or low in CALENDAR \
-            or word.casefold() in _known_places() or low in _NOT_NAMES or low in _LEADING_NOT_NAMES \
-            or low in _FUNCTION_WORDS:
+            or low in _NOT_NAMES or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS:
         return False
+    if word.casefold() in _known_places() and not (index.is_first(word) and not word.isupper()):
+        return False  # a place, unless a given name too ("Virginia said", "Florence is late")
     if word.isupper():  # in capitals only a listed name: "DHCPACK", "INSEE" are acronyms
         return index.is_listed(word) and not (lang == "en" and is_dictionary_word(english, word))
     if index.is_listed(word):

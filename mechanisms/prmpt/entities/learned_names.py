@@ -277,6 +277,7 @@ class LearnedNames:
                 continue
             j = i
             while j + 1 < len(toks) and probs[j + 1] >= MIN_PROBABILITY and toks[j + 1][2] not in ",;:" \
+                    and not (toks[j + 1][2] in "-–—" and text[toks[j][1]:toks[j + 1][0]]) \
                     and begins[j + 1] < inside[j + 1] \
                     and not text[toks[j][1]:toks[j + 1][0]].count("\n"):
                 j += 1

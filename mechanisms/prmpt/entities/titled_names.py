@@ -275,3 +275,65 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out
+
+
+# ---------------------------------------------------------------- names after a cue of their own
+_CLOSING = (r"thanks|thank[ \t]+you|many[ \t]+thanks|best|best[ \t]+regards|kind[ \t]+regards|warm[ \t]+regards|"
+            r"regards|cheers|sincerely|yours[ \t]+sincerely|yours[ \t]+truly|yours|all[ \t]+the[ \t]+best|take[ \t]+care|"
+            r"love|merci|cordialement|bien[ \t]+cordialement|bien[ \t]+à[ \t]+vous|amicalement|bises|saludos|"
+            r"un[ \t]+saludo|atentamente|gracias|un[ \t]+abrazo|besos|mit[ \t]+freundlichen[ \t]+grüßen|viele[ \t]+grüße|"
+            r"liebe[ \t]+grüße|grüße")
+# the sender's name alone on the line after a closing ("Thanks,\nYves", "Best regards,\nDana Pellowe")
+_SIGNED = regex.compile(rf"(?im)^[ \t]*(?:{_CLOSING})[ \t]*[,.!]?[ \t]*\n[ \t]*(?-i:(?P<v>{_NAME}))[ \t]*$")
+_KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|friend|colleague|coworker|co-worker|"
+        r"boss|manager|partner|boyfriend|girlfriend|fianc[ée]e?|cousin|uncle|aunt|niece|nephew|grandson|"
+        r"granddaughter|grandmother|grandfather|grandma|grandpa|neighbou?r|roommate|flatmate|tenant|landlord|"
+        r"fille|fils|femme|mari|m[èe]re|p[èe]re|fr[èe]re|s[œo]eur|ami|amie|coll[èe]gue|patron|cousine|oncle|tante|"
+        r"voisin|voisine|hija|hijo|esposa|esposo|mujer|marido|madre|padre|hermano|hermana|amigo|amiga|"
+        r"compa[ñn]ero|compa[ñn]era|jefe|jefa|primo|prima|t[íi]o|t[íi]a|vecino|vecina|novio|novia")
+_POSSESSIVE = r"my|his|her|our|their|your|mon|ma|mes|son|sa|notre|votre|leur|mi|su|nuestro|nuestra|tu"
+_AGE_WORDS = r"little|older|younger|eldest|youngest|late|best|new|petit|petite|grand|grande|pequeño|pequeña|mayor|menor"
+# a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz")
+_KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE})[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
+                         rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
+# a surname and a given name at the start of a line ("Maldonado, Kieran - Account 88231")
+_SURNAME_FIRST = regex.compile(
+    r"(?m)^[ \t]*(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’-]+),[ \t]+"
+    r"(?P<f>\p{Lu}[\p{Ll}'’-]+)(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?)(?=[ \t]*(?:[-–|;:(]|\n|$))")
+
+
+def find_cued_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """Names a cue of their own announces: the line after a closing, the words after a kinship or role
+    word with a possessive, a "Surname, Given" line (a listed given name second or a listed surname first,
+    neither an everyday word nor a dictionary word, and not two places: "Maldonado, Kieran" is a name,
+    "Paris, France" stays)."""
+    from mechanisms.prmpt.entities.name_words import place_names
+
+    index = name_index()
+    dictionary = english if lang == "en" else frozenset()
+    out = []
+    for m in _SIGNED.finditer(text):
+        words = m.group("v").split()
+        if not all(index.is_common(w) or is_title(w) for w in words) and words[0].lower() not in ("the", "le", "la", "el"):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.8))
+    for m in _KINSHIP.finditer(text):
+        value, words = m.group("v"), m.group("v").split()
+        if any(w.lower() in CALENDAR or is_title(w) for w in words):
+            continue
+        if len(words) == 2 and (index.is_common(words[1]) and not index.is_listed(words[1])
+                                or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):
+            value = words[0]  # "my son Will Tell ..." takes one word when the second is an everyday word
+        out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
+    places = place_names()
+    for m in _SURNAME_FIRST.finditer(text):
+        last, first = m.group("l").split()[-1], m.group("f")
+        if last.casefold() in places and first.casefold() in places or index.is_common(first):
+            continue  # "Paris, France"
+        if index.is_first(first):
+            accept = not index.is_common(last)  # "Ford, Nathaniel", "Martins, Evelyn"
+        else:  # the given name unlisted: no word of English, no place ("Maldonado, Kieran"; not "London, England")
+            accept = first.lower() not in dictionary and first.casefold() not in places and (
+                index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))
+        if accept:
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out

@@ -240,3 +240,25 @@ def test_names_after_a_closing_a_kinship_word_or_in_surname_first_lines_are_hidd
 ])
 def test_places_words_and_team_signatures_in_those_shapes_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, name", [
+    ("hey jaylinne can u send me the report", "jaylinne"),
+    ("thanks vellacourt, that fixed it", "vellacourt"),
+    ("hi ottavine, are we still on for friday?", "ottavine"),
+    ("cc morwenna on the next email pls", "morwenna"),
+    ("thank you brisco for the ride", "brisco"),
+])
+def test_a_lower_case_name_after_a_greeting_is_hidden_in_english_chat(sanitizer: Sanitizer, text: str,
+                                                                      name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "hey there, can u help", "thanks alot for the help", "hi everyone, quick update", "ask chatgpt about it",
+    "ping localhost first", "hi folks", "thx again", "hello world program in rust", "mark the ticket done",
+])
+def test_chat_words_tools_and_greetings_alone_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

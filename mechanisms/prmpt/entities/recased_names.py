@@ -77,6 +77,9 @@ def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishW
             continue
         if style == "lower" and not (index.is_listed(wa) or index.is_listed(wb)):
             continue  # in lower case, one of the words must be a listed name
+        if style == "lower" and (english.is_word(wa) or english.is_word(wb)):
+            continue  # and none a word of the dictionary other than a noun-only entry: "ping localhost" ("john
+            # smith" stays: WordNet lists "john" and "smith" as nouns only)
         if name_like(k) and name_like(k + 1):  # not "TESTS PASSED", "witty comedy"
             out.append(k)
     return out

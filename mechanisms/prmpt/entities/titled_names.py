@@ -302,6 +302,32 @@ _SURNAME_FIRST = regex.compile(
     r"(?P<f>\p{Lu}[\p{Ll}'’-]+)(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?)(?=[ \t]*(?:[-–|;:(]|\n|$))")
 
 
+# English chat in lower case: a name right after a greeting or thanks ("hey jay can u", "thanks fechner");
+# never a word of the dictionary, an everyday word or chat shorthand; not after "ask", "tell" or "ping", which
+# name tools as often ("ask chatgpt", "ping localhost")
+_LOWER_CUE = regex.compile(r"(?<![\p{L}\d'’])(?:hey|hi|hello|hiya|yo|thanks|thank[ \t]+you|thx|ty|cc|"
+                           r"dear|love[ \t]+you|miss[ \t]+you|bye|congrats|congratulations|happy[ \t]+birthday)"
+                           r",?[ \t]+(?P<v>\p{Ll}{3,}(?:[ \t]+\p{Ll}{3,})?)(?![\p{L}\d'’@])")
+_CHAT_WORDS = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall guys gonna wanna gotta dunno lemme gimme
+kinda sorta bro bruh dude fam sis babe hun folks peeps everyone everybody ppl tmrw tmr tonite nite cya""".split())
+
+
+def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
+    index = name_index()
+    out = []
+    for m in _LOWER_CUE.finditer(text):
+        words = m.group("v").split()
+        keep = 0
+        for w in words:
+            if w in _CHAT_WORDS or index.is_common(w) or w in english or is_dictionary_word(english, w):
+                break
+            keep += 1
+        if keep:
+            value = " ".join(words[:keep])
+            out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.7))
+    return out
+
+
 def find_cued_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names a cue of their own announces: the line after a closing, the words after a kinship or role
     word with a possessive, a "Surname, Given" line (a listed given name second or a listed surname first,
@@ -324,6 +350,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
                                 or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):
             value = words[0]  # "my son Will Tell ..." takes one word when the second is an everyday word
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
+    if lang == "en" and english:
+        out.extend(_lower_case_names(text, english))
     places = place_names()
     for m in _SURNAME_FIRST.finditer(text):
         last, first = m.group("l").split()[-1], m.group("f")

@@ -1,0 +1,94 @@
+"""Names in the shapes prompts put them in (e-mail headers and sign-offs, CSV and JSON rows, chat in lower
+case, a name after a kinship word, "Surname, Given" lines, ...), with Faker's names of 10 locales, the leak
+rule of ``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
+
+    python -m bench.prompt_shapes --base 501bccc
+
+These shapes were looked at while the cue rules were written (a development probe, not a held-out
+figure); the held-out figures are ``python -m bench external`` and the held-back half of ``bench locales``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import defaultdict
+from typing import Any
+
+from bench.external import BASE, leak_rule, workers
+
+LOCALES = ("en_US", "en_GB", "fr_FR", "es_ES", "de_DE", "it_IT", "pt_BR", "pl_PL", "nl_NL", "en_IN")
+SHAPES = (
+    "From: {n} <{e}>\nSubject: invoice\n\nHi team, please see attached.", "Thanks,\n{f}",
+    "Best regards,\n{n}\nSenior Analyst", "id,name,email\n17,{n},{e}", '{{"customer": {{"name": "{n}", "email": "{e}"}}}}',
+    "hey {fl} can u send me the report", "{f} said the deadline moved to Friday.",
+    "Please draft a reply to {f} about the refund.", "My manager {n} approved it.",
+    "Write a birthday message for my daughter {f}.", "The patient, {n}, 47, presented with chest pain.",
+    "Summarize the call between {n} and {n2}.", "I'm {f}, nice to meet you!", "ask {fl} {ll} about it",
+    "Tenant: {n}\nLandlord: {n2}\nRent: $1,450", "CC: {n}; {n2}", "{L}, {F} - Account 88231",
+)
+_NAME_KEYS = ("n", "n2", "f", "fl", "ll", "L", "F")
+
+
+def examples(per_shape: int = 6, seed: int = 7) -> list[dict[str, Any]]:
+    from faker import Faker
+
+    rnd = random.Random(seed)
+    out = []
+    for locale in LOCALES:
+        fk = Faker(locale)
+        fk.seed_instance(9)
+        for _ in range(per_shape):
+            for shape in SHAPES:
+                first, last, first2, last2 = fk.first_name(), fk.last_name(), fk.first_name(), fk.last_name()
+                values = {"n": f"{first} {last}", "n2": f"{first2} {last2}", "f": first, "fl": first.lower(),
+                          "ll": last.lower(), "L": last, "F": first, "e": fk.email()}
+                text = shape.format(**values)
+                spans = []
+                for key in _NAME_KEYS:
+                    if "{" + key + "}" in shape and (at := text.find(values[key])) >= 0:
+                        spans.append({"start": at, "end": at + len(values[key]), "label": "PERSON"})
+                out.append({"text": text, "shape": shape, "spans": spans})
+        rnd.shuffle(out)
+    return out
+
+
+def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
+    rule = leak_rule()
+    leaked: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    with workers(base) as running:
+        names = list(running)
+        for i, rec in enumerate(examples(per_shape)):
+            for tree in (names if i % 2 == 0 else names[::-1]):
+                out = running[tree](rec["text"])["out"]
+                for span in rec["spans"]:
+                    tally = leaked[(rec["shape"], tree)]
+                    tally[1] += 1
+                    tally[0] += bool(rule.leaked(span, rec, out))
+    lines = ["## Names in prompt shapes (Faker's names, 10 locales; leak rule of leak_rate.py; a development probe)",
+             "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
+    totals = [[0, 0] for _ in names]
+    for shape in SHAPES:
+        cells = [leaked[(shape, tree)] for tree in names]
+        for total, cell in zip(totals, cells):
+            total[0] += cell[0]
+            total[1] += cell[1]
+        label = shape.replace("\n", " / ").replace("|", "/")[:48]
+        lines.append(f"| `{label}` | {cells[0][1]} | " + " | ".join(f"{k / n * 100:.1f} %" for k, n in cells) + " |")
+    lines.append(f"| all | {totals[0][1]} | " + " | ".join(f"{k / n * 100:.1f} %" for k, n in totals) + " |")
+    return "\n".join(lines) + "\n", True
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.prompt_shapes", description=__doc__.split("\n")[0])
+    ap.add_argument("--base", default=BASE)
+    ap.add_argument("--no-base", action="store_true")
+    ap.add_argument("--per-shape", type=int, default=6)
+    args = ap.parse_args(argv)
+    print(run(None if args.no_base else args.base, args.per_shape)[0])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

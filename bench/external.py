@@ -307,3 +307,20 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def shares(cells: list[list[int]]) -> str:
+    """Table cells: each tree's leaked share of its (leaked, total) tally."""
+    return " | ".join(f"{k / n * 100:.1f} %" for k, n in cells)
+
+
+def compare_cli(argv: list[str], prog: str, doc: str, run: Any, option: str, default: int) -> int:
+    """The command line of a benchmark that compares this tree with a base revision (--base / --no-base) and
+    takes one size option."""
+    ap = argparse.ArgumentParser(prog=prog, description=doc.split("\n")[0])
+    ap.add_argument("--base", default=BASE)
+    ap.add_argument("--no-base", action="store_true")
+    ap.add_argument(option, type=int, default=default)
+    args = ap.parse_args(argv)
+    print(run(None if args.no_base else args.base, getattr(args, option.lstrip("-").replace("-", "_")))[0])
+    return 0

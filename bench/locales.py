@@ -12,13 +12,12 @@ counts as a word of the name: a share of the PERSON figure is that, not a name.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import defaultdict
 from typing import Any
 
-from bench.external import BASE, leak_rule, workers
+from bench.external import BASE, compare_cli, leak_rule, shares, workers
 
 BUILT_WITH = ("en_US", "en_GB", "en_CA", "en_AU", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR", "pt_PT",
               "da_DK", "sv_SE", "no_NO", "pl_PL", "cs_CZ", "ja_JP", "en_IN", "es_MX", "fr_CA")
@@ -79,21 +78,14 @@ def run(base: str | None = BASE, per_locale: int = 12) -> tuple[str, bool]:
         for label in FRAMES:
             cells = [leaked[(group, label, tree)] for tree in names]
             if cells[0][1]:
-                lines.append(f"| {group} | {label} | {cells[0][1]} | "
-                             + " | ".join(f"{k / n * 100:.1f} %" for k, n in cells) + " |")
+                lines.append(f"| {group} | {label} | {cells[0][1]} | " + shares(cells) + " |")
                 met = met and cells[-1][0] <= TARGET * cells[-1][1]
     lines += ["", f"Target: <= {TARGET:.0%} leaked for every label (this tree): {'met' if met else 'NOT met'}."]
     return "\n".join(lines) + "\n", met
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.locales", description=__doc__.split("\n")[0])
-    ap.add_argument("--base", default=BASE)
-    ap.add_argument("--no-base", action="store_true")
-    ap.add_argument("--per-locale", type=int, default=12)
-    args = ap.parse_args(argv)
-    print(run(None if args.no_base else args.base, args.per_locale)[0])
-    return 0
+    return compare_cli(argv, "python -m bench.locales", __doc__, run, "--per-locale", 12)
 
 
 if __name__ == "__main__":

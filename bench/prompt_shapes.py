@@ -10,13 +10,12 @@ figure); the held-out figures are ``python -m bench external`` and the held-back
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import defaultdict
 from typing import Any
 
-from bench.external import BASE, leak_rule, workers
+from bench.external import BASE, compare_cli, leak_rule, shares, workers
 
 LOCALES = ("en_US", "en_GB", "fr_FR", "es_ES", "de_DE", "it_IT", "pt_BR", "pl_PL", "nl_NL", "en_IN")
 SHAPES = (
@@ -75,19 +74,13 @@ def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
             total[0] += cell[0]
             total[1] += cell[1]
         label = shape.replace("\n", " / ").replace("|", "/")[:48]
-        lines.append(f"| `{label}` | {cells[0][1]} | " + " | ".join(f"{k / n * 100:.1f} %" for k, n in cells) + " |")
-    lines.append(f"| all | {totals[0][1]} | " + " | ".join(f"{k / n * 100:.1f} %" for k, n in totals) + " |")
+        lines.append(f"| `{label}` | {cells[0][1]} | " + shares(cells) + " |")
+    lines.append(f"| all | {totals[0][1]} | " + shares(totals) + " |")
     return "\n".join(lines) + "\n", True
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.prompt_shapes", description=__doc__.split("\n")[0])
-    ap.add_argument("--base", default=BASE)
-    ap.add_argument("--no-base", action="store_true")
-    ap.add_argument("--per-shape", type=int, default=6)
-    args = ap.parse_args(argv)
-    print(run(None if args.no_base else args.base, args.per_shape)[0])
-    return 0
+    return compare_cli(argv, "python -m bench.prompt_shapes", __doc__, run, "--per-shape", 6)
 
 
 if __name__ == "__main__":

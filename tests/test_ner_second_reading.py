@@ -222,6 +222,7 @@ def test_a_person_named_like_a_place_is_still_a_name_after_to_or_from(sanitizer:
     ("Merci pour votre aide.\n\nCordialement,\nSolenne Brivault", ["Solenne", "Brivault"]),
     ("Write a birthday message for my daughter Amberly.", ["Amberly"]),
     ("Mi jefe Arrizabalaga no contesta.", ["Arrizabalaga"]),
+    ("Il pousse Julien à voler leur patron, M. Kouillard. Il essuya un refus.", ["Kouillard"]),
     ("Maldonado, Kieran - Account 88231", ["Maldonado", "Kieran"]),
     ("Ford, Nathaniel - Account 88231", ["Nathaniel"]),
     ("Palombi, Goffredo | renewal due", ["Palombi", "Goffredo"]),

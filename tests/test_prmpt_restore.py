@@ -119,3 +119,11 @@ def test_whole_text_pattern_matches_like_the_stream_pattern(noise: str, stand_in
     streamed = RestorePlan(MAPPING)
     _ = streamed.pattern  # as a stream's restorer has by the time it flushes
     assert streamed.scan(text, 0, final=True)[0] == whole.scan(text, 0, final=True)[0]
+
+
+def test_a_stand_in_never_matches_inside_a_word_with_accented_or_other_alphabet_letters() -> None:
+    """Word boundaries read Latin letters with accents, Greek and Cyrillic as letters: the stand-in "V" of an
+    initial is not found inside "véhicule" (this restored "la méhicule" before)."""
+    mapping = {"V": "M", "Ana": "Eva"}
+    assert restore("la véhicule recula; Anaïs et Анатолий", mapping) == "la véhicule recula; Anaïs et Анатолий"
+    assert restore("V. est arrivé, Ana aussi", mapping) == "M. est arrivé, Eva aussi"

@@ -27,8 +27,12 @@ import regex
 _SEP = r"[\s.\-/()]{0,2}"
 # A stand-in starts after a non-alphanumeric character, or right after a JSON escape such as the
 # "\n" of "Dear X,\nSmith" inside tool-call arguments (the proxy restores those JSON-escaped).
-_EDGE_L = r"(?:(?<![0-9A-Za-z])|(?<=\\[nrtbf]))"
-_EDGE_R = r"(?![0-9A-Za-z])"
+# Letters of the alphabets that separate words with spaces count as word characters (the stand-in "V" of a name
+# never matches inside "véhicule"); scripts written without spaces (Chinese, Japanese) may glue a stand-in to
+# the next word.
+_WORDLY = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff\u0370-\u03ff\u1f00-\u1fff\u0400-\u052f"  # re and regex
+_EDGE_L = rf"(?:(?<![{_WORDLY}])|(?<=\\[nrtbf]))"
+_EDGE_R = rf"(?![{_WORDLY}])"
 
 
 def _key(text: str) -> str:

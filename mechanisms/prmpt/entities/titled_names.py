@@ -344,8 +344,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.8))
     for m in _KINSHIP.finditer(text):
         value, words = m.group("v"), m.group("v").split()
-        if any(w.lower() in CALENDAR or is_title(w) for w in words):
-            continue
+        if any(w.lower() in CALENDAR or is_title(w) or is_title(w + ".") or len(w) < 2 for w in words):
+            continue  # "leur patron, M. Kouillard": a title, left to the titled names
         if len(words) == 2 and (index.is_common(words[1]) and not index.is_listed(words[1])
                                 or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):
             value = words[0]  # "my son Will Tell ..." takes one word when the second is an everyday word

@@ -260,7 +260,8 @@ def test_cape_mode_shows_the_perturbed_words_and_its_epsilon(browser: Any, veil:
     preview_and_wait(browser)
     assert text(by_id(browser, "cape-eps")).startswith("Cape ε 4 per token · worst ε + ε′ ")
     sent = by_id(browser, "sent-body").get_attribute("textContent")
-    perturbed = [m.text for m in css(browser, ".col.sent mark.cape")]
+    # textContent on both sides: Selenium's .text turns a no-break space (which Cape may draw) into a space
+    perturbed = [m.get_attribute("textContent") for m in css(browser, ".col.sent mark.cape")]
     assert perturbed and all(word in sent for word in perturbed)
 
 

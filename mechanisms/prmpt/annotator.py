@@ -53,7 +53,7 @@ _NOT_NAMES = frozenset({
 })
 _LEADING_NOT_NAMES = frozenset({
     "bonjour", "hola", "appelez", "appelle", "appeler", "contactez", "contacte", "écrivez", "écris", "merci",
-    "gracias", "llama", "llame", "llamar", "escribe", "escriba", "contacta", "contacte", "cher", "chère",
+    "gracias", "llama", "llame", "llamar", "escribe", "escriba", "contacta", "cher", "chère",
     "estimado", "estimada", "querido", "querida", "señor", "señora", "don", "doña", "monsieur", "madame",
     "mme", "mlle", "dear", "hi", "hello", "hey", "call", "email", "ask", "tell", "thanks", "regards",
     "livrez", "envoyez", "envoie", "transférez", "transmettez", "demandez", "envía", "envíalo", "reenvía",

@@ -100,7 +100,7 @@ _NOT_PROFILES = frozenset({
     "", "about", "features", "pricing", "login", "signup", "search", "explore", "settings", "help",
     "home", "docs", "blog", "orgs", "topics", "marketplace", "enterprise", "watch", "results", "hashtag",
     "share", "sharer", "intent", "jobs", "company", "school", "groups", "feed", "notifications", "i",
-    "questions", "tags", "in", "pub", "users", "profile", "p", "reel", "explore", "policies", "legal",
+    "questions", "tags", "in", "pub", "users", "profile", "p", "reel", "policies", "legal",
 })
 _PERSON_SEGMENTS = frozenset({
     "users", "user", "u", "people", "person", "profile", "profiles", "member", "members", "author",

@@ -116,3 +116,51 @@ def test_a_postcode_beside_its_town_is_hidden(sanitizer: Sanitizer, text: str, c
 ])
 def test_years_counts_and_models_beside_a_name_are_no_postcode(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ the attack, through the proxy and a recording upstream
+# every shape this round finds, in the system prompt, a tool result and the user message of chat (whole and
+# streamed in small chunks), Messages and Responses: nothing arrives verbatim, the echo comes back as written
+ATTACK = ("Ship it to:\nKorenbloemstraat 41\n3512 KV\nUtrecht\n"
+          "Mail: 6/14 Kingsley Esplanade\nWollongbar, NSW, 2477\n"
+          "My zip code is K1A 0B1. I live in 12211 Brackenport. "
+          "Доставка: ул. Садовая, д. 14/2, кв. 37, 443010. "
+          "A letter from Vennick reached the véhicule depot. Write a note for my daughter Amberly. "
+          "hey jaylinne can u check?\nMaldonado, Kieran - client\n\nThanks,\nYvaine")
+ATTACK_SECRETS = ("Korenbloemstraat 41", "3512 KV", "Kingsley Esplanade", "2477", "K1A 0B1", "12211", "Садовая, д. 14/2",
+                  "443010", "Vennick", "Amberly", "jaylinne", "Maldonado", "Kieran", "Yvaine")
+
+
+def test_this_rounds_shapes_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    import anthropic
+    import openai
+
+    veil = veil_factory(mode="prmpt")
+
+    def leaked() -> list[str]:
+        sent = json.dumps(upstream.last.body, ensure_ascii=False)
+        return [s for s in ATTACK_SECRETS if s in sent]
+
+    chat = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-user-1", max_retries=0)
+    messages = [{"role": "system", "content": ATTACK},
+                {"role": "assistant", "content": None, "tool_calls": [
+                    {"id": "call_1", "type": "function", "function": {"name": "note", "arguments": "{}"}}]},
+                {"role": "tool", "tool_call_id": "call_1", "content": ATTACK},
+                {"role": "user", "content": ATTACK}]
+    resp = chat.chat.completions.create(model="gpt-4o-mini", messages=messages)
+    assert leaked() == []
+    assert resp.choices[0].message.content == "echo: " + ATTACK
+    streamed = "".join(c.choices[0].delta.content or "" for c in chat.chat.completions.create(
+        model="gpt-4o-mini", messages=messages, stream=True, extra_headers={"x-mock-chunk": "7"}) if c.choices)
+    assert leaked() == []
+    assert streamed == "echo: " + ATTACK
+    claude = anthropic.Anthropic(base_url=veil.url, api_key="sk-user-1", max_retries=0)
+    msg = claude.messages.create(model="claude-x", max_tokens=64, system=ATTACK,
+                                 messages=[{"role": "user", "content": ATTACK}])
+    assert leaked() == []
+    assert "".join(b.text for b in msg.content if b.type == "text") == "echo: " + ATTACK
+    answer = chat.responses.create(model="gpt-4o-mini", instructions=ATTACK, input=ATTACK)
+    assert leaked() == []
+    assert answer.output_text == "echo: " + ATTACK

@@ -65,7 +65,8 @@ in on at for with by from as if then my mon ma mes le la les un une et ou mais m
 _NOT_PERSONAL_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255", "::", "::1"})
 CONFIDENT = 0.8
 _ACRONYM = re.compile(r"[A-Z]{2,4}:?")
-_TRAILING = ("'s", "’s", "'", "’", ",", ".", ":", ";")
+_POSSESSIVES = ("'s", "’s")
+_TRAILING = (*_POSSESSIVES, "'", "’", ",", ".", ":", ";")
 
 
 def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
@@ -117,7 +118,7 @@ def _plausible(text: str, span: Span) -> bool:
 
 
 def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), dictionary: Container[str] = frozenset(),
-                  vocabulary: Any = None) -> Span | None:
+                  vocabulary: Any = None, lower_case: Container[str] = frozenset()) -> Span | None:
     """NER sometimes swallows code or table syntax, a greeting or a verb around a name: keep the
     longest run of words that looks like a name, drop possessives and lone header words."""
     best: tuple[int, int] | None = None
@@ -144,7 +145,7 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
             and _LOCATIVE.search(text, max(0, trimmed.start - 12), trimmed.start):
         return None  # "born in Kraków": a known place after "in", "near", "à", "dans", "en"
     if " " not in value and _sentence_start(text, trimmed.start) \
-            and _weak_single_name(value, text, span.lang, dictionary, vocabulary):
+            and _weak_single_name(value, span.lang, dictionary, vocabulary, lower_case):
         return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
     if " " not in value and not _listed_single_name(value.split("-")[0]) and _everyday_word(value, english):
         return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise
@@ -212,8 +213,8 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
         and not (vocabulary is not None and vocabulary.is_word(word))
 
 
-def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[str],
-                             vocabulary: Any = None) -> list[Span]:
+def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[str], vocabulary: Any = None,
+                             lower_case: Container[str] | None = None) -> list[Span]:
     """Names that NER took for an organisation, a place or a work ("Sarraounia" as GPE, "Hauser" as ORG,
     "Natalia & David" as ORG): an entity whose capitalised words are all name-like, that is listed
     names or words outside the everyday list and the vocabulary of the text's language (the English
@@ -221,13 +222,11 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
     unless it is a known place (GeoNames' cities, countries, US states), a field label ("Domicilio:"),
     or a named thing ("the Magna Carta"). Measured on the pii-dev dev files (``python -m bench external``):
     the small NER models call a third of the names they find something else."""
-    from mechanisms.prmpt.entities.name_words import place_names
-
-    places = place_names()
-    lower_case = _lower_case_words(text)
+    places = _known_places()
+    words_in_lower_case = _lower_case_words(text) if lower_case is None else lower_case
 
     def name_like(word: str) -> bool:
-        return _name_like(word, lang, english, vocabulary, lower_case)
+        return _name_like(word, lang, english, vocabulary, words_in_lower_case)
 
     out: list[Span] = []
     for ent in doc.ents:
@@ -273,13 +272,14 @@ def _sentence_start(text: str, start: int) -> bool:
     return not before or before[-1] in ".!?:;\n\"'([{-*•|>},]"
 
 
-def _weak_single_name(word: str, text: str, lang: str, english: Container[str], vocabulary: Any) -> bool:
+def _weak_single_name(word: str, lang: str, english: Container[str], vocabulary: Any,
+                      lower_case: Container[str]) -> bool:
     """A word alone opening a sentence (or after a comma) is a weak name unless it is name-like
     (:func:`_name_like`): "Mark the ticket", "Appelez-moi", "Lyon" are weak; "Hayes said", "Jedidiah
     is late", "Impassible, Capella ébauche un geste" are not."""
     if word.split("-")[0].lower() in _LEADING_NOT_NAMES:
         return True
-    return not _name_like(word, lang, english, vocabulary, _lower_case_words(text))
+    return not _name_like(word, lang, english, vocabulary, lower_case)
 
 
 def _known_places() -> Container[str]:
@@ -336,7 +336,7 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
-    for suffix in ("'s", "’s"):
+    for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
     return span if (start, end) == (span.start, span.end) else Span("PERSON", start, end, span.score, span.lang, span.finder)
@@ -489,7 +489,8 @@ class TypeAnnotator:
     def loaded_languages(self) -> set[str]:
         return set(self._loaded_langs)
 
-    def _postprocess(self, text: str, spans: Iterable[Span], from_ner: set[int]) -> list[Span]:
+    def _postprocess(self, text: str, spans: Iterable[Span], from_ner: set[int],
+                     lower_case: Container[str] = frozenset()) -> list[Span]:
         out = []
         for k, span in enumerate(spans):
             policy = self.config.policy(span.entity_type)
@@ -498,7 +499,7 @@ class TypeAnnotator:
             cleaned: Span | None = span
             if span.entity_type == "PERSON" and k in from_ner:
                 cleaned = _clean_person(text, span, self._english if span.lang == "en" else frozenset(),
-                                        self._english, self._vocabulary(span.lang))
+                                        self._english, self._vocabulary(span.lang), lower_case)
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
@@ -510,7 +511,8 @@ class TypeAnnotator:
                  for e in doc.ents if e.label_ in self._ner_labels]
         ner = set(range(len(spans)))  # NER's own PERSON spans get _clean_person; promoted ones are gated already
         # (the English dictionary whatever the language: "Bearer" in a text read as French is no name)
-        spans += _names_in_other_entities(piece, doc, lang, self._english, self._vocabulary(lang))
+        lower_case = _lower_case_words(piece)  # once per piece: the second reading and the single-name test
+        spans += _names_in_other_entities(piece, doc, lang, self._english, self._vocabulary(lang), lower_case)
         if self._presidio_entities:
             from presidio_analyzer.nlp_engine import NlpArtifacts
 
@@ -530,7 +532,7 @@ class TypeAnnotator:
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in found
                          if not (f.entity_type == "PERSON" and f.score < CONFIDENT - 0.1
                                  and any(a <= f.start and f.end <= b for a, b in places)))
-        return self._postprocess(piece, spans, ner)
+        return self._postprocess(piece, spans, ner, lower_case)
 
     def annotate(self, text: str) -> list[Span]:
         """Typed, non-overlapping spans of enabled types above their thresholds."""

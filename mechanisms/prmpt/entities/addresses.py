@@ -331,25 +331,22 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(value), score))
             ends.append(m.start("v") + len(value))
     for end in ends:
-        window = text[end:end + 70]
-        m = _POSTCODE_AFTER_STREET.search(window)
-        if m and "\n\n" not in window[:m.start()]:
-            out.append(Found("POSTAL_CODE", end + m.start("v"), end + m.end("v"), 0.8))
+        # a postcode in the reach of a street, with no blank line between: US, UK and Canadian codes; a state
+        # and a postcode ("..., East Sean, NT, 2480"); a town and a postcode ending the line; one right after it
+        for pattern, reach, score in ((_POSTCODE_AFTER_STREET, 70, 0.8), (_STATE_POSTCODE, 60, 0.75)):
+            m = pattern.search(text[end:end + reach])
+            if m and "\n\n" not in text[end:end + m.start()]:
+                group = "w" if m.groupdict().get("w") else "v"
+                out.append(Found("POSTAL_CODE", end + m.start(group), end + m.end(group), score))
+        m = _OTHER_POSTCODE_CITY.match(text, end)
+        if m:
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.75))
     for m in _POSTCODE_VALUE.finditer(text):  # the value first (cheap), then its cue word before it
         if _POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     for m in _OTHER_POSTCODE_VALUE.finditer(text):
         if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
-    for end in ends:
-        m = _OTHER_POSTCODE_CITY.match(text, end)
-        if m:
-            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.75))
-        window = text[end:end + 60]
-        m = _STATE_POSTCODE.search(window)  # "..., East Sean, NT, 2480", "..., Vieja Mónaco, GTO 81003"
-        if m and "\n\n" not in window[:m.start()]:
-            group = "v" if m.group("v") else "w"
-            out.append(Found("POSTAL_CODE", end + m.start(group), end + m.end(group), 0.75))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):

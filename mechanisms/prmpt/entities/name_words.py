@@ -128,7 +128,8 @@ def name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:
 @dataclass(frozen=True)
 class LanguageWords:
     """A pipeline's vocabulary: its lemma index with suffix rules and irregular forms, and (French) the
-    inflected forms of its lookup table, which is keyed by the hash of the form."""
+    inflected forms of its lookup table, which is keyed by the hash of the form; ``lemmas`` holds words
+    added to it (the annotator adds the Spanish pipeline's training words)."""
 
     base: EnglishWords
     lemmas: frozenset[str]
@@ -159,9 +160,7 @@ def language_words(model: str) -> LanguageWords:
         return LanguageWords(base, frozenset(), None)
     if "lemma_lookup" not in tables.tables:
         return LanguageWords(base, frozenset(), None)
-    lookup = tables.get_table("lemma_lookup")
-    lemmas = frozenset(v.lower() for v in lookup.values() if isinstance(v, str) and v.isalpha())
-    return LanguageWords(base, lemmas, lookup)
+    return LanguageWords(base, frozenset(), tables.get_table("lemma_lookup"))  # keyed by hash: forms only
 
 
 @lru_cache(maxsize=1)

@@ -164,3 +164,17 @@ def test_this_rounds_shapes_never_reach_the_upstream_on_any_surface(veil_factory
     answer = chat.responses.create(model="gpt-4o-mini", instructions=ATTACK, input=ATTACK)
     assert leaked() == []
     assert answer.output_text == "echo: " + ATTACK
+
+
+@pytest.mark.parametrize("text, number", [
+    ("my number is 07536/79160110 after 6pm", "07536/79160110"),
+    ("Phone: 05446/97482123", "05446/97482123"),
+    ("Tel. 030/12345678", "030/12345678"),
+])
+def test_a_phone_number_written_with_a_slash_is_hidden_not_a_crash(sanitizer: Sanitizer, text: str,
+                                                                   number: str) -> None:
+    """German numbers put a slash after the area code; the card check read the slash as a digit and every
+    request holding one failed (a ValueError, so nothing could ever be sent)."""
+    out = sanitizer.sanitize(text, KEYS)
+    assert number not in out.text and number.split("/")[1] not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

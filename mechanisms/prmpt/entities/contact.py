@@ -69,8 +69,8 @@ def find_phones(text: str, lang: str) -> list[Found]:
             continue
         if re.search(r"isbn|issn", text[max(0, m.start() - 20):m.start()], re.IGNORECASE):
             continue
-        grouped = any(ch in core for ch in " .-()+")
-        if not grouped and n_digits >= 12 and luhn_residue(core) == 0:
+        grouped = any(ch in core for ch in " .-()+/")  # "/" after the area code: "07536/79160110"
+        if not grouped and n_digits >= 12 and luhn_residue("".join(ch for ch in core if ch.isdigit())) == 0:
             continue  # a bare Luhn-valid 12-15 digit string is a card number
         cue = _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
         valid, possible = _phone_validity(core)

@@ -263,3 +263,48 @@ def test_a_lower_case_name_after_a_greeting_is_hidden_in_english_chat(sanitizer:
 ])
 def test_chat_words_tools_and_greetings_alone_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# NER reads a person and the learned model agrees, but the word lists alone would drop the word: WordNet
+# lists famous people as nouns ("Putin", "Hitler") and "Norman" is a place and an adjective too
+@pytest.mark.parametrize("text, name", [
+    ("Why would Putin sign that treaty now?", "Putin"),
+    ("Honestly I never liked Hitler as a topic for a school essay.", "Hitler"),
+    ("Norman is busy watching everything on the second screen.", "Norman"),
+])
+def test_a_name_both_readers_agree_on_is_hidden_whatever_the_word_lists_say(sanitizer: Sanitizer, text: str,
+                                                                           name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# a listed family name that is also a town, opening a sentence where NER reads a person
+@pytest.mark.parametrize("text, name", [
+    ("Hayes, 12 March 1941 - 3 June 2002", "Hayes"),
+    ("Castro also obtained papers from the archive.", "Castro"),
+    ("Hastings won the sprint by a second.", "Hastings"),
+])
+def test_a_surname_that_is_also_a_town_opening_a_sentence_is_hidden(sanitizer: Sanitizer, text: str,
+                                                                    name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_the_learned_model_keeps_no_text_after_a_request(sanitizer: Sanitizer) -> None:
+    sanitizer.sanitize("Why would Putin sign that treaty now?", KEYS)
+    learned = next(f for f in sanitizer.annotator._finders if isinstance(f, LearnedNames))
+    assert getattr(learned._local, "last", None) is None
+    assert not learned.agrees("Why would Putin sign that treaty now?", 10, 15)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Ship it to 4410 Birch Road, Apt 3C, Austin, TX, by Friday.", "Austin"),
+    ("Mark the ticket as done and close the sprint.", "Mark"),
+    ("Rose et Marguerite sont des fleurs faciles à cultiver.", "Marguerite"),
+])
+def test_where_both_readers_agree_a_town_a_verb_or_a_flower_stays(sanitizer: Sanitizer, text: str,
+                                                                  kept: str) -> None:
+    spans = sanitizer.annotator.annotate(text)
+    assert not any(s.entity_type == "PERSON" and text[s.start:s.end] == kept for s in spans), spans

@@ -260,6 +260,18 @@ class LearnedNames:
     #: the annotator passes the spaCy NER's entities of the text to finders that read them
     reads_ner = True
 
+    def agrees(self, text: str, start: int, end: int, at_least: float = MIN_PROBABILITY) -> bool:
+        """Whether the model, on its last call for ``text``, read every word of ``text[start:end]`` as a
+        name word with at least ``at_least`` probability (before the finder's own dictionary gates)."""
+        last = getattr(self._local, "last", None)
+        if last is None or last[0] is not text:
+            return False
+        words = [p for (a, b, w), p in zip(last[1], last[2]) if a < end and start < b and w[:1].isalpha()]
+        return bool(words) and min(words) >= at_least
+
+    def forget(self) -> None:
+        self._local.last = None
+
     def __call__(self, text: str, lang: str, ents: Iterable[Entity] | None = None) -> list[Found]:
         toks, feats = features(text, self.english, ents)
         if not toks:
@@ -269,6 +281,7 @@ class LearnedNames:
         begins = [tagger.marginal("B", i) for i in range(len(toks))]
         inside = [tagger.marginal("I", i) for i in range(len(toks))]
         probs = [b + n for b, n in zip(begins, inside)]
+        self._local.last = (text, toks, probs)
         found: list[Found] = []
         i = 0
         while i < len(toks):

@@ -308,3 +308,29 @@ def test_where_both_readers_agree_a_town_a_verb_or_a_flower_stays(sanitizer: San
                                                                   kept: str) -> None:
     spans = sanitizer.annotator.annotate(text)
     assert not any(s.entity_type == "PERSON" and text[s.start:s.end] == kept for s in spans), spans
+
+
+# chat writes the family name in lower case after a capitalised given name
+@pytest.mark.parametrize("text, surname", [
+    ("honestly Dana okafor is the best teacher ever", "okafor"),
+    ("did you see Priya ramaswamy's post last night", "ramaswamy"),
+    ("my cousin Marek kowalczyk just got engaged!!", "kowalczyk"),
+    ("cant believe Tomasz wierzbicki left the band", "wierzbicki"),
+    ("ok so Olga petrenko called me back", "petrenko"),
+])
+def test_a_lower_case_family_name_after_a_given_name_is_hidden(sanitizer: Sanitizer, text: str,
+                                                               surname: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert surname not in out.text.lower()
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Michael doesn't follow me back", "doesn"),
+    ("why did James lol", "lol"),
+    ("happy birthday Sarah hahahaha", "hahahaha"),
+    ("Mark felt ill after lunch", "felt"),
+    ("I honestly think Daniel won the raffle at the school fair", "won"),
+])
+def test_a_verb_or_chat_word_after_a_given_name_stays(sanitizer: Sanitizer, text: str, word: str) -> None:
+    assert word in sanitizer.sanitize(text, KEYS).text

@@ -129,6 +129,14 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if best is None:
         return None
     start, end = _drop_edge_words(text, *best)
+    if start < end and text[start].isupper():  # "Daniel won the raffle": a verb and its object are not the name
+        from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+        words = list(re.finditer(r"\S+", text[start:end]))
+        while len(words) > 1 and words[-1].group(0).islower() and (
+                words[-1].group(0) in _FUNCTION_WORDS or is_dictionary_word(english, words[-1].group(0))):
+            words.pop()
+        end = start + words[-1].end()
     # NER often splits hyphenated names ("Jean-" + "Pierre Dubois"): take the whole word back
     while start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
         start -= 1
@@ -607,7 +615,8 @@ class TypeAnnotator:
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
-        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english),
+        seen = self._trained_words.get("en", frozenset())
+        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english, seen),
                                    self._single_name_test(text, lang))
                     for text, spans, lang in zip(texts, found, langs)]
         if self.known.enabled:  # seeded values win over every finder
@@ -625,12 +634,18 @@ _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 
 
-def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset()) -> list[Span]:
+_CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, not a name
+_REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a name
+
+
+def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
+                 seen: Container[str] = frozenset()) -> list[Span]:
     """A name takes in the capitalised words right next to it that can only be more of it: listed name
     words, or (not in capitals) words that are neither everyday nor dictionary words ("Iñigo" before
     "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind."""
+    from mechanisms.prmpt.entities.name_words import VOWEL
     from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_title
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word, is_title
 
     index = name_index()
     dictionary = english if spans and spans[0].lang == "en" else frozenset()
@@ -639,6 +654,16 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
         return word[0].isupper() and not word.isupper() and not is_title(word) and not index.is_common(word) \
             and (index.is_listed(word) or word not in dictionary) and word.lower() not in _FUNCTION_WORDS \
             and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES
+
+    def lower_case_surname(word: str, after: str) -> bool:
+        """A listed family name that is no dictionary word but a noun ("smith"), or an unlisted word of 5+
+        letters that is no English word at all, nor one of the model's training words, nor laughter."""
+        if not word.islower() or _CONTRACTION.match(after) or index.is_common(word) or VOWEL.search(word) is None \
+                or word in _FUNCTION_WORDS or word in _LEADING_NOT_NAMES or word in _NOT_NAMES:
+            return False
+        if index.is_last(word):
+            return len(word) >= 3 and not is_dictionary_word(dictionary, word)
+        return len(word) >= 5 and word not in dictionary and word not in seen and _REPEATS.search(word) is None
 
     taken = [(s.start, s.end) for s in spans]
     out = []
@@ -653,6 +678,10 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
                 and not any(a < m.end(1) and end < b for a, b in taken if (a, b) != (span.start, span.end)):
             end = m.end(1)
+        if dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
+                and index.is_first(text[start:end].split()[-1]) and text[start:end].split()[-1].istitle() \
+                and not any(a < m.end(1) and end < b for a, b in taken):
+            end = m.end(1)  # "Kylie minogue": in chat a family name is often written in lower case
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))
     return out

@@ -334,3 +334,26 @@ def test_a_lower_case_family_name_after_a_given_name_is_hidden(sanitizer: Saniti
 ])
 def test_a_verb_or_chat_word_after_a_given_name_stays(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text
+
+
+# a contract's notice and signature blocks: the value of "Name:" or "Attn.:" up to the next field
+@pytest.mark.parametrize("text, name", [
+    ("Harbour Trading Limited By: / s / Shi Jinrong Name: Shi Jinrong Title: Director", "Shi Jinrong"),
+    ("Pacific Bond Holdings By: / s / Shi Dawei Name: Shi Dawei Title: President", "Shi Dawei"),
+    ("Kowloon Freight Ltd. By: / s / Shi Meilin Name: Shi Meilin Title: Secretary", "Shi Meilin"),
+    ("If to the Seller: Attn. : Long Bao Address: Rm. 3, 18 Harbour Road", "Long Bao"),
+    ("If to the Buyer: Attn. : Long Ting Address: 22 Quarry Bay Street", "Long Ting"),
+])
+def test_a_name_field_before_the_next_field_is_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name.split()[1] not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, label", [
+    ("If to the Seller: Attn. : Wu Kai Address: 22 Quarry Bay Street", "Attn"),
+    ("Notices: Attn. : Ye Fei Facsimile: (212) 555-0100", "Attn"),
+    ("Attention: Rastislav Kovac Facsimile: (312) 555-0199", "Facsimile"),
+])
+def test_field_labels_around_a_name_stay(sanitizer: Sanitizer, text: str, label: str) -> None:
+    assert label in sanitizer.sanitize(text, KEYS).text

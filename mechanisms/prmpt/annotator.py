@@ -46,7 +46,7 @@ _PERSONAL_QUANTITY = re.compile(
     r"tour\s+de\s+taille|imc)\b", re.IGNORECASE)
 _NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*\.?(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*\.?)*")
 _NOT_NAMES = frozenset({
-    "name", "names", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
+    "name", "names", "attn", "attention", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
     "hello", "thanks", "regards", "best", "sincerely", "user", "customer", "id", "ssn", "card",
     "note", "notes", "status", "amount", "client", "patient", "account", "iban", "ip", "age",
     "nom", "nombre", "bonjour", "hola", "merci", "gracias", "madame", "monsieur", "señor", "señora",
@@ -676,8 +676,9 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and not any(a < start and m.start(1) < b for a, b in taken if (a, b) != (span.start, span.end)):
             start = m.start(1)
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
+                and not text[m.end(1):m.end(1) + 2].lstrip(" ").startswith(":") \
                 and not any(a < m.end(1) and end < b for a, b in taken if (a, b) != (span.start, span.end)):
-            end = m.end(1)
+            end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
         if dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
                 and index.is_first(text[start:end].split()[-1]) and text[start:end].split()[-1].istitle() \
                 and not any(a < m.end(1) and end < b for a, b in taken):

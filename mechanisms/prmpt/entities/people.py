@@ -25,7 +25,8 @@ from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_
 __all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
 
-_NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surname|middle_?name|name|"
+_NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surname|middle_?name|name|attn\.?|"
+              r"attention|"
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
               r"signed_?by|cardholder|account_?holder|beneficiary|nom|pr[ée]nom|nom_complet|nombre|"
@@ -34,7 +35,8 @@ _SINGLE_KEYS = regex.compile(r"^(?:first_?name|last_?name|given_?name|family_?na
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
 _KEYED = regex.compile(
     rf"(?<![\w])[\"']?(?P<key>{_NAME_KEYS})[\"']?\s*(?:[:=]|=>)\s*[\"']?"
-    rf"(?P<v>\p{{L}}[\p{{L}}'’.-]*(?:[ \t]+\p{{L}}[\p{{L}}'’.-]*){{0,3}})(?=[\"',;}}\]\n)|]|$|\s+\w+=)",
+    rf"(?P<v>\p{{L}}[\p{{L}}'’.-]*(?:[ \t]+\p{{L}}[\p{{L}}'’.-]*){{0,3}})(?=[\"',;}}\]\n)|]|$|\s+\w+=|"
+    rf"[ \t]+\p{{Lu}}\p{{L}}*[ \t]*:)",  # the next field on the same line ("Name: Ada Obi Title: CFO")
     regex.IGNORECASE)
 _HEADER_NAME = regex.compile(rf"^\s*[\"']?(?:{_NAME_KEYS}|customer|patient|employee|person|contact)[\"']?\s*$",
                              regex.IGNORECASE)

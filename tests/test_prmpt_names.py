@@ -97,6 +97,26 @@ def test_family_members_share_the_surname_stand_in() -> None:
     assert names.person("Kwame Mensah")[0].split()[1] == names.person("Ama Mensah")[0].split()[1]
 
 
+@pytest.mark.parametrize("user", ["alice", "bob", "bench"])
+def test_no_listed_name_and_no_initial_is_its_own_stand_in(user: str) -> None:
+    # A plain keyed permutation leaves about one value of every class where it is: for that user, that
+    # name always went out as written ("Brad Hardie" -> "Brad Rueter" under one key). Every listed name
+    # of every class, and every initial, must move, and still come back with the key alone.
+    from mechanisms.prmpt.names import listed_crypt
+
+    keys = MASTER.user_keys(user)
+    for key, pool in LISTS.classes.items():
+        if len(pool) < 2:
+            continue
+        for name in pool:
+            stand_in = listed_crypt(keys, LISTS, key, name, False)
+            assert stand_in.lower() != name.lower(), (key, name)
+            assert listed_crypt(keys, LISTS, key, stand_in, True) == name
+    names = RequestNames(keys, "v1")
+    for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        assert names.initial(letter) != letter and names.initial(names.initial(letter), decrypt=True) == letter
+
+
 def test_initials_middle_names_titles_and_hyphens() -> None:
     names = RequestNames(ALICE, "v1", [("Dr. John Q. Smith-Jones Jr.", False)])
     out, parts = names.person("Dr. John Q. Smith-Jones Jr.")

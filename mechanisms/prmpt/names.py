@@ -11,7 +11,8 @@ then "Smith" alone encrypts to something else than the "Smith" of "John Smith", 
 says "Dear Mr. <stand-in of Smith>" cannot be restored). A span is split on whitespace; titles (Mr, Dr, ...),
 suffixes (Jr, III) and punctuation are kept; hyphenated parts are encrypted part by part.
 
-* **Listed part** (in the first-name or the last-name list): a keyed permutation of its class,
+* **Listed part** (in the first-name or the last-name list): a keyed permutation of its class that
+  moves every name (:class:`~mechanisms.prmpt.permutation.Derangement`: no listed name is its own stand-in),
   the set of listed names with the same membership (first only, last only, both) and the same
   "plainness" (a plain name is not word-like and has 3+ letters). The class is a property of the
   stand-in too, so decryption needs no state and no context: "Smith" is always "Houck" (for one key), alone,
@@ -22,7 +23,7 @@ suffixes (Jr, III) and punctuation are kept; hyphenated parts are encrypted part
   in the request (other parts' stand-ins, listed originals), so two names never collide; without
   a collision it is the same in every turn. It is not invertible with the key alone: the request's
   mapping restores it (``docs/prmpt.md``: what stateless restore can and cannot do).
-* **Initial** ("J."): a keyed permutation of the 26 letters (case and dot kept).
+* **Initial** ("J."): a keyed permutation of the 26 letters that moves every letter (case and dot kept).
 
 Casing: an all-caps part gives an all-caps name, an all-lowercase part a lowercase one, other
 parts the list's spelling (Title case).
@@ -41,7 +42,7 @@ from typing import Literal
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.charclass import transform_classed
-from mechanisms.prmpt.permutation import permutation
+from mechanisms.prmpt.permutation import derangement
 
 Role = Literal["first", "last"]
 ClassKey = tuple[bool, bool, bool]  # (in first list, in last list, plain)
@@ -270,7 +271,7 @@ class RequestNames:
         return transform_classed(self.keys, f"PERSON|{self.version}|shape", part, decrypt=False)
 
     def initial(self, letter: str, decrypt: bool = False) -> str:
-        perm = permutation(self.keys, f"PERSON|{self.version}|initial", 26)
+        perm = derangement(self.keys, f"PERSON|{self.version}|initial", 26)
         i = _UPPER.index(letter.upper())
         out = _UPPER[perm.decrypt(i) if decrypt else perm.encrypt(i)]
         return out if letter.isupper() else out.lower()
@@ -309,7 +310,7 @@ class RequestNames:
 def listed_crypt(keys: UserKeys, lists: NameLists, key: ClassKey, part: str, decrypt: bool) -> str:
     """A listed name through the keyed permutation of its class (the list's spelling)."""
     pool = lists.classes[key]
-    perm = permutation(keys, f"PERSON|{lists.version}|part|{int(key[0])}{int(key[1])}{int(key[2])}",
+    perm = derangement(keys, f"PERSON|{lists.version}|part|{int(key[0])}{int(key[1])}{int(key[2])}",
                        len(pool))
     x = lists.class_index[key][norm(part)]
     return pool[perm.decrypt(x) if decrypt else perm.encrypt(x)]

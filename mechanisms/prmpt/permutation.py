@@ -175,6 +175,33 @@ def permutation(keys: UserKeys, label: str, n: int) -> IntegerPermutation:
     return IntegerPermutation(keys, label, n)
 
 
+class Derangement:
+    """A keyed permutation of [0, n) that moves every value: x -> P^-1((P(x) + 1) mod n) for the keyed
+    permutation P of ``label``. For list domains (names, initials, street words) a stand-in must never be
+    the value it hides: a plain random permutation leaves one value of each domain in place on average
+    (for one user's key, one given name of a class always went out as written). Conjugating the shift
+    by P keeps it a keyed bijection (a keyed n-cycle) with no fixed point when n >= 2; n == 1 has none
+    to move and stays the identity."""
+
+    __slots__ = ("n", "_perm")
+
+    def __init__(self, perm: IntegerPermutation) -> None:
+        self.n = perm.n
+        self._perm = perm
+
+    def encrypt(self, x: int) -> int:
+        return self._perm.decrypt((self._perm.encrypt(x) + 1) % self.n)
+
+    def decrypt(self, y: int) -> int:
+        return self._perm.decrypt((self._perm.encrypt(y) - 1) % self.n)
+
+
+@lru_cache(maxsize=8192)
+def derangement(keys: UserKeys, label: str, n: int) -> Derangement:
+    """The cached fixed-point-free permutation of [0, n) for ``label`` (see :class:`Derangement`)."""
+    return Derangement(permutation(keys, label, n))
+
+
 def walk_encrypt(perm: IntegerPermutation, x: int, accept: Callable[[int], bool]) -> int:
     """Encrypt within the subset ``accept`` of the domain (cycle-walking); x must be in it."""
     y = perm.encrypt(x)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -127,3 +128,15 @@ def test_a_stand_in_never_matches_inside_a_word_with_accented_or_other_alphabet_
     mapping = {"V": "M", "Ana": "Eva"}
     assert restore("la véhicule recula; Anaïs et Анатолий", mapping) == "la véhicule recula; Anaïs et Анатолий"
     assert restore("V. est arrivé, Ana aussi", mapping) == "M. est arrivé, Eva aussi"
+
+
+@pytest.mark.parametrize("text", ["Colonel Rudolph C.", "Colonel Rudolph C. joined.", "Rudolph C, Rudolph and Lee X."])
+def test_a_whole_stand_in_wins_over_its_first_part_whatever_the_pattern_lengths(text: str) -> None:
+    # the part "Rudolph" compiles to a longer pattern string ("(?-i:R)udolph") than the whole name does
+    # ("Rudolph\\s+C"); ordered by pattern length, the part matched first and "C" was left as it was
+    mapping = {"Rudolph C": "Thomas L", "Rudolph": "Thomas", "Lee X.": "Andrew J.", "Lee": "Andrew"}
+    expected = text.replace("Rudolph C", "Thomas L").replace("Rudolph", "Thomas").replace("Lee X.", "Andrew J.")
+    assert restore(text, mapping) == expected
+    plan = RestorePlan(mapping)
+    r = StreamingRestorer(plan)
+    assert "".join(r.feed(ch) for ch in text) + r.flush() == expected

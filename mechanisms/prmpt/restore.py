@@ -86,7 +86,13 @@ class RestorePlan:
         self.exact: dict[str, str] = dict(items)
         for stand_in, original in sorted(items, key=lambda kv: -len(kv[0])):
             self.by_key.setdefault(_key(stand_in), (stand_in, original))
-        alternatives = sorted({_variant_pattern(s) for s, _ in items}, key=len, reverse=True)
+        # longest stand-in first (not longest pattern: the part pattern "(?-i:R)udolph" is a longer string than
+        # the whole name's "Rudolph\s+C", and took "Rudolph C." apart: "Thomas L." came back as "Thomas C.")
+        longest: dict[str, int] = {}
+        for s, _ in items:
+            pattern = _variant_pattern(s)
+            longest[pattern] = max(longest.get(pattern, 0), len(s))
+        alternatives = sorted(longest, key=lambda p: (-longest[p], -len(p), p))
         self.empty = not alternatives
         body = "|".join(alternatives) if alternatives else r"(?!)"
         self._source = f"{_EDGE_L}(?:{body}){_EDGE_R}"

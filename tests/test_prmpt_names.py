@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -115,6 +116,28 @@ def test_no_listed_name_and_no_initial_is_its_own_stand_in(user: str) -> None:
     names = RequestNames(keys, "v1")
     for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
         assert names.initial(letter) != letter and names.initial(names.initial(letter), decrypt=True) == letter
+
+
+def test_a_listed_stand_in_is_never_another_name_of_the_same_request(sanitizer: Sanitizer) -> None:
+    # "Daniel" -> "Ignacio" beside a real "Ignacio" put a real name of the request on the wire (a Spanish
+    # clinical record counted it as a leak). The stand-in walks on along the keyed cycle, past the
+    # request's own names and past stand-ins already given, and the mapping brings everything back.
+    from mechanisms.prmpt.names import listed_crypt
+
+    for x in ("Daniel", "Maria", "John", "Aisha", "Elena"):
+        key = LISTS.class_of(x)
+        assert key is not None
+        y = listed_crypt(ALICE, LISTS, key, x, False)
+        z = listed_crypt(ALICE, LISTS, key, y, False)
+        people = [f"{x} Okonkwo", f"{y} Castillo", f"{z} Brennan"]
+        names = RequestNames(ALICE, "v1", [(p, False) for p in people])
+        stand_ins = [names.person(p)[0].split()[0] for p in people]
+        assert not {s.lower() for s in stand_ins} & {x.lower(), y.lower(), z.lower()}, (people, stand_ins)
+        assert len({s.lower() for s in stand_ins}) == 3, stand_ins
+        text = f"Dr. {people[0]} referred {people[1]} to {people[2]}; {x} will call {y} on Monday."
+        out = sanitizer.sanitize(text, ALICE)
+        assert not re.search(rf"\b({x}|{y}|{z})\b", out.text), out.text
+        assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
 def test_initials_middle_names_titles_and_hyphens() -> None:

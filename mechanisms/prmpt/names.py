@@ -17,6 +17,9 @@ suffixes (Jr, III) and punctuation are kept; hyphenated parts are encrypted part
   "plainness" (a plain name is not word-like and has 3+ letters). The class is a property of the
   stand-in too, so decryption needs no state and no context: "Smith" is always "Houck" (for one key), alone,
   in "John Smith", in "Mr. Smith's" or in "Smith, John"; family members share the stand-in surname.
+  Where that stand-in is itself a name part of the request ("Daniel" -> "Ignacio" beside a real
+  "Ignacio"), or another part's stand-in, it walks on along the keyed cycle: then only the request's
+  mapping restores it.
 * **Unlisted part** ("Oluwaseun"): a plain listed name drawn by a keyed PRF of (user, role, part),
   the role being first name (first/middle position, or alone) or last name (last position, after
   a title, or first before a comma), decided once per request. The draw skips names already used
@@ -204,11 +207,17 @@ class RequestNames:
         self.full_names: list[tuple[str, str]] = []  # (first part, last part) lookup forms
         self._registered: set[tuple[str, bool]] = set()
         self.seen_parts: set[str] = set()  # lookup forms of every name part of the request
+        self.listed: dict[str, str] = {}  # lookup form of a listed part -> its stand-in in this request
         self.emails: dict[str, str] = {}  # email stand-in -> original (no two emails share one)
         self._add(occurrences)
 
     def _add(self, occurrences: Iterable[tuple[str, bool]]) -> None:
         unlisted: list[str] = []
+        occurrences = list(occurrences)
+        for value, title_before in occurrences:  # every part first: a listed stand-in must avoid them all
+            for token in parse_name(value, title_before):
+                if isinstance(token, _Token):
+                    self.seen_parts.update(norm(part) for part in token.parts())
         for value, title_before in occurrences:
             self._registered.add((value, title_before))
             tokens = [p for p in parse_name(value, title_before) if isinstance(p, _Token)]
@@ -233,10 +242,28 @@ class RequestNames:
             self.draw(low, self.roles.get(low, "first"))
 
     # ---- one part ---------------------------------------------------------------------------
-    def _listed(self, part: str, decrypt: bool = False) -> str:
+    def _listed(self, part: str) -> str:
+        """The stand-in of a listed part: the keyed permutation of its class, walked on while it lands on
+        a name part the request itself holds ("Daniel" -> "Ignacio" beside a real "Ignacio" would put a
+        real name of the request on the wire) or on another part's walked stand-in, so that no two parts
+        share one. Fixed for the request once chosen. Without a collision it
+        is what the key alone decrypts; after a walk only the request's mapping restores it."""
+        low = norm(part)
+        hit = self.listed.get(low)
+        if hit is not None:
+            return hit
         key = self.lists.class_of(part)
         assert key is not None
-        return listed_crypt(self.keys, self.lists, key, part, decrypt)
+        used = set(self.listed.values())
+        first = out = listed_crypt(self.keys, self.lists, key, part, False)
+        for _ in range(len(self.lists.classes[key])):
+            if norm(out) not in self.seen_parts and out not in used or norm(out) == low:
+                break
+            out = listed_crypt(self.keys, self.lists, key, out, False)  # the next name on the keyed cycle
+        if norm(out) == low:  # the walk came round: every other name of the class is taken in the request
+            out = first
+        self.listed[low] = out
+        return out
 
     def draw(self, low: str, role: Role) -> str:
         """The stand-in of an unlisted part: the first PRF candidate not used in this request."""

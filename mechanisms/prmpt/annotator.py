@@ -148,8 +148,9 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
             end += 1
     trimmed = _trim(text, Span(span.entity_type, start, end, span.score, span.lang))
     value = text[trimmed.start:trimmed.end]
-    if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2:
-        return None
+    if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2 \
+            or " " not in value and _cut_title(value.rstrip(".")):
+        return None  # a rank alone ("1st Lieutenant John J. Brody": NER's "Lieutenant") is no name
     if " " not in value and value.casefold() in _known_places() \
             and _LOCATIVE.search(text, max(0, trimmed.start - 12), trimmed.start):
         return None  # "born in Kraków": a known place after "in", "near", "à", "dans", "en"
@@ -344,18 +345,26 @@ def _listed_single_name(word: str) -> bool:
 _TITLE_KEPT = re.compile(r"(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam)\.?")
 
 
+def _cut_title(word: str) -> bool:
+    """A title that is cut off the name it opens ("Lieutenant John J. Brody" -> "John J. Brody"): not one
+    the codec keeps, and not "Don", which before a name in Title case is most often the given name
+    ("Don Maitz"; the Spanish and Italian title is hidden with the name then, which costs nothing)."""
+    from mechanisms.prmpt.entities.titled_names import is_title
+
+    return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don"
+
+
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
     """Drop a leading greeting or verb ("Appelez Marie Lefèvre") and leading/trailing everyday words
     that are not listed names."""
     from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_title
 
     index = name_index()
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1:
         w = words[0].group(0).lower()
-        if w in _LEADING_NOT_NAMES or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_listed(w)) \
-                or is_title(words[0].group(0)) and not _TITLE_KEPT.fullmatch(w):
+        if w in _LEADING_NOT_NAMES and words[0].group(0) != "Don" or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_listed(w)) \
+                or _cut_title(words[0].group(0)):
             words.pop(0)
         else:
             break
@@ -375,12 +384,18 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
 _ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
 
 
+_FIRST_WORD = re.compile(r"(\S+)\s+(?=\S)")
+
+
 def _person_edges(text: str, span: Span) -> Span:
-    """A name without a possessive ("Kanye West's" -> "Kanye West") and without a lower-case abbreviation
-    before it ("c. Lacroix", capitaine; an initial is a capital): the rest of the text stays as written."""
+    """A name without a possessive ("Kanye West's" -> "Kanye West"), without a lower-case abbreviation
+    before it ("c. Lacroix", capitaine; an initial is a capital) and without a title the codec does not
+    keep ("Lieutenant John"): the rest of the text stays as written."""
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
+    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)):
+        start = m.end()  # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)

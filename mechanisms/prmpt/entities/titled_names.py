@@ -252,26 +252,54 @@ _SPEECH = (r"says|said|told|asks|asked|adds|added|explains|explained|writes|wrot
 _SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:{_SPEECH})\b")
 _SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|according[ \t]+to|selon|según)[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
                                r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")
+# What only a person does, after a single capitalised word and at most one adverb ("Ortolani scored twice",
+# "Guido died in 1955", "Liberace was greatly influenced", "Okafor nació en"): life events, court events, a
+# body's gestures. Verbs a company, a team or a program also take ("announced",
+# "won", "became", "supports") are not here.
+_ACTS = (r"died|dies|passed\s+away|was\s+born|married|marries|divorced|graduated|retired|"
+         r"resigned|testified|pleaded|pled|confessed|apologi[sz]ed|smiled|smiles|laughed|laughs|nodded|nods|"
+         r"shrugged|shrugs|sighed|sighs|wept|weeps|frowned|frowns|whispered|whispers|shouted|screamed|grinned|"
+         r"scored|sang|sings|starred|grew\s+up|lives\s+in|lived\s+in|studied|served\s+as|works\s+as|worked\s+as|"
+         r"(?:was|is|has\s+been|had\s+been)\s+(?:\w+ly\s+)?(?:sentenced|convicted|arrested|charged|jailed|acquitted|"
+         r"elected|appointed|hired|fired|educated|raised|married|influenced|injured|killed|murdered|wounded|"
+         r"nominated|knighted|interviewed|survived\s+by)|"
+         r"est\s+n[ée]e?|est\s+mort|est\s+morte|est\s+d[ée]c[ée]d[ée]e?|a\s+[ée]t[ée]\s+(?:condamn[ée]e?|arr[êe]t[ée]e?|"
+         r"[ée]lu|[ée]lue|nomm[ée]e?)|s'est\s+mari[ée]e?|"
+         r"naci[óo]|muri[óo]|falleci[óo]|fue\s+(?:condenad[oa]|detenid[oa]|elegid[oa]|nombrad[oa]|asesinad[oa])|"
+         r"se\s+cas[óo]")
+_ADVERB = r"(?:(?:then|later|also|never|once|still|soon|first|finally|again|allegedly|reportedly|\w+ly|"
+_ADVERB += r"puis|ensuite|aussi|jamais|luego|también|nunca)[ \t]+)?"
+_ACTOR_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+{_ADVERB}(?:{_ACTS})\b")
 _NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
 nobody police officials reports sources experts critics officers authorities staff everybody il elle ils elles on
 nous vous je él ella ellos ellas usted nadie alguien""".split())
 
 
 def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
-    """A single capitalised word that says something ("Player said", "says Bullock", "según Citrone"):
-    a listed name even if it is also a word, or a word that is neither everyday nor (English) a
-    dictionary word. Pronouns and collective subjects ("Police said") are not names."""
+    """A single capitalised word that says something ("Player said", "says Bullock", "según Citrone") or
+    does what only a person does ("Ortolani scored twice", "Guido died"; not after
+    an article, not a known place unless a listed name): a listed name even if it is also a word, or
+    a word that is neither everyday nor (English) a dictionary word. Pronouns and collective subjects
+    ("Police said") are not names."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
     out = []
-    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER):
+    places: frozenset[str] | None = None
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE):
         for m in pattern.finditer(text):
             word = m.group("v")
             low = word.lower()
             if low in _NOT_SPEAKERS or low in CALENDAR or is_title(word):
                 continue
-            if pattern is _SPEAKER_BEFORE and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
+            if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
                 continue  # "The company said"
+            if pattern is _ACTOR_BEFORE:
+                if places is None:
+                    from mechanisms.prmpt.entities.name_words import place_names
+
+                    places = place_names()
+                if word.casefold() in places and not index.is_listed(word):
+                    continue  # "Liverpool scored twice": a team named after its town
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out
@@ -364,4 +392,64 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
                 index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))
         if accept:
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
+# ---------------------------------------------------------------- the parties of a case name
+# "Donoghue v Stevenson", "R v Ashworth", "CASE OF KOVALENKO AND OTHERS v. UKRAINE": a party that is a
+# person is one to four words next to the "v", each a listed name or a word of no dictionary, no place and
+# no institution. States, the Crown, ministries and companies are parties too, and stay.
+_PARTY_WORD = r"\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*"
+_PARTY = rf"{_PARTY_WORD}(?:[ \t]+{_PARTY_WORD}){{0,5}}"
+_OTHERS = r"(?:[ \t]+(?:and|AND|&)[ \t]+(?:[Oo]thers|OTHERS|Ors|[Aa]nother|ANOTHER))?"
+_CASE_NAME = regex.compile(rf"(?<![\p{{L}}\d])(?P<a>{_PARTY}){_OTHERS}[ \t]+(?:v|vs|V|VS)\.?[ \t]+(?P<b>{_PARTY})"
+                           r"(?![\p{L}\d])")
+_NOT_PARTIES = frozenset("""r rex regina crown state people commonwealth government republic kingdom united queen king
+dpp hmrc ministry secretary commissioner commissioners council board bank company corporation ltd limited plc inc llc
+llp co university hospital trust authority police department agency office union city county borough district
+school college church society association federation services service home office case of in re ex parte and
+others the""".split())
+
+
+_INSTITUTIONS = _NOT_PARTIES - {"case", "of", "in", "re", "the", "ex", "parte", "and", "others"}
+
+
+def find_case_parties(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """The person parties of a case name ("Drummelow v Rexholt Ltd" -> "Drummelow"; "CASE OF KOVALENKO AND
+    OTHERS v. UKRAINE" -> "KOVALENKO"): the words next to the "v" that are person-like, in Title case or in
+    capitals; a party with any institution word ("Ltd", "Council", "Secretary") or that is a place
+    ("Ukraine") is no person."""
+    from mechanisms.prmpt.entities.name_words import place_names
+
+    if " v" not in text and " V" not in text:
+        return []
+    index = name_index()
+    dictionary = english if lang == "en" else frozenset()
+    places = place_names()
+
+    def person_like(word: str) -> bool:
+        low, title = word.lower(), word[:1] + word[1:].lower()
+        if low in _NOT_PARTIES or is_title(word) or is_title(title) or len(low) < 2 or not VOWEL.search(low):
+            return False
+        if low in places:
+            return False  # "Kowalczyk v. Poland": a state or a town is a party ("Poland" is a surname too)
+        return index.is_listed(title) or not (index.is_common(low) or is_dictionary_word(dictionary, low))
+
+    out = []
+    for m in _CASE_NAME.finditer(text):
+        for group, inner in (("a", True), ("b", False)):
+            words = list(regex.finditer(r"\S+", m.group(group)))
+            if inner and len(words) > 2 and words[-2].group(0).lower() in ("and", "&") \
+                    and words[-1].group(0).lower() in ("others", "ors", "another"):
+                words = words[:-2]  # "KOVALENKO AND OTHERS v. UKRAINE"
+            if any(w.group(0).lower() in _INSTITUTIONS for w in words):
+                continue  # "Secretary of State for the Home Department", "Acme Ltd"
+            run = []  # the words next to the "v": the end of the first party, the start of the second
+            for w in (reversed(words) if inner else words):
+                if not person_like(w.group(0)):
+                    break
+                run.append(w)
+            if run:
+                first, last = (run[-1], run[0]) if inner else (run[0], run[-1])
+                out.append(Found("PERSON", m.start(group) + first.start(), m.start(group) + last.end(), 0.75))
     return out

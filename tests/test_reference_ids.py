@@ -67,6 +67,26 @@ POSITIVES = {
     "upheld in No. AB-2291/17 and later": ["AB-2291/17"],
     "(No. T-1234/19)": ["T-1234/19"],
     "registered under nr. 45-12-0033": ["45-12-0033"],
+    # a cue and a colon: as a bare cue
+    "Client: 88123": ["88123"],
+    "Index: 65432/2019": ["65432/2019"],
+    "Case: C-2021-0042": ["C-2021-0042"],
+    "Ticket: TK-55012": ["TK-55012"],
+    "Dossier : 2019/AB/117": ["2019/AB/117"],
+    # a year and a serial number: Turkish dockets, and after a bare "No."
+    "The decision (E. 2001/123, K. 2002/45) was upheld.": ["2001/123", "2002/45"],
+    "Esas no. 2003/456 of the assize court": ["2003/456"],
+    "the Court of Cassation (no. 2004/1235) held": ["2004/1235"],
+    "its ruling No. 123/2019 of 4 June": ["123/2019"],
+    "filed under no. 7/2018": ["7/2018"],
+    # people in custody
+    "prisoner no. 77123 was moved": ["77123"],
+    "inmate number 4471-B": ["4471-B"],
+    "detainee 5512034 was released": ["5512034"],
+    "prisoner 88412 and inmate 90331": ["88412", "90331"],
+    "detainee no. D-4412": ["D-4412"],
+    # letters of other scripts inside the value
+    "criminal case no. 44у-123/07 was closed": ["44у-123/07"],
     # the cues that were there already
     "application no. 12345/08": ["12345/08"],
     "case number C-2021-0042": ["C-2021-0042"],
@@ -101,7 +121,14 @@ NEGATIVES = [
     "paciente masculino de 56 años", "CLAIMS #MH17 DOWNING", "client 2000 servers", "badge 2019",
     "member 401k plan", "employee 12 hours", "Pis et col de 0 70", "case on 12/05/2019",
     "in any case 3500 people attended", "claim 1000 dollars", "decision 12 of 40",
+    "row: 3, col: 12", "Index: 12", "auto: 30", "charge: 50", "Case: 2019", "No. 2019/20 season",
+    "No. 12/05/2019", "Law no. 2004/77", "Mr E. Kanar", "Protocol No. 1", "Series A no. 310",
 ]
+
+
+def test_a_later_no_takes_only_the_shape_found() -> None:
+    assert found("Case No. 19-1234 was heard; see No. 10-12 Main Street.") == ["19-1234"]
+    assert found("Case No. 19-1234 was heard with No. 19-1301; No. 1 single") == ["19-1234", "19-1301"]
 
 
 @pytest.mark.parametrize("text", NEGATIVES)
@@ -121,6 +148,8 @@ ROUND_TRIPS = [
     ("The applications (nos. 32541/08 and 1765/09) were joined.", ["32541/08", "1765/09"]),
     ("The appeal court (case no. II AKa 123/05) dismissed it.", ["II AKa 123/05"]),
     ("Az. 5 U 123/19 betrifft den Kläger.", ["5 U 123/19"]),
+    ("The Istanbul court (E. 2001/123, K. 2002/45) convicted him.", ["2001/123", "2002/45"]),
+    ("The Regional Court (case no. 44у-123/07) closed it.", ["44у-123/07"]),
 ]
 
 

@@ -51,15 +51,17 @@ _STRONG = (r"application|case|docket|file|claim|ticket|reference|ref|registratio
            r"autos|procedimiento|recurso|sumario|diligencias|r[ôo]le|nir")
 # cues that take a bare value only when it is long ("badge 77812", "client 88123")
 _PERSONAL = (r"member(?:ship)?|employee|student|customer|client|badge|patient|policy|tracking|subscriber|"
-             r"passenger|adh[ée]rent|afiliado|socio|cliente|paciente|assur[ée]|p[óo]liza|"
+             r"passenger|prisoner|inmate|detainee|adh[ée]rent|afiliado|socio|cliente|paciente|assur[ée]|p[óo]liza|"
              r"mitglieds?|kunden")
 # cues that do only with a number word or a colon ("member no. 4411", not "record 12 times")
 # (order, invoice and booking numbers are not taken: they name a purchase, not a person)
 _WEAK = (r"applications|cases|dockets|files|claims|tickets|appeals|record|contract|complaint|petition|judgment|judgement|decision|index|matter|cause|action|"
-         r"proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|col|rg|police|"
-         r"juicio|causa|rollo|plainte|jugement|arr[êe]t|ordonnance|pourvoi|sentencia|auto|denuncia|"
-         r"atestado|querella")
+         r"proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|rg|police|"
+         r"juicio|causa|rollo|plainte|jugement|arr[êe]t|ordonnance|pourvoi|sentencia|denuncia|"
+         r"atestado|querella|esas|karar")
 _CUES = rf"(?:{_STRONG}|{_PERSONAL}|{_WEAK})"
+# cues only after a number word ("NºCol: 28 28 20943"; "col: 12" is a column)
+_AFTER_NUMBER_WORD = r"col"
 # "no." / "nº" / "n°" / "#" / "number" / "núm."
 _NUMBER_WORD = r"(?:numbers?|num[ée]ro|n[uú]mero|nummer|(?:n(?:os|o|r|um|úm)\b|nº|n°|n\.º)\.?|#(?![^\W\d_])|id\b)"
 # up to two qualifying words between a cue and its number word ("recurso de apelación nº",
@@ -83,12 +85,17 @@ _CORE = (r"(?:\d|(?-i:[A-Z])|[a-z]+(?=[-/.:_\d]))[^\W_]{0,23}"
 _VALUE = rf"(?P<v>{_PREFIX}{_CORE})(?![\w/-])"
 
 _NUMBERED = re.compile(
-    rf"(?<![^\W\d_ºª])(?:{_CUES}(?:['’]s)?(?![^\W\d_]){_QUALIFIER}[\s_-]*(?<![^\W\d_ºª]){_NUMBER_WORD}|{_CUES}(?![^\W\d_])\.?\s*:|"
-    rf"{_NUMBER_WORD}[\s_-]*(?:de[\s_-]+)?{_CUES}(?![^\W\d_])){_GAP}{_VALUE}", re.IGNORECASE)
+    rf"(?:(?<![^\W\d_ºª]){_CUES}(?:['’]s)?(?![^\W\d_]){_QUALIFIER}[\s_-]*(?<![^\W\d_ºª]){_NUMBER_WORD}|"
+    rf"(?:(?<![^\W\d_ºª])|(?=n[º°])){_NUMBER_WORD}[\s_-]*(?:de[\s_-]+)?(?:{_CUES}|{_AFTER_NUMBER_WORD})(?![^\W\d_])){_GAP}{_VALUE}",
+    re.IGNORECASE)
+# a cue and a colon ("Client: 88123", "Index: 65432/2019"): as a bare cue after a file's name
+_COLON = re.compile(rf"(?<![^\W\d_ºª]){_CUES}(?:['’]s)?(?![^\W\d_])\.?\s*:{_GAP}{_VALUE}", re.IGNORECASE)
 _BARE_STRONG = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})(?![^\W\d_])\.?[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
 _BARE_PERSONAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_PERSONAL})(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
 # "No." before a value that can only be a file code
 _NO_CODE = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
+# a Turkish court's docket: "E. 2001/123, K. 2002/45" (Esas and Karar numbers, a year and a number)
+_DOCKET_YEAR = re.compile(r"(?<![^\W\d_])(?-i:[EK])\.[ \t]?(?P<v>(?:19|20)\d\d/\d{1,6})(?![\w/-])")
 _APPLICATION = re.compile(r"(?<![\w/.-])(?P<v>\d{3,6}/(?:\d{2}|\d{4}))(?![\w/-]|\.\d)")
 # what goes on a list of references: ", ", " and ", "; ", " or ", " to ", " et ", " y ", with an
 # optional number word ("and No. 19-1301")
@@ -98,6 +105,8 @@ _LIST = re.compile(rf"(?:\s*[,;&]\s*(?:(?:and|or|et|ou|y|o|e|und)\s+)?|"
 _LATER_NO = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# a year and a serial number, either way round ("2004/1234", "123/2019")
+_SERIAL_YEAR = re.compile(r"(?:19|20)\d\d[-/]\d{2,6}|\d{1,6}/(?:19|20)\d\d")
 _YEARS = re.compile(r"(?:19|20)\d\d[-/](?:(?:19|20)\d\d|\d\d)")
 _UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}")  # "10am", "20MB", "12th", "500k"
 # a count before a plural noun ("in case 100 people come", "file 1200 pages"), or "in case" itself
@@ -175,6 +184,8 @@ def _file_code(value: str) -> bool:
     if not _plain(value) or " " in value:
         return False
     seps = sum(not ch.isalnum() for ch in value)
+    if _SERIAL_YEAR.fullmatch(value):
+        return True
     if _has_letter(value):
         return seps >= 2 or (seps >= 1 and any(ch.isupper() for ch in value) and bool(re.search(r"[^\W\d_]{2}", value)))
     return seps >= 2 and _digits(value) >= 4
@@ -210,9 +221,10 @@ class ReferenceFinder:
         def add(start: int, end: int, score: float) -> None:
             spans[(start, end)] = max(score, spans.get((start, end), 0.0))
 
-        for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_BARE_STRONG, _strong_bare, 0.7),
-                                      (_BARE_PERSONAL, _personal_bare, 0.65), (_NO_CODE, _file_code, 0.6)):
-            bare = pattern is _BARE_STRONG or pattern is _BARE_PERSONAL
+        for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7), (_BARE_STRONG, _strong_bare, 0.7),
+                                      (_BARE_PERSONAL, _personal_bare, 0.65), (_NO_CODE, _file_code, 0.6),
+                                      (_DOCKET_YEAR, _plain, 0.6)):
+            bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL)
             for m in pattern.finditer(text):
                 value = m.group("v")
                 if not check(value) or (pattern is _NO_CODE and _law(text, m.start("v"))):
@@ -240,10 +252,12 @@ class ReferenceFinder:
                     todo.append(m.span("v"))
                 add(*m.span("v"), 0.6)
         # a later "No." whose value has the shape of one found, with a separator ("with No. 19-1301")
-        shapes = {_shape(text[a:b]) for a, b in spans if not text[a:b].isalnum()}
+        shapes = {(_shape(text[a:b]), _digits(text[a:b])) for a, b in spans if not text[a:b].isalnum()}
         if shapes:
             for m in _LATER_NO.finditer(text):
-                if _plain(m.group("v")) and _shape(m.group("v")) in shapes and not _law(text, m.start("v")):
+                value = m.group("v")
+                if (_plain(value) and not _law(text, m.start("v"))
+                        and any(shape == _shape(value) and abs(n - _digits(value)) <= 1 for shape, n in shapes)):
                     add(*m.span("v"), 0.6)
         # a span inside a longer one ("123/19" in "5 U 123/19") goes
         kept = [(a, b) for a, b in spans if not any(c <= a and b <= d and (c, d) != (a, b) for c, d in spans)]

@@ -85,6 +85,15 @@ POSITIVES = {
     "detainee 5512034 was released": ["5512034"],
     "prisoner 88412 and inmate 90331": ["88412", "90331"],
     "detainee no. D-4412": ["D-4412"],
+    # letters, then groups of digits
+    "her policy number is HX 4471 2290.": ["HX 4471 2290"],
+    "licence no. DL 55012 881": ["DL 55012 881"],
+    # a plural cue before a code
+    "Joined Cases C-402/05 P and C-415/05 P": ["C-402/05"],
+    "claims CLM-2024-00871 and CLM-2024-00872 were merged": ["CLM-2024-00871", "CLM-2024-00872"],
+    "tickets TK-55012, TK-55013 and TK-55020": ["TK-55012", "TK-55013", "TK-55020"],
+    "files AB/2019/117 and AB/2019/118": ["AB/2019/117", "AB/2019/118"],
+    "appeals A-77/2020 or A-78/2020": ["A-77/2020", "A-78/2020"],
     # letters of other scripts inside the value
     "criminal case no. 44у-123/07 was closed": ["44у-123/07"],
     # the cues that were there already
@@ -123,6 +132,8 @@ NEGATIVES = [
     "in any case 3500 people attended", "claim 1000 dollars", "decision 12 of 40",
     "row: 3, col: 12", "Index: 12", "auto: 30", "charge: 50", "Case: 2019", "No. 2019/20 season",
     "No. 12/05/2019", "Law no. 2004/77", "Mr E. Kanar", "Protocol No. 1", "Series A no. 310",
+    "Affaires 80.000 francs", "in cases 100 people died", "files 2019 and 2020", "case ABC 12",
+    "No. 1.250.000 in sales", "Reports of Judgments and Decisions 1998-VIII",
 ]
 
 

@@ -81,7 +81,8 @@ _PREFIX = (r"(?:(?-i:(?!(?:The|On|In|At|By|To|Of|An?|And|Or|For|From|See|Cf|If|A
            r"(?:(?:[IVX]{1,4}|\d{1,3})[ ](?:[A-Z][A-Za-z]{0,4}[ ])?|[A-Z][A-Za-z]{0,4}[ ]))"
            r"(?=\d+[-/.:]\d))?")
 _CORE = (r"(?:\d|(?-i:[A-Z])|[a-z]+(?=[-/.:_\d]))[^\W_]{0,23}"
-         r"(?:[-/.:_](?=[^\W_])" + _SEG + r"|(?<=\d)[ ](?=\d{2,}(?![^\W_]))\d{2,24}){0,8}")
+         r"(?:[-/.:_](?=[^\W_])" + _SEG + r"|(?<=\d)[ ](?=\d{2,}(?![^\W_]))\d{2,24}"
+         r"|(?<=(?-i:[A-Z]))[ ](?=\d{3,}(?![^\W_]))\d{3,24}){0,8}")
 _VALUE = rf"(?P<v>{_PREFIX}{_CORE})(?![\w/-])"
 
 _NUMBERED = re.compile(
@@ -91,6 +92,8 @@ _NUMBERED = re.compile(
 # a cue and a colon ("Client: 88123", "Index: 65432/2019"): as a bare cue after a file's name
 _COLON = re.compile(rf"(?<![^\W\d_ºª]){_CUES}(?:['’]s)?(?![^\W\d_])\.?\s*:{_GAP}{_VALUE}", re.IGNORECASE)
 _BARE_STRONG = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})(?![^\W\d_])\.?[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
+# a plural cue before a code ("Joined Cases C-402/05 P"), never before a plain number ("cases 100")
+_BARE_PLURAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})s(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
 _BARE_PERSONAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_PERSONAL})(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
 # "No." before a value that can only be a file code
 _NO_CODE = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
@@ -108,6 +111,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 # a year and a serial number, either way round ("2004/1234", "123/2019")
 _SERIAL_YEAR = re.compile(r"(?:19|20)\d\d[-/]\d{2,6}|\d{1,6}/(?:19|20)\d\d")
 _YEARS = re.compile(r"(?:19|20)\d\d[-/](?:(?:19|20)\d\d|\d\d)")
+_THOUSANDS = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?")  # "80.000", "1.250.000"
 _UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}")  # "10am", "20MB", "12th", "500k"
 # a count before a plural noun ("in case 100 people come", "file 1200 pages"), or "in case" itself
 _QUANTITY_AFTER = re.compile(r"\s+(?!(?:was|is|has|does|as|this|his|its|us)\b)[^\W\d_]{2,}s\b")
@@ -164,9 +168,9 @@ def _code(value: str) -> bool:
 
 def _bare_code(value: str) -> bool:
     """A value after a cue with no number word: a code with a capital or a leading digit, no unit
-    ("20MB", "12th"), no span of years ("2019-2020")."""
+    ("20MB", "12th"), no span of years ("2019-2020"), no amount ("80.000")."""
     return (_code(value) and (value[0].isdigit() or any(ch.isupper() for ch in value))
-            and not _UNIT.fullmatch(value) and not _YEARS.fullmatch(value))
+            and not _UNIT.fullmatch(value) and not _YEARS.fullmatch(value) and not _THOUSANDS.fullmatch(value))
 
 
 def _strong_bare(value: str) -> bool:
@@ -181,7 +185,7 @@ def _personal_bare(value: str) -> bool:
 
 def _file_code(value: str) -> bool:
     """After "No." with no cue: "2-123/04", "3-1-1-25-06", "AB-1234" (not "10", "10-12", "12/05/2019")."""
-    if not _plain(value) or " " in value:
+    if not _plain(value) or " " in value or _THOUSANDS.fullmatch(value):
         return False
     seps = sum(not ch.isalnum() for ch in value)
     if _SERIAL_YEAR.fullmatch(value):
@@ -223,7 +227,7 @@ class ReferenceFinder:
 
         for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7), (_BARE_STRONG, _strong_bare, 0.7),
                                       (_BARE_PERSONAL, _personal_bare, 0.65), (_NO_CODE, _file_code, 0.6),
-                                      (_DOCKET_YEAR, _plain, 0.6)):
+                                      (_DOCKET_YEAR, _plain, 0.6), (_BARE_PLURAL, _bare_code, 0.6)):
             bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL)
             for m in pattern.finditer(text):
                 value = m.group("v")

@@ -190,3 +190,14 @@ def test_sanitized_and_restored(sanitizer, text: str, values: list[str]) -> None
 def test_ordinary_text_unchanged(sanitizer, text: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
     assert out.text == text
+
+
+def test_a_bare_number_before_a_verb_is_kept_as_a_reference() -> None:
+    assert found("case 48213 concerns the applicant") == ["48213"]
+    assert found("claim 88123 remains open") == ["88123"]
+    assert found("the file 1200 pages long; claim 500 dollars") == []
+
+
+def test_a_list_after_a_number_word_takes_numbers_of_about_the_same_length() -> None:
+    assert found("member no. 44120, no. 44121 and no. 4412") == ["44120", "44121", "4412"]
+    assert found("Case No. 12345 and No. 10 Downing Street") == ["12345"]

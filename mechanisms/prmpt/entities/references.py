@@ -2,18 +2,22 @@
 policy, ticket, member, employee and patient numbers, registration and licence references (English,
 French, Spanish, and the German "Az.").
 
-They have no common shape, so they are found after a cue word, in three grades:
+They have no common shape, so they are found after a cue word, in grades:
 
-- with a number word or a colon after any cue ("application no. 12345/08", "Case No.
-  2:19-cv-04412-JMV", "Appeal No. UKEAT/0123/19/DA", "member no. 4411", "NºCol: 28 28 20943",
-  "N° de dossier : 2019/AB/117", "recurso de apelación nº 123/2019"), any value with two digits;
-- after a cue that names a file by itself ("case C-2021-0042", "expediente 4521-B", "Az. 5 U
-  123/19") a value that looks like a code: letters and digits, or digits with a separator, or at
-  least three digits; never a year ("case 2019"), nor a date;
-- after a cue that names a person's number only with a long number ("badge 77812", "client 88123",
-  "tracking 1Z999AA10123456784"): a code, or at least four digits and no year;
+- with a number word after any cue ("application no. 12345/08", "Case No. 2:19-cv-04412-JMV",
+  "Appeal No. UKEAT/0123/19/DA", "member no. 4411", "NºCol: 28 28 20943", "N° de dossier :
+  2019/AB/117", "recurso de apelación nº 123/2019"), any value with two digits but a date or a
+  season;
+- after a cue that names a file by itself, or any cue and a colon ("case C-2021-0042", "expediente
+  4521-B", "Az. 5 U 123/19", "Client: 88123"), a value that looks like a code (letters and digits, or
+  digits with a separator; no unit such as "20MB", no span of years, no amount such as "80.000") or
+  at least three digits; never a year ("case 2019"), a date, a count after "in case" or a round
+  count before a plural noun ("file 1200 pages"); a plural cue takes a code only ("Joined Cases
+  C-402/05 P", not "cases 100");
+- after a cue that names a person's number ("badge 77812", "client 88123", "tracking
+  1Z999AA10123456784", "prisoner 88412"): a code, or at least four digits and no year;
 - the other cues ("record", "decision", "complaint", "charge", "index", ...) take a value only with a
-  number word or a colon ("record 12 times", "charge 100 euros" stay as written).
+  number word ("record 12 times", "charge 100 euros", "Index: 12" stay as written).
 
 A list or pair goes on from a value found ("nos. 123/08 and 456/09", "No. 19-1234 and No. 19-1301",
 "; No. 20-55"), and a later "No." in the text whose value has the shape of one found ("Docket No.
@@ -55,8 +59,8 @@ _PERSONAL = (r"member(?:ship)?|employee|student|customer|client|badge|patient|po
              r"mitglieds?|kunden")
 # cues that do only with a number word or a colon ("member no. 4411", not "record 12 times")
 # (order, invoice and booking numbers are not taken: they name a purchase, not a person)
-_WEAK = (r"applications|cases|dockets|files|claims|tickets|appeals|record|contract|complaint|petition|judgment|judgement|decision|index|matter|cause|action|"
-         r"proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|rg|police|"
+_WEAK = (r"applications|cases|dockets|files|claims|tickets|appeals|record|contract|complaint|petition|"
+         r"judgment|judgement|decision|index|matter|cause|action|proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|rg|police|"
          r"juicio|causa|rollo|plainte|jugement|arr[êe]t|ordonnance|pourvoi|sentencia|denuncia|"
          r"atestado|querella|esas|karar")
 _CUES = rf"(?:{_STRONG}|{_PERSONAL}|{_WEAK})"
@@ -113,16 +117,17 @@ _SERIAL_YEAR = re.compile(r"(?:19|20)\d\d[-/]\d{2,6}|\d{1,6}/(?:19|20)\d\d")
 _YEARS = re.compile(r"(?:19|20)\d\d[-/](?:(?:19|20)\d\d|\d\d)")
 _THOUSANDS = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?")  # "80.000", "1.250.000"
 _UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}")  # "10am", "20MB", "12th", "500k"
-# a count before a plural noun ("in case 100 people come", "file 1200 pages"), or "in case" itself
+# a count before a plural noun ("file 1200 pages", "claim 500 dollars": a round or short number; "case
+# 48213 concerns" is a reference), or after "in case" ("in case 100 people come")
 _QUANTITY_AFTER = re.compile(r"\s+(?!(?:was|is|has|does|as|this|his|its|us)\b)[^\W\d_]{2,}s\b")
 _IN_CASE = re.compile(r"\bin\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE)
 _DATE = re.compile(r"(\d{1,2})[-/.](\d{1,2})[-/.](?:\d{2}|\d{4})|\d{4}[-/.](\d{1,2})[-/.](\d{1,2})")
 _SEASON = re.compile(r"((?:19|20)\d\d)[-/](\d\d|\d{4})")
 _PRESSURE_BEFORE = re.compile(r"(?:\b(?:ta|t\.a|pa|p\.a|bp|tensi[óo]n|presi[óo]n|pressure|tension|pression)"
-                              r"\b[^\n\d]{0,30}|\bde\s+)$", re.IGNORECASE)
+                              r"\b[^\n\d]{0,30})$", re.IGNORECASE)
 _PRESSURE_AFTER = re.compile(r"\s*(?:mm|cm\s*h)", re.IGNORECASE)
 _LAW_BEFORE = re.compile(r"(?:\b(?:rd|real\s+decreto|decreto|ley|ley\s+org[áa]nica|lo|orden|regulation|directive|"
-                         r"d[ée]cret|loi|arr[êe]t[ée]|r[èe]glement|directive|act|law|gesetz|verordnung)\b"
+                         r"d[ée]cret|loi|arr[êe]t[ée]|r[èe]glement|act|law|gesetz|verordnung)\b"
                          r"(?:\s*\([A-Z]+\))?\s*(?:n(?:o|um|úm|r)?\b\.?|nº|n°)?\s*)$", re.IGNORECASE)
 
 
@@ -225,16 +230,17 @@ class ReferenceFinder:
         def add(start: int, end: int, score: float) -> None:
             spans[(start, end)] = max(score, spans.get((start, end), 0.0))
 
-        for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7), (_BARE_STRONG, _strong_bare, 0.7),
-                                      (_BARE_PERSONAL, _personal_bare, 0.65), (_NO_CODE, _file_code, 0.6),
+        for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7),
+                                      (_BARE_STRONG, _strong_bare, 0.7), (_BARE_PERSONAL, _personal_bare, 0.65), (_NO_CODE, _file_code, 0.6),
                                       (_DOCKET_YEAR, _plain, 0.6), (_BARE_PLURAL, _bare_code, 0.6)):
             bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL)
             for m in pattern.finditer(text):
                 value = m.group("v")
                 if not check(value) or (pattern is _NO_CODE and _law(text, m.start("v"))):
                     continue
-                if bare and value.isdigit() and (_QUANTITY_AFTER.match(text, m.end("v"))
-                                                 or _IN_CASE.search(text, 0, m.start())):
+                if bare and value.isdigit() and (
+                        (_QUANTITY_AFTER.match(text, m.end("v")) and (value.endswith("0") or len(value) <= 3))
+                        or _IN_CASE.search(text, max(0, m.start() - 30), m.start())):
                     continue
                 add(*m.span("v"), score)
         for m in _APPLICATION.finditer(text):
@@ -251,7 +257,8 @@ class ReferenceFinder:
             first = text[start:end]
             same = (_shape(value) == _shape(first) and value[0].isdigit() == first[0].isdigit()
                     and (not value.isdigit() or len(value) == len(first)))
-            if _plain(value) and (same or (m.group("no") and (_code(value) or value.isdigit()))):
+            numbered = m.group("no") and (_code(value) or (value.isdigit() and abs(len(value) - len(first)) <= 1))
+            if _plain(value) and (same or numbered):
                 if m.span("v") not in spans:
                     todo.append(m.span("v"))
                 add(*m.span("v"), 0.6)

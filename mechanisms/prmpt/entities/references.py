@@ -103,6 +103,8 @@ _BARE_PERSONAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_PERSONAL})(?![^\W\d_])[ \t]
 _NO_CODE = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
 # a Turkish court's docket: "E. 2001/123, K. 2002/45" (Esas and Karar numbers, a year and a number)
 _DOCKET_YEAR = re.compile(r"(?<![^\W\d_])(?-i:[EK])\.[ \t]?(?P<v>(?:19|20)\d\d/\d{1,6})(?![\w/-])")
+_START = re.compile(rf"(?<![^\W\d_ºª])(?:{_CUES}|{_NUMBER_WORD})|n[º°]|(?<![^\W\d_])(?-i:[EK])\.",
+                    re.IGNORECASE)
 _APPLICATION = re.compile(r"(?<![\w/.-])(?P<v>\d{3,6}/(?:\d{2}|\d{4}))(?![\w/-]|\.\d)")
 # what goes on a list of references: ", ", " and ", "; ", " or ", " to ", " et ", " y ", with an
 # optional number word ("and No. 19-1301")
@@ -220,6 +222,26 @@ def _application(text: str, start: int, end: int) -> bool:
     return not _law(text, start)
 
 
+_DIGITS = re.compile(r"\d+")
+_BLANK = re.compile(r"\s")
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Where a cued value can be: from 120 characters before a digit to the first blank 60 characters
+    after it (a cue, its qualifiers and number word come before the value's first digit, and a value
+    ends within 40 characters of its last), merged; the cue patterns are slow to try on prose."""
+    out: list[list[int]] = []
+    for m in _DIGITS.finditer(text):
+        start = max(0, m.start() - 120)
+        blank = _BLANK.search(text, min(len(text), m.end() + 60))
+        end = blank.start() if blank else len(text)
+        if out and start <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return [(a, b) for a, b in out]
+
+
 class ReferenceFinder:
     """Cued values in three grades, the lists they open, later "No." values of their shape, file codes
     after a bare "No.", and uncued application numbers (see the module's docstring)."""
@@ -230,11 +252,17 @@ class ReferenceFinder:
         def add(start: int, end: int, score: float) -> None:
             spans[(start, end)] = max(score, spans.get((start, end), 0.0))
 
+        windows = _windows(text)
+        # where a cue, a number word or a docket letter starts: each pattern is tried there only
+        starts = [(m.start(), b) for a, b in windows for m in _START.finditer(text, a, b)]
         for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7),
-                                      (_BARE_STRONG, _strong_bare, 0.7), (_BARE_PERSONAL, _personal_bare, 0.65), (_NO_CODE, _file_code, 0.6),
-                                      (_DOCKET_YEAR, _plain, 0.6), (_BARE_PLURAL, _bare_code, 0.6)):
+                                      (_BARE_STRONG, _strong_bare, 0.7), (_BARE_PERSONAL, _personal_bare, 0.65),
+                                      (_NO_CODE, _file_code, 0.6), (_DOCKET_YEAR, _plain, 0.6),
+                                      (_BARE_PLURAL, _bare_code, 0.6)):
             bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL)
-            for m in pattern.finditer(text):
+            for m in (pattern.match(text, at, end) for at, end in starts):
+                if m is None:
+                    continue
                 value = m.group("v")
                 if not check(value) or (pattern is _NO_CODE and _law(text, m.start("v"))):
                     continue
@@ -271,8 +299,12 @@ class ReferenceFinder:
                         and any(shape == _shape(value) and abs(n - _digits(value)) <= 1 for shape, n in shapes)):
                     add(*m.span("v"), 0.6)
         # a span inside a longer one ("123/19" in "5 U 123/19") goes
-        kept = [(a, b) for a, b in spans if not any(c <= a and b <= d and (c, d) != (a, b) for c, d in spans)]
-        return [Found("REFERENCE_ID", a, b, spans[(a, b)]) for a, b in sorted(kept)]
+        out, reach = [], -1
+        for a, b in sorted(spans, key=lambda span: (span[0], -span[1])):
+            if b > reach:
+                out.append(Found("REFERENCE_ID", a, b, spans[(a, b)]))
+                reach = b
+        return out
 
 
 TYPES = (

@@ -134,6 +134,8 @@ NEGATIVES = [
     "No. 12/05/2019", "Law no. 2004/77", "Mr E. Kanar", "Protocol No. 1", "Series A no. 310",
     "Affaires 80.000 francs", "in cases 100 people died", "files 2019 and 2020", "case ABC 12",
     "No. 1.250.000 in sales", "Reports of Judgments and Decisions 1998-VIII",
+    "open the file 0001.txt", "the file 2023-report.pdf", "claim 1234.56 in damages", "case 3.14159",
+    "release v2.1.3 of the client", "ticket 1.2.3",
 ]
 
 
@@ -161,6 +163,11 @@ ROUND_TRIPS = [
     ("Az. 5 U 123/19 betrifft den Kläger.", ["5 U 123/19"]),
     ("The Istanbul court (E. 2001/123, K. 2002/45) convicted him.", ["2001/123", "2002/45"]),
     ("The Regional Court (case no. 44у-123/07) closed it.", ["44у-123/07"]),
+    ("The case originated in an application (no. 40593/04) against Turkey. On 12 May 2004 the Regional "
+     "Court, in case no. 2-123/04, convicted the applicant; the Supreme Court dismissed the appeal (case "
+     "no. 3-1-1-25-05). The prosecutor's office (file no. 2004/1234) decided not to prosecute (decision "
+     "no. 2004/567). See also Docket No. 19-1234 and No. 19-1301, Article 6 § 1, paragraph 45.",
+     ["40593/04", "2-123/04", "3-1-1-25-05", "2004/1234", "2004/567", "19-1234", "19-1301"]),
 ]
 
 

@@ -118,6 +118,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _SERIAL_YEAR = re.compile(r"(?:19|20)\d\d[-/]\d{2,6}|\d{1,6}/(?:19|20)\d\d")
 _YEARS = re.compile(r"(?:19|20)\d\d[-/](?:(?:19|20)\d\d|\d\d)")
 _THOUSANDS = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?")  # "80.000", "1.250.000"
+_DECIMAL = re.compile(r"\d+[.,]\d+")  # "1234.56", "3.14159"
+_FILE_NAME = re.compile(r"\.(?-i:[a-z][a-z0-9]{1,4})$")  # "0001.txt", "2023-report.pdf"
 _UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}")  # "10am", "20MB", "12th", "500k"
 # a count before a plural noun ("file 1200 pages", "claim 500 dollars": a round or short number; "case
 # 48213 concerns" is a reference), or after "in case" ("in case 100 people come")
@@ -175,9 +177,11 @@ def _code(value: str) -> bool:
 
 def _bare_code(value: str) -> bool:
     """A value after a cue with no number word: a code with a capital or a leading digit, no unit
-    ("20MB", "12th"), no span of years ("2019-2020"), no amount ("80.000")."""
+    ("20MB", "12th"), no span of years ("2019-2020"), no amount ("80.000", "1234.56"), no file name
+    ("0001.txt")."""
     return (_code(value) and (value[0].isdigit() or any(ch.isupper() for ch in value))
-            and not _UNIT.fullmatch(value) and not _YEARS.fullmatch(value) and not _THOUSANDS.fullmatch(value))
+            and not _UNIT.fullmatch(value) and not _YEARS.fullmatch(value) and not _THOUSANDS.fullmatch(value)
+            and not _DECIMAL.fullmatch(value) and not _FILE_NAME.search(value))
 
 
 def _strong_bare(value: str) -> bool:

@@ -1,47 +1,324 @@
-"""Reference numbers that identify a person's file: case and application numbers, registration and
-membership numbers, file, claim, ticket and licence references (English, French, Spanish).
+"""Reference numbers that identify a person's file: case, docket and application numbers, claim, file,
+policy, ticket, member, employee and patient numbers, registration and licence references (English,
+French, Spanish, and the German "Az.").
 
-They have no common shape, so they are found after a cue word ("application no. 12345/08",
-"case number C-2021-0042", "NºCol: 28 28 20943", "N° de dossier : 2019/AB/117", "expediente
-4521-B"), and one shape is found without a cue: a court application number, 3 to 6 digits, a slash
-and a two- or four-digit year ("nos. 32541/08 and 1765/09"). A value holds at least two digits;
-letters stay letters and digits stay digits in the stand-in.
+They have no common shape, so they are found after a cue word, in grades:
+
+- with a number word after any cue ("application no. 12345/08", "Case No. 2:19-cv-04412-JMV",
+  "Appeal No. UKEAT/0123/19/DA", "member no. 4411", "NºCol: 28 28 20943", "N° de dossier :
+  2019/AB/117", "recurso de apelación nº 123/2019"), any value with two digits but a date or a
+  season;
+- after a cue that names a file by itself, or any cue and a colon ("case C-2021-0042", "expediente
+  4521-B", "Az. 5 U 123/19", "Client: 88123"), a value that looks like a code (letters and digits, or
+  digits with a separator; no unit such as "20MB", no span of years, no amount such as "80.000") or
+  at least three digits; never a year ("case 2019"), a date, a count after "in case" or a round
+  count before a plural noun ("file 1200 pages"); a plural cue takes a code only ("Joined Cases
+  C-402/05 P", not "cases 100");
+- after a cue that names a person's number ("badge 77812", "client 88123", "tracking
+  1Z999AA10123456784", "prisoner 88412"): a code, or at least four digits and no year;
+- the other cues ("record", "decision", "complaint", "charge", "index", ...) take a value only with a
+  number word ("record 12 times", "charge 100 euros", "Index: 12" stay as written).
+
+A list or pair goes on from a value found ("nos. 123/08 and 456/09", "No. 19-1234 and No. 19-1301",
+"; No. 20-55"), and a later "No." in the text whose value has the shape of one found ("Docket No.
+19-1234 was consolidated with No. 19-1301"). "No." alone is no cue ("No. 10 Downing Street", "No. 1
+single"), but it is before a value that can only be a file code ("no. 2-123/04", "No. 3-1-1-25-06":
+two separators and four digits, or letters, digits and a separator).
+
+One shape is found without a cue: a court application number, 3 to 6 digits, a slash and a two- or
+four-digit year ("32541/08"), but not a season ("2005/06"), a blood pressure ("120/80 mmHg", "TA
+110/70") nor a law ("Real Decreto 1299/2006", "Regulation (EC) No 1049/2001").
+
+Public citations are left alone unless a cue precedes them: "[2019] EWCA Civ 1234" and
+"ECLI:EU:C:2019:123" have no cue and name a judgment anyone may read. After a cue ("reference
+ECLI:...", "case C-123/19") they are hidden like any file number: the cue cannot tell a public case
+from a private one, and hiding a public number costs the reader little (it is restored in the
+answer).
+
+A value holds at least two digits; letters stay letters and digits stay digits in the stand-in, the
+separators stay as written.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
-from mechanisms.prmpt.entities.base import EntityType, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, Found
 
-# cues that name a reference by themselves ("case C-2021-0042", "expediente 4521-B")
-_STRONG = (r"application|applications|case|cases|docket|file|claim|ticket|reference|ref|registration|"
+# cues that name a reference by themselves ("case C-2021-0042", "expediente 4521-B", "Az. 5 U 123/19")
+_STRONG = (r"application|case|docket|file|claim|ticket|reference|ref|registration|appeal|"
            r"licen[cs]e|certificate|permit|dossier|requ[êe]te|affaire|r[ée]f[ée]rence|matricule|immatriculation|"
-           r"expediente|solicitud|colegiado|col|registro|matr[ií]cula")
+           r"expediente|solicitud|colegiado|registro|matr[ií]cula|az|aktenzeichen|gesch[äa]ftszeichen|"
+           r"autos|procedimiento|recurso|sumario|diligencias|r[ôo]le|nir")
+# cues that take a bare value only when it is long ("badge 77812", "client 88123")
+_PERSONAL = (r"member(?:ship)?|employee|student|customer|client|badge|patient|policy|tracking|subscriber|"
+             r"passenger|prisoner|inmate|detainee|adh[ée]rent|afiliado|socio|cliente|paciente|assur[ée]|p[óo]liza|"
+             r"mitglieds?|kunden")
 # cues that do only with a number word or a colon ("member no. 4411", not "record 12 times")
 # (order, invoice and booking numbers are not taken: they name a purchase, not a person)
-_WEAK = (r"member(?:ship)?|employee|student|customer|client|badge|record|contract|complaint|petition|judgment|"
-         r"decision|adh[ée]rent|caso|afiliado|socio|cliente")
+_WEAK = (r"applications|cases|dockets|files|claims|tickets|appeals|record|contract|complaint|petition|"
+         r"judgment|judgement|decision|index|matter|cause|action|proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|rg|police|"
+         r"juicio|causa|rollo|plainte|jugement|arr[êe]t|ordonnance|pourvoi|sentencia|denuncia|"
+         r"atestado|querella|esas|karar")
+_CUES = rf"(?:{_STRONG}|{_PERSONAL}|{_WEAK})"
+# cues only after a number word ("NºCol: 28 28 20943"; "col: 12" is a column)
+_AFTER_NUMBER_WORD = r"col"
 # "no." / "nº" / "n°" / "#" / "number" / "núm."
-_NUMBER_WORD = r"(?:numbers?|num[ée]ro|n[uú]mero|(?:n(?:os|o|r|um|úm)\b|nº|n°|n\.º)\.?|#|id\b)"
-_VALUE = (r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[-/.](?=[A-Z0-9])|[ ](?=\d{2,}\b)){1,24})(?![\w/-])")
+_NUMBER_WORD = r"(?:numbers?|num[ée]ro|n[uú]mero|nummer|(?:n(?:os|o|r|um|úm)\b|nº|n°|n\.º)\.?|#(?![^\W\d_])|id\b)"
+# up to two qualifying words between a cue and its number word ("recurso de apelación nº",
+# "claim for compensation no.", "diligencias previas núm."), never a function word
+_STOP = (r"the|a|an|this|that|these|those|his|her|their|its|our|your|my|which|who|was|were|is|are|be|"
+         r"been|has|had|have|and|or|to|in|on|at|by|with|from|not|no|el|la|los|las|un|una|le|les|une|des|"
+         r"es|est|der|die|das")
+_QUALIFIER = rf"(?:[\s-]+(?:(?:de|del|for|of|d')\s*)?(?!(?:{_STOP})(?![^\W\d_]))[^\W\d_]{{3,16}}){{0,2}}"
 _GAP = r"[\s.:#°º]{0,4}(?:(?:is|est|es|de|du|:)\s+)?"
-_CUED = (rf"(?<![A-Za-z])(?:(?:{_STRONG})(?![A-Za-z])(?:[\s_-]*{_NUMBER_WORD})?|"
-         rf"(?:{_WEAK})(?![A-Za-z])(?:[\s_-]*{_NUMBER_WORD}|\s*:)|"
-         rf"{_NUMBER_WORD}[\s_-]*(?:de[\s_-]+)?(?:{_STRONG}|{_WEAK})(?![A-Za-z])){_GAP}{_VALUE}")
-_APPLICATION = r"(?<![\w/.-])(?P<v>\d{3,6}/(?:\d{2}|\d{4}))(?![\w/-]|\.\d)"
 
-def _two_digits(value: str) -> bool:
-    return sum(ch.isdigit() for ch in value) >= 2
+# a value: segments of letters and digits joined by "-", "/", ".", ":", "_" or a space before a
+# number ("28 28 20943"); it starts with a digit, a capital, or lower-case letters joined to a digit
+# or separator ("tk-12345"); a short prefix of court letters may come first ("II AKa 123/05",
+# "5 U 123/19", "2 BvR 1234/19") where a number with a separator follows.
+_SEG = r"[^\W_]{1,24}"
+_PREFIX = (r"(?:(?-i:(?!(?:The|On|In|At|By|To|Of|An?|And|Or|For|From|See|Cf|If|As|It|He|We|No)\b)"
+           r"(?:(?:[IVX]{1,4}|\d{1,3})[ ](?:[A-Z][A-Za-z]{0,4}[ ])?|[A-Z][A-Za-z]{0,4}[ ]))"
+           r"(?=\d+[-/.:]\d))?")
+_CORE = (r"(?:\d|(?-i:[A-Z])|[a-z]+(?=[-/.:_\d]))[^\W_]{0,23}"
+         r"(?:[-/.:_](?=[^\W_])" + _SEG + r"|(?<=\d)[ ](?=\d{2,}(?![^\W_]))\d{2,24}"
+         r"|(?<=(?-i:[A-Z]))[ ](?=\d{3,}(?![^\W_]))\d{3,24}){0,8}")
+_VALUE = rf"(?P<v>{_PREFIX}{_CORE})(?![\w/-])"
+
+_NUMBERED = re.compile(
+    rf"(?:(?<![^\W\d_ºª]){_CUES}(?:['’]s)?(?![^\W\d_]){_QUALIFIER}[\s_-]*(?<![^\W\d_ºª]){_NUMBER_WORD}|"
+    rf"(?:(?<![^\W\d_ºª])|(?=n[º°])){_NUMBER_WORD}[\s_-]*(?:de[\s_-]+)?(?:{_CUES}|{_AFTER_NUMBER_WORD})(?![^\W\d_])){_GAP}{_VALUE}",
+    re.IGNORECASE)
+# a cue and a colon ("Client: 88123", "Index: 65432/2019"): as a bare cue after a file's name
+_COLON = re.compile(rf"(?<![^\W\d_ºª]){_CUES}(?:['’]s)?(?![^\W\d_])\.?\s*:{_GAP}{_VALUE}", re.IGNORECASE)
+_BARE_STRONG = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})(?![^\W\d_])\.?[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
+# a plural cue before a code ("Joined Cases C-402/05 P"), never before a plain number ("cases 100")
+_BARE_PLURAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})s(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
+_BARE_PERSONAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_PERSONAL})(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
+# "No." before a value that can only be a file code
+_NO_CODE = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
+# a Turkish court's docket: "E. 2001/123, K. 2002/45" (Esas and Karar numbers, a year and a number)
+_DOCKET_YEAR = re.compile(r"(?<![^\W\d_])(?-i:[EK])\.[ \t]?(?P<v>(?:19|20)\d\d/\d{1,6})(?![\w/-])")
+_START = re.compile(rf"(?<![^\W\d_ºª])(?:{_CUES}|{_NUMBER_WORD})|n[º°]|(?<![^\W\d_])(?-i:[EK])\.",
+                    re.IGNORECASE)
+_APPLICATION = re.compile(r"(?<![\w/.-])(?P<v>\d{3,6}/(?:\d{2}|\d{4}))(?![\w/-]|\.\d)")
+# what goes on a list of references: ", ", " and ", "; ", " or ", " to ", " et ", " y ", with an
+# optional number word ("and No. 19-1301")
+_LIST = re.compile(rf"(?:\s*[,;&]\s*(?:(?:and|or|et|ou|y|o|e|und)\s+)?|"
+                   rf"\s+(?:and|or|to|et|ou|y|o|e|und|bis|as well as)\s+)"
+                   rf"(?P<no>{_NUMBER_WORD}[ \t]{{0,3}})?{_VALUE}", re.IGNORECASE)
+_LATER_NO = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# a year and a serial number, either way round ("2004/1234", "123/2019")
+_SERIAL_YEAR = re.compile(r"(?:19|20)\d\d[-/]\d{2,6}|\d{1,6}/(?:19|20)\d\d")
+_YEARS = re.compile(r"(?:19|20)\d\d[-/](?:(?:19|20)\d\d|\d\d)")
+_THOUSANDS = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?")  # "80.000", "1.250.000"
+_DECIMAL = re.compile(r"\d+[.,]\d+")  # "1234.56", "3.14159"
+_FILE_NAME = re.compile(r"\.(?-i:[a-z][a-z0-9]{1,4})$")  # "0001.txt", "2023-report.pdf"
+_UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}")  # "10am", "20MB", "12th", "500k"
+# a count before a plural noun ("file 1200 pages", "claim 500 dollars": a round or short number; "case
+# 48213 concerns" is a reference), or after "in case" ("in case 100 people come")
+_QUANTITY_AFTER = re.compile(r"\s+(?!(?:was|is|has|does|as|this|his|its|us)\b)[^\W\d_]{2,}s\b")
+_IN_CASE = re.compile(r"\bin\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE)
+_DATE = re.compile(r"(\d{1,2})[-/.](\d{1,2})[-/.](?:\d{2}|\d{4})|\d{4}[-/.](\d{1,2})[-/.](\d{1,2})")
+_SEASON = re.compile(r"((?:19|20)\d\d)[-/](\d\d|\d{4})")
+_PRESSURE_BEFORE = re.compile(r"(?:\b(?:ta|t\.a|pa|p\.a|bp|tensi[óo]n|presi[óo]n|pressure|tension|pression)"
+                              r"\b[^\n\d]{0,30})$", re.IGNORECASE)
+_PRESSURE_AFTER = re.compile(r"\s*(?:mm|cm\s*h)", re.IGNORECASE)
+_LAW_BEFORE = re.compile(r"(?:\b(?:rd|real\s+decreto|decreto|ley|ley\s+org[áa]nica|lo|orden|regulation|directive|"
+                         r"d[ée]cret|loi|arr[êe]t[ée]|r[èe]glement|act|law|gesetz|verordnung)\b"
+                         r"(?:\s*\([A-Z]+\))?\s*(?:n(?:o|um|úm|r)?\b\.?|nº|n°)?\s*)$", re.IGNORECASE)
+
+
+def _digits(value: str) -> int:
+    return sum(ch.isdigit() for ch in value)
+
+
+def _has_letter(value: str) -> bool:
+    return any(ch.isalpha() for ch in value)
+
+
+def _is_date(value: str) -> bool:
+    """"12/05/2019", "2019-05-12", "5.12.19" (day and month in range, either order)."""
+    m = _DATE.fullmatch(value)
+    if not m:
+        return False
+    a, b = (int(g) for g in (m.group(1, 2) if m.group(1) else m.group(4, 3)))
+    return 1 <= min(a, b) <= 12 and 1 <= max(a, b) <= 31
+
+
+def _is_season(value: str) -> bool:
+    """"2005/06", "2005-2006", "2019/20": a year and the next one."""
+    m = _SEASON.fullmatch(value)
+    if not m:
+        return False
+    first, second = int(m.group(1)), m.group(2)
+    nxt = first + 1
+    return int(second) == (nxt % 100 if len(second) == 2 else nxt)
+
+
+def _plain(value: str) -> bool:
+    """Any value with two digits that is no season ("2005/06") or date."""
+    return _digits(value) >= 2 and len(value) <= 40 and not _is_season(value) and not _is_date(value)
+
+
+def _code(value: str) -> bool:
+    """A value that looks like a code: letters and digits, or digits with a separator."""
+    if not _plain(value):
+        return False
+    seps = sum(not ch.isalnum() and ch != " " for ch in value)
+    return (_has_letter(value) and value[0] != " ") or (seps >= 1 and _digits(value) >= 4)
+
+
+def _bare_code(value: str) -> bool:
+    """A value after a cue with no number word: a code with a capital or a leading digit, no unit
+    ("20MB", "12th"), no span of years ("2019-2020"), no amount ("80.000", "1234.56"), no file name
+    ("0001.txt")."""
+    return (_code(value) and (value[0].isdigit() or any(ch.isupper() for ch in value))
+            and not _UNIT.fullmatch(value) and not _YEARS.fullmatch(value) and not _THOUSANDS.fullmatch(value)
+            and not _DECIMAL.fullmatch(value) and not _FILE_NAME.search(value))
+
+
+def _strong_bare(value: str) -> bool:
+    return _bare_code(value) or (value.isdigit() and len(value) >= 3 and not _YEAR.fullmatch(value))
+
+
+def _personal_bare(value: str) -> bool:
+    if value.isdigit():
+        return len(value) >= 4 and not _YEAR.fullmatch(value)
+    return _bare_code(value) and (_digits(value) >= 4 or any(ch.isupper() for ch in value))
+
+
+def _file_code(value: str) -> bool:
+    """After "No." with no cue: "2-123/04", "3-1-1-25-06", "AB-1234" (not "10", "10-12", "12/05/2019")."""
+    if not _plain(value) or " " in value or _THOUSANDS.fullmatch(value):
+        return False
+    seps = sum(not ch.isalnum() for ch in value)
+    if _SERIAL_YEAR.fullmatch(value):
+        return True
+    if _has_letter(value):
+        return seps >= 2 or (seps >= 1 and any(ch.isupper() for ch in value) and bool(re.search(r"[^\W\d_]{2}", value)))
+    return seps >= 2 and _digits(value) >= 4
+
+
+def _shape(value: str) -> str:
+    """The separators of a value, with each run of letters or digits as one mark: "19-1234" -> "9-9"."""
+    return re.sub(r"[^\W\d_]+", "a", re.sub(r"\d+", "9", value))
+
+
+def _law(text: str, start: int) -> bool:
+    """A value that numbers a law ("Real Decreto 1299/2006", "Regulation (EC) No 1049/2001")."""
+    return bool(_LAW_BEFORE.search(text[max(0, start - 40):start]))
+
+
+def _application(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    if _is_season(value):
+        return False
+    before = text[max(0, start - 60):start]
+    if _PRESSURE_AFTER.match(text, end) or _PRESSURE_BEFORE.search(before):
+        return False
+    return not _law(text, start)
+
+
+_DIGITS = re.compile(r"\d+")
+_BLANK = re.compile(r"\s")
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Where a cued value can be: from 120 characters before a digit to the first blank 60 characters
+    after it (a cue, its qualifiers and number word come before the value's first digit, and a value
+    ends within 40 characters of its last), merged; the cue patterns are slow to try on prose."""
+    out: list[list[int]] = []
+    for m in _DIGITS.finditer(text):
+        start = max(0, m.start() - 120)
+        blank = _BLANK.search(text, min(len(text), m.end() + 60))
+        end = blank.start() if blank else len(text)
+        if out and start <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return [(a, b) for a, b in out]
+
+
+class ReferenceFinder:
+    """Cued values in three grades, the lists they open, later "No." values of their shape, file codes
+    after a bare "No.", and uncued application numbers (see the module's docstring)."""
+
+    def __call__(self, text: str, lang: str) -> Iterable[Found]:
+        spans: dict[tuple[int, int], float] = {}
+
+        def add(start: int, end: int, score: float) -> None:
+            spans[(start, end)] = max(score, spans.get((start, end), 0.0))
+
+        windows = _windows(text)
+        # where a cue, a number word or a docket letter starts: each pattern is tried there only
+        starts = [(m.start(), b) for a, b in windows for m in _START.finditer(text, a, b)]
+        for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7),
+                                      (_BARE_STRONG, _strong_bare, 0.7), (_BARE_PERSONAL, _personal_bare, 0.65),
+                                      (_NO_CODE, _file_code, 0.6), (_DOCKET_YEAR, _plain, 0.6),
+                                      (_BARE_PLURAL, _bare_code, 0.6)):
+            bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL)
+            for m in (pattern.match(text, at, end) for at, end in starts):
+                if m is None:
+                    continue
+                value = m.group("v")
+                if not check(value) or (pattern is _NO_CODE and _law(text, m.start("v"))):
+                    continue
+                if bare and value.isdigit() and (
+                        (_QUANTITY_AFTER.match(text, m.end("v")) and (value.endswith("0") or len(value) <= 3))
+                        or _IN_CASE.search(text, max(0, m.start() - 30), m.start())):
+                    continue
+                add(*m.span("v"), score)
+        for m in _APPLICATION.finditer(text):
+            if _application(text, *m.span("v")):
+                add(*m.span("v"), 0.6)
+        # lists and pairs: "nos. 123/08 and 456/09", "No. 19-1234 and No. 19-1301"
+        todo = list(spans)
+        while todo:
+            start, end = todo.pop()
+            m = _LIST.match(text, end)
+            if not m:
+                continue
+            value = m.group("v")
+            first = text[start:end]
+            same = (_shape(value) == _shape(first) and value[0].isdigit() == first[0].isdigit()
+                    and (not value.isdigit() or len(value) == len(first)))
+            numbered = m.group("no") and (_code(value) or (value.isdigit() and abs(len(value) - len(first)) <= 1))
+            if _plain(value) and (same or numbered):
+                if m.span("v") not in spans:
+                    todo.append(m.span("v"))
+                add(*m.span("v"), 0.6)
+        # a later "No." whose value has the shape of one found, with a separator ("with No. 19-1301")
+        shapes = {(_shape(text[a:b]), _digits(text[a:b])) for a, b in spans if not text[a:b].isalnum()}
+        if shapes:
+            for m in _LATER_NO.finditer(text):
+                value = m.group("v")
+                if (_plain(value) and not _law(text, m.start("v"))
+                        and any(shape == _shape(value) and abs(n - _digits(value)) <= 1 for shape, n in shapes)):
+                    add(*m.span("v"), 0.6)
+        # a span inside a longer one ("123/19" in "5 U 123/19") goes
+        out, reach = [], -1
+        for a, b in sorted(spans, key=lambda span: (span[0], -span[1])):
+            if b > reach:
+                out.append(Found("REFERENCE_ID", a, b, spans[(a, b)]))
+                reach = b
+        return out
 
 
 TYPES = (
     EntityType(
         "REFERENCE_ID", EntityPolicy(category="fpe", threshold=0.5), tier=2,
-        finders=(regex_finder("REFERENCE_ID", [(_CUED, 0.7), (_APPLICATION, 0.6)], validate=_two_digits),),
+        finders=(lambda config: ReferenceFinder(),),
         codec=lambda config: AlnumCodec("REFERENCE_ID"), family="references",
-        description="a case, application, file, registration or membership number (after its cue word; "
-                    "court application numbers such as 12345/08 without one)",
-        examples=("application no. 12345/08", "NºCol: 28 28 20943", "case number C-2021-0042"),
+        description="a case, docket, application, claim, file, policy, registration or membership number "
+                    "(after its cue word; court application numbers such as 12345/08 without one)",
+        examples=("application no. 12345/08", "NºCol: 28 28 20943", "case number C-2021-0042",
+                  "Case No. 2:19-cv-04412-JMV"),
     ),
 )

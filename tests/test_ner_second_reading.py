@@ -441,3 +441,29 @@ def test_states_institutions_and_places_in_a_case_name_stay(sanitizer: Sanitizer
     out = sanitizer.sanitize(text, KEYS).text
     for words in kept:
         assert words in out, (words, out)
+
+
+# English: a single unknown word opening a sentence, with a personal pronoun later in that sentence
+@pytest.mark.parametrize("text, name", [
+    ("Citrone is known for taking his time over decisions.", "Citrone"),
+    ("Vasquelle began playing his first gigs when he was 16.", "Vasquelle"),
+    ("Oyelaran kept her notes in a drawer.", "Oyelaran"),
+    ("Brannigar told the panel that he had not seen the letter.", "Brannigar"),
+    ("Wolstenhame moved the company to Leeds after his father retired.", "Wolstenhame"),
+])
+def test_a_word_opening_a_sentence_with_a_personal_pronoun_later_is_hidden(sanitizer: Sanitizer, text: str,
+                                                                           name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Python makes her job easier.", "Python"),
+    ("Thanks for your help, she said.", "Thanks"),
+    ("Paris gave her a warm welcome.", "Paris"),
+    ("Monday was her first day.", "Monday"),
+    ("Apple released its new phone.", "Apple"),
+])
+def test_words_places_and_days_before_a_pronoun_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
+    assert word in sanitizer.sanitize(text, KEYS).text

@@ -270,6 +270,11 @@ _ACTS = (r"died|dies|passed\s+away|was\s+born|married|marries|divorced|graduated
 _ADVERB = r"(?:(?:then|later|also|never|once|still|soon|first|finally|again|allegedly|reportedly|\w+ly|"
 _ADVERB += r"puis|ensuite|aussi|jamais|luego|también|nunca)[ \t]+)?"
 _ACTOR_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+{_ADVERB}(?:{_ACTS})\b")
+# A single capitalised word opening a sentence, then lower-case words, then a personal pronoun in the same
+# sentence ("Citrone is known for taking his time", "Carter began playing his first gigs when he was 16"):
+# the pronoun is the word's. English only ("son" and "sa" of French are "its" too).
+_PRONOUN_LATER = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+\p{Ll}[^.!?\n\p{Lu}]{0,60}?"
+                               r"\b(?:he|she|his|her|him|himself|herself)\b")
 _NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
 nobody police officials reports sources experts critics officers authorities staff everybody il elle ils elles on
 nous vous je él ella ellos ellas usted nadie alguien""".split())
@@ -285,21 +290,29 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
-    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE):
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER):
+        if pattern is _PRONOUN_LATER and lang != "en":
+            continue
         for m in pattern.finditer(text):
             word = m.group("v")
+            if pattern is _PRONOUN_LATER and (not _opens_sentence(text, m.start()) or m.start() > 0 and (
+                    text[m.start() - 1].isalnum() or text[m.start() - 1] in "@#_'’.-")):
+                continue
             low = word.lower()
             if low in _NOT_SPEAKERS or low in CALENDAR or is_title(word):
                 continue
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
                 continue  # "The company said"
-            if pattern is _ACTOR_BEFORE:
+            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER):
                 if places is None:
                     from mechanisms.prmpt.entities.name_words import place_names
 
                     places = place_names()
                 if word.casefold() in places and not index.is_listed(word):
                     continue  # "Liverpool scored twice": a team named after its town
+            if pattern is _PRONOUN_LATER and (index.is_common(word) or word in dictionary
+                                              or word.casefold() in places):
+                continue  # a pronoun further on is a weaker cue: never a word ("Python makes her job easier")
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out

@@ -185,6 +185,22 @@ def test_unicode_digits_spaces_and_dashes(sanitizer: Sanitizer, text: str, value
     assert sanitizer.desanitize(out.text, out.mapping) == text  # what the user wrote, byte for byte
 
 
+@pytest.mark.parametrize("text, parts", [
+    ("John\u200bSmith lives at 12 Elm Street.", ["John", "Smith"]),
+    ("Please add Edvard\u200bPetrussen as a beneficiary.", ["Edvard", "Petrussen"]),
+    ("Dear Ms\u00a0Adeyemi,\u200bthanks for the call.", ["Adeyemi"]),
+    ("Jo\u200bhn Smith signed.", ["Smith"]),
+    ("The applicant, Mr\u2009Kowalczyk, was born in 1971.", ["Kowalczyk"]),
+])
+def test_a_zero_width_space_between_names_is_read_as_a_space(sanitizer: Sanitizer, text: str,
+                                                            parts: list[str]) -> None:
+    # "John\u200bSmith" was one word to every finder and went out as written
+    out = sanitizer.sanitize(text, KEYS)
+    for part in parts:
+        assert part not in out.text.replace("\u200b", ""), out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 def test_the_view_maps_back_to_what_was_written() -> None:
     text = "a\u200bb １２ c\u2013d\u00a0e ﬁ"
     v = view(text)

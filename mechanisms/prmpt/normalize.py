@@ -9,7 +9,8 @@ which each character is replaced by:
 * any decimal digit -> its ASCII digit; any space separator (Zs) -> " "; line and paragraph
   separators -> "\\n"; every dash and the minus sign -> "-";
 * zero-width and format characters that may sit inside a value (Cf: ZWSP, ZWJ, ZWNJ, word joiner,
-  BOM, soft hyphen, bidi marks) -> nothing;
+  BOM, soft hyphen, bidi marks) -> nothing, except a zero-width space between a letter and a capital,
+  where a word ends ("John\u200bSmith") -> " ";
 * fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form;
   every other character stays itself (the ordinal "º" of "2º B" is not an "o").
 
@@ -53,9 +54,7 @@ def lower_same_length(text: str) -> str:
 
 def normalize_value(value: str) -> str:
     """The normalised form of a value (what a codec or a validator reads)."""
-    if value.isascii():
-        return value
-    return "".join(ch if ch.isascii() else _char(ch) for ch in value)
+    return value if value.isascii() else view(value).text
 
 
 @dataclass(frozen=True)
@@ -87,6 +86,8 @@ def view(text: str) -> View:
     changed = False
     for i, ch in enumerate(text):
         new = ch if ch.isascii() else _char(ch)
+        if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper():
+            new = " "  # "John\u200bSmith": a zero-width space where a word ends is a space between names
         changed = changed or new != ch
         pieces.append(new)
         origin.extend([i] * len(new))

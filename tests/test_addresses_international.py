@@ -178,3 +178,84 @@ def test_a_phone_number_written_with_a_slash_is_hidden_not_a_crash(sanitizer: Sa
     out = sanitizer.sanitize(text, KEYS)
     assert number not in out.text and number.split("/")[1] not in out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ------------------------------------------------------------ the other parts of an address run, beside a part found
+@pytest.mark.parametrize("text, parts", [
+    # unit and house designators with their numbers, through the district and town names to the postcode
+    ("Deliver to House No. 14, Kumarpara, Sylhet, 3100", ["House No. 14", "3100"]),
+    ("Flat 3, Building No. 12, Dhanmondi, Dhaka, 1209", ["Flat 3", "Building No. 12", "1209"]),
+    ("Address: Apartment 6, House No. 71, Old Moghbazar, Rajshahi, 6203", ["Apartment 6", "House No. 71", "6203"]),
+    # bare house numbers after "to" or "is"
+    ("Ship to 27/114, Gandhi Marg, Jaipur 302001", ["27/114", "302001"]),
+    ("My address is 58/991, Loke Ganj, Amravati 771516", ["58/991", "771516"]),
+    # blocks, lots and phases around a street (Philippine layout); a street with no type word before its town
+    ("Block 7 Lot 12 Narra Street, Greenfield Village Phase 2, Dasmariñas, 4114 Cavite",
+     ["Block 7 Lot 12 Narra Street", "Greenfield Village Phase 2", "4114"]),
+    ("Send it to Solbakken 12, 3715 Skien.", ["Solbakken 12", "3715"]),
+    ("Please ship the order to Pod zidom 492\n89913 Kaštela", ["Pod zidom 492", "89913"]),
+    ("Unit 4, Mirabel Heights 22, Ashgrove Road 7, 4060 Brisbane", ["Unit 4", "Mirabel Heights 22", "4060"]),
+    # a unit before the street in its part
+    ("Suite 21 14 Kinsella Quays\nMorganton, QLD, 4305", ["Suite 21 14 Kinsella Quays", "4305"]),
+])
+def test_the_parts_beside_a_street_or_a_postcode_are_hidden(sanitizer: Sanitizer, text: str, parts: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in parts:
+        assert part not in out.text, (part, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a unit line, a street line with no number, a town line and a postcode line
+    ("Flat 4B\nGreenwood Parade\nNorth Ellaville\nLS6 2QT", "Flat 4B\nLS6 2QT"),
+    ("Studio 12\nMarsh Quays\nPort Delia\nBT7 1NN", "Studio 12\nBT7 1NN"),
+    ("Apartment 9\nHollis Meadows\nSouth Brenton\nCF10 3AT", "Apartment 9\nCF10 3AT"),
+    ("Send to:\nFlat 31\nKettering Rise\nLower Ashby\nNE3 4RT\n\nThanks", "Flat 31\nNE3 4RT"),
+    ("Suite 7\nOsprey Walk\nBrantwood\nG12 8QQ", "Suite 7\nG12 8QQ"),
+    # a state and a postcode ending the address in the middle of a sentence
+    ("I moved to 14 Wattle Grove\nCarlingford, NSW, 2118 last month.", "14 Wattle Grove\n2118"),
+    ("We moved to 3 Banksia Pathway\nGlenroy, VIC, 3046 in May.", "3 Banksia Pathway\n3046"),
+    # Canadian: five-digit house numbers, Quebec street types, a postcode after the province
+    ("I moved to 18255 rang Saint-Joseph\nSainte-Perpétue, QC G0R 3Z0 last month.", "18255 rang Saint-Joseph\nG0R 3Z0"),
+    ("Livrez au 2210 montée Sainte-Julie\nVarennes, QC J3X 1P7", "2210 montée Sainte-Julie\nJ3X 1P7"),
+    ("Her place: Baie-Comeau, QC G4Z 2K8", "G4Z 2K8"),
+    # Taiwanese: postcode, road, lane, number and floor; Korean "거리" roads with a district in brackets
+    ("寄到 40341 台中市西區民權路88巷3號5樓 謝謝", "40341 台中市西區民權路88巷3號5樓"),
+    ("地址：10491 臺北市中山區南京東路二段76號之3", "10491 臺北市中山區南京東路二段76號之3"),
+    ("주소: 경상남도 인제군 가락819거리 959 (진우김이면)", "인제군 가락819거리 959 (진우김이면)"),
+])
+def test_more_layouts_do_not_reach_the_upstream(sanitizer: Sanitizer, text: str, address: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in address.split("\n"):
+        for segment in _segments(part):
+            assert segment not in out.text, (segment, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    # numbered words beside an address that are no part of it: sentences, scores, versions, items, years
+    ("I finished Level 5, then moved to 12 Main Street.", ["Level 5"]),
+    ("Send it to 12 Main Street, Springfield, IL 62704. Score: 3-1, Level 5 was hard.", ["3-1", "Level 5"]),
+    ("Model X-200, firmware 3.2.1, 12 Main Street", ["Model X-200", "3.2.1"]),
+    ("Order 1234, Item A5, 9 Harrowgate Rise, London, SE15 4QP", ["Order 1234", "Item A5"]),
+    ("Rated 45/50, 12 rue de la Paix, 75002 Paris", ["Rated 45/50"]),
+    ("Match 3-1, Arsenal, 12 Main Street", ["Match 3-1"]),
+    ("We sold 300 units, Q3 2024, London SW1A 1AA office.", ["Q3 2024"]),
+    ("Chapter 12, Python 3, Table 4, 10435 Berlin", ["Chapter 12", "Python 3", "Table 4"]),
+    ("Meet at 12 Main Street, Boston at 3 pm, Room 4B.", ["3 pm"]),
+])
+def test_numbered_words_beside_an_address_stay(sanitizer: Sanitizer, text: str, kept: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in kept:
+        assert part in out.text, (part, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Level 5, Phase 2, Block 3 of the course are done.", "Room 101, Floor 3 and Suite 4 of the benchmark.",
+    "Version 2.1, Build 345, Release 12", "Apartment 7 is the best episode, then Flat 3.",
+    "Score 3-1, 45/2019, v2.1, 10:30, build 4B", "Lot 12, Lot 13 and Block 7 went to auction first.",
+    "Unit 4, Unit 5 and Unit 6 cover sorting.", "The 2019 Edition, Table 4, Figure 12.",
+])
+def test_unit_words_with_numbers_and_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -30,7 +30,7 @@ from mechanisms.prmpt.permutation import DomainError, permutation
 _EN_TYPES = ("street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|"
              "terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl|loop|crescent|cres|"
              "close|grove|row|alley|pike|plaza|mews|walk|gardens|expressway|turnpike|causeway|path")
-_FR_TYPES = ("rue|avenue|av|boulevard|bd|bld|place|pl|all[ée]e|impasse|imp|chemin|ch|route|rte|quai|cours|"
+_FR_TYPES = ("rue|avenue|av|boulevard|bd|bld|place|pl|all[ée]e|all[ée]|rang|mont[ée]e|c[ôo]te|croissant|promenade|impasse|imp|chemin|ch|route|rte|quai|cours|"
              "passage|square|voie|rond-point|faubourg|fbg|r[ée]sidence|lotissement|hameau|sentier|villa|cit[ée]")
 _ES_TYPES = ("calle|c/|avenida|avda|av|paseo|p[ºo]|plaza|pza|ronda|camino|carretera|ctra|traves[ií]a|glorieta|"
              "v[ií]a|carrer|rambla|callej[oó]n|bulevar|urbanizaci[oó]n|pasaje|carrera")
@@ -58,15 +58,16 @@ _EN_ADDRESS = re.compile(
 _NAME_WORD = r"(?:[A-ZÀ-Ý][\wÀ-ÿ'’-]*|\d{1,3}(?:er|e|º))"
 _PART = rf"(?:(?:{_PARTICLES})(?:\s+|['’]))"
 _FR_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,4}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
-    rf"(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}}))")
+    rf"(?<![\w/#.-])(?P<v>\d{{1,5}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
+    rf"(?P<name>{_PART}*{_NAME_WORD}(?:[ \t-]+{_PART}*{_NAME_WORD}){{0,4}}))")
 _ES_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?i:{_ES_TYPES})\.?\s+(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}})"
     rf",?\s*(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número)\s*)?\d{{1,4}}[A-Za-z]?\b"
     rf"(?:,?\s*(?:\d{{1,2}}\s?[ºª]\s?[A-Za-z0-9]?\b|(?i:piso|puerta|pta\.?|esc\.?|escalera)\s*\w+|(?i:bajo|izq\.?|"
     rf"izquierda|dcha\.?|derecha)\b))*)")
 _US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|"
-              "NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR")
+              "NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|AS|GU|MP|VI|FM|MH|PW|AA|AE|AP|"
+              "AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT")
 _ZIP = r"\d{5}(?:-\d{4})?"
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
@@ -132,7 +133,12 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Run|Shoals?|Shores?|Skyway|Springs?|"
                   "Spurs?|Squares?|Station|Stravenue|Stream|Streets?|Summit|Throughway|Trace|Track|Trafficway|"
                   "Tunnel|Underpass|Unions?|Valleys?|Via|Viaduct|Views?|Villages?|Ville|Vista|Walks?|Wall|Ways?|"
-                  "Wells?|Piazza|Esplanade|Parade|Promenade|Quay|Rise|Vale|Wharf|Wynd|Gate|Green")
+                  "Wells?|Piazza|Esplanade|Parade|Promenade|Quays?|Rise|Vale|Wharf|Wynd|Gate|Green|"
+                  # Australian, New Zealand and British types
+                  "Pathway|Grounds?|Circuit|Chase|Concourse|Glade|Grange|Heath|Outlook|Retreat|Ridgeway|"
+                  "Strip|Nook|Corso|Dell|Deviation|Entrance|Fairway|Gap|Highway|Lookout|Mead|Reserve|Return|"
+                  "Round|Serviceway|Steps|Strand|Terrace|Turn|Waters|Approach|Avenue|Boulevard|Crescent|Close|"
+                  "Drive|Lane|Place|Road|Street|Way|Hollow|Brae|Grove|Mews|Row|Court|Circus|Broadway")
 _USPS_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:[A-Z][\w'’.-]*[ \t]+){{1,3}}"
     rf"(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
@@ -160,11 +166,12 @@ _CYR_ADDRESS = re.compile(
     r"(?:,?[ \t]*(?i:стр|строение|корп|корпус|к|кв|квартира|оф|офис|под|подъезд)\.?[ \t]*\d{1,4}(?:/\d{1,4})?)*)")
 # Chinese: a road or street with its number, building or room ("浔阳西安路12号", "南京路j座", "3栋2单元")
 _CJK_ADDRESS = re.compile(
-    r"(?P<v>[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
-    r"(?:[0-9０-９]+号(?:楼|院)?|[A-Za-z0-9]+座|[0-9]+室|[0-9]+栋|[0-9]+单元)+)")
+    r"(?P<v>(?:\d{3,6}[ \t]?)?[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
+    r"(?:[0-9０-９]+[号號](?:楼|樓|院)?|[A-Za-z0-9]+座|[0-9]+室|[0-9]+栋|[0-9]+棟|[0-9]+单元|之[0-9]+|[0-9]+[楼樓])+)")
 # Korean: a municipality (시, 군, 구), then a road or street and its number ("구로구 압구정9로 867-38")
 _KO_ADDRESS = re.compile(
-    r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가)[ \t]?\d{1,5}(?:-\d{1,5})?)")
+    r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가|거리)[ \t]?\d{1,5}(?:-\d{1,5})?"
+    r"(?:[ \t]*\([가-힣0-9]+\))?)")
 
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
@@ -203,7 +210,8 @@ _STREET_LINE = re.compile(
 # after a street: a state and a postcode ("NT, 2480", "GTO 81003"), a town and a postcode closing the line
 # ("Болехів, 59535", "Madiun, 83470"), or a postcode right after the street ("...路j座 380967")
 _STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ \t][\w'’.-]+){0,2},[ \t]*)"
-                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.]*(?:\n|$))|^[ \t]*,?[ \t]*(?P<w>\d{5,6})(?![\w-])")
+                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+[a-z])"
+                             r"|^[ \t]*,?[ \t]*(?P<w>\d{5,6})(?![\w-])")
 
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -275,11 +283,146 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
             else:
                 continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
-        if not any(is_street for _a, _b, is_street in above):
-            continue
+        if not above:
+            continue  # a unit line ("Flat 11E") with a postcode line under it is an address on its own
         out.append(Found("POSTAL_CODE", post.start(group), post.end(group), 0.75))
         out.extend(Found("STREET_ADDRESS", a, b, 0.7) for a, b, _s in above
                    if not any(x < b and a < y for x, y in streets))
+    return out
+
+
+# ---------------------------------------------------------------- the other parts of an address, beside one found
+# An address is a run of parts, one after the other with commas or line breaks between ("House No. 50, SirajKhali,
+# Tangail, 3510", "Block 4 Lot 9 Sampaguita Road, Villa Verde Phase 2, Imus, 4103 Cavite", "58/991, Loke Ganj,
+# Amravati 771516"). Once a street or a postcode of the run is found, the parts beside it (up to six each way,
+# through town and district names, never through a part that reads as a sentence) are read: a unit or house
+# designator with its number, a bare house number ("58/991", "a-79-19", "PJU98"), a name with a number
+# ("Villa Verde Phase 2", "Nygårdroa 1") or a postcode with its town is hidden; the names are kept.
+_DESIG = (r"(?<![^\W\d_])(?:(?i:house|h\.?[ \t]?no|flat|apartment|apt|apto|suite|ste|unit|studio|building|bldg|block|blk|blok|"
+          r"lot|plot|room|rm|floor|fl|level|lvl|shop|office|villa|door|tower|wing|phase|sector|ward|km|"
+          r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat)\.?)")
+_NUMBER = r"(?:(?i:no|nr|number|n[ºo°]|n\.º)\.?:?[ \t]*)?#?[ \t]*[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){0,3}"
+_UNIT_PART = rf"(?:{_DESIG}[ \t]*:?[ \t]*{_NUMBER}(?![\w/-])[ \t]*)+"
+_HOUSE_PART = r"(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){1,3}|[A-Z]{1,4}\d{1,5}[A-Z]?|\d{1,4}[A-Za-z])"
+_NAME = r"[^\W\d_]+(?:['’.-][\w'’.-]*)?"
+_PART_FULL = re.compile(
+    rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+{_NAME}){{0,4}}|{_HOUSE_PART}"
+    rf"|{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}}?[ \t]+(?:{_HOUSE}|{_HOUSE_PART})(?:[ \t]+{_UNIT_PART})?"
+    rf"|(?:{_HOUSE}|{_HOUSE_PART})[ \t]+{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}})[ \t.]*")
+# the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
+_PART_SUFFIX = re.compile(
+    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-Þ][^\W\d_]+[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,2}}[ \t]+"
+    rf"(?:{_HOUSE}|{_HOUSE_PART}))[ \t.]*$")
+_PART_PREFIX = re.compile(
+    rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-Þ][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
+    rf"|[A-ZÀ-ÖØ-Þ][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-Þ][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
+# a part that names a place: capitalised words (with particles), no sentence
+_PLACE_PART = re.compile(r"[ \t]*[A-ZÀ-ÖØ-Þ][\w'’.()-]*(?:[ \t]+[\w'’.()-]+){0,4}[ \t.]*")
+_NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
+_UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
+
+
+def _segments(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of the block of lines (no blank line between) around ``start``..``end``, split at commas and
+    line breaks."""
+    a = text.rfind("\n\n", 0, start)
+    a = 0 if a < 0 else a + 2
+    b = text.find("\n\n", end)
+    b = len(text) if b < 0 else b
+    out, at = [], a
+    for m in re.finditer(r"[,;\n]", text[a:b]):
+        out.append((at, a + m.start()))
+        at = a + m.end()
+    out.append((at, b))
+    return out
+
+
+def _part(text: str, seg: tuple[int, int], outer: str) -> tuple[str, int, int] | None:
+    """(type, start, end) of the digit-bearing address part ``seg`` holds, or None."""
+    a, b = seg
+    value = text[a:b]
+    if not any(ch.isdigit() for ch in value) or _NOT_ADDRESS.search(value) or b - a > 60:
+        return None
+    post = _POST_LINE.fullmatch(text, a, b)
+    if post is not None:
+        group = next(g for g in "dabc" if post.group(g))
+        if group == "d" or _town(text[a:post.start(group)] + " " + text[post.end(group):b]):
+            return "POSTAL_CODE", post.start(group), post.end(group)
+    if outer == "":
+        candidates = [_PART_FULL.fullmatch(text, a, b)]
+    elif outer == "left":  # the shortest end of the part that reads as one: "Ship to 27/114" -> "27/114"
+        candidates = [_PART_SUFFIX.match(text, a + w.start(), b) for w in re.finditer(r"(?<!\S)\S", text[a:b])]
+    else:
+        candidates = [_PART_PREFIX.match(text, a, b)]
+    for m in candidates:
+        if m is not None and outer and not re.search(r"[^\W\d_]{2}", m.group("v")):
+            # a bare house number in a sentence: after "to", "at", "is" or a colon ("Ship to 27/114"), or
+            # ending it; never after a noun ("Match 3-1", "Ref. 45/2019", "Item A5")
+            before, after = text[a:m.start("v")].split(), text[m.end("v"):b]
+            if outer == "left" and before and before[-1].lower() not in _STOP and not before[-1].endswith(":"):
+                continue
+            if outer == "right" and after.strip(" \t.!?)"):
+                continue
+        if m is not None and _street_words(m.group("v")):
+            v0 = m.start("v")
+            return "STREET_ADDRESS", v0, v0 + len(m.group("v").rstrip(" \t."))
+    return None
+
+
+def _street_words(value: str) -> bool:
+    """The words of a part with a number read as a street's or a unit's, not as a sentence or as a dictionary
+    phrase: "Solbakken 12", "Pod zidom 492", "Flat 3", never "Send it to Solbakken 12", "Chapter 12", "Python 3"."""
+    if re.match(_UNIT_PART, value):
+        return True
+    words = re.sub(rf"{_UNIT_PART}|\d[\w/-]*", " ", value)
+    if not re.search(r"[^\W\d_]{2}", words):
+        return True
+    english = _english()
+    if any(w in _STOP or (w.islower() and w in english) for w in re.findall(r"[^\W\d_]+", words)):  # type: ignore[operator]
+        return False
+    return _proper(words) or _proper(" ".join(w[:1].upper() + w[1:] for w in words.split() if w.islower()))
+
+
+def _address_runs(text: str, found: list[Found]) -> list[Found]:
+    anchors = sorted((f.start, f.end) for f in found if f.entity_type in ("STREET_ADDRESS", "POSTAL_CODE"))
+    out: list[Found] = []
+    seen: set[tuple[int, int]] = set()
+    for start, end in anchors:
+        # a unit written before the street in its part: "Suite 055 26 Stevens Quays", "Block 01 Lot 49 Mustard Road"
+        line_start = max(text.rfind("\n", 0, start), text.rfind(",", 0, start)) + 1
+        m = _UNIT_BEFORE.search(text, line_start, start)
+        if m is not None and not _NOT_ADDRESS.search(m.group("v")):
+            out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(m.group("v").rstrip(" \t,")), 0.7))
+        segs = _segments(text, start, end)
+        inside = [i for i, (a, b) in enumerate(segs) if a < end and start < b]
+        if not inside:
+            continue
+        for step in (-1, 1):
+            i = inside[0] if step < 0 else inside[-1]
+            # the run goes on only where the found part fills its own part: "then moved to 12 Main Street" is
+            # a sentence, and "Level 5" before it no unit
+            between = text[segs[i][0]:start] if step < 0 else text[end:segs[i][1]]
+            if (between.strip(" \t.") and not (step < 0 and _UNIT_BEFORE.fullmatch(between))
+                    and not (_PLACE_PART.fullmatch(between) and not any(ch.isdigit() for ch in between))):
+                continue
+            for _ in range(6):
+                i += step
+                if not 0 <= i < len(segs) or segs[i] in seen:
+                    break
+                a, b = segs[i]
+                if not text[a:b].strip():
+                    break
+                part = _part(text, segs[i], "")
+                if part is not None:
+                    seen.add(segs[i])
+                    out.append(Found(part[0], part[1], part[2], 0.7))
+                    continue
+                if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
+                    continue  # a town, a district: kept, and the run goes on
+                part = _part(text, segs[i], "left" if step < 0 else "right")
+                if part is not None:
+                    out.append(Found(part[0], part[1], part[2], 0.7))
+                break
     return out
 
 
@@ -351,6 +494,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
+    out.extend(_address_runs(text, out))
     return out
 
 

@@ -259,3 +259,52 @@ def test_numbered_words_beside_an_address_stay(sanitizer: Sanitizer, text: str, 
 ])
 def test_unit_words_with_numbers_and_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # Norwegian streets named by their ending (-plassen, -tunet, -engen, -stykket), a year-like postcode after them
+    ("Please ship the order to Lindeplassen 4, 1941 Moldal.", "Lindeplassen 4, 1941"),
+    ("I moved to Bergstunet 85, 3012 Drammen last month.", "Bergstunet 85, 3012"),
+    ("Send it to Haugenengen 20C, 4405 Flekkefjord", "Haugenengen 20C, 4405"),
+    # Polish and Slovenian types; a Czech town starting with a letter beyond Latin-1 ("Železný Brod")
+    ("My address is plac Zbawiciela 35/2\n00-573 Warszawa", "plac Zbawiciela 35/2\n00-573"),
+    ("Address:\nKovaška ulica 4a\n4000 Kranj\n\nThanks!", "Kovaška ulica 4a\n4000"),
+    ("Address:\nMlýnská 559\n468 22 Železný Brod\n\nThanks!", "Mlýnská 559\n468 22"),
+    # Italian and Mexican types with the sentence going on after the postcode line
+    ("I moved to Canale Orsoni, 99\n30121, Venezia (VE) last month.", "Canale Orsoni, 99\n30121"),
+    ("Ship to Diagonal Norte Obregón 102 Interior 7\nSan Pedro, NL 66220", "Diagonal Norte Obregón 102 Interior 7\n66220"),
+    ("Circunvalación Hidalgo 771 516\nNueva Rosita, COAH 26800", "Circunvalación Hidalgo 771 516\n26800"),
+    # Australian types; a town, a state and a postcode with no street found
+    ("I moved to 78 Wirraway Cul-de-sac\nNew Dalby, NT, 6853 last month.", "78 Wirraway Cul-de-sac\n6853"),
+    ("Address:\n4/4 Karinya Gully\nSt. Dorrigo, SA, 5222\n\nThanks!", "4/4 Karinya Gully\n5222"),
+    ("Level 8 85 Korumburra Riverway\nAndamooka, NT, 2257", "Level 8 85 Korumburra Riverway\n2257"),
+    # an Indian town and PIN joined by a hyphen, a house number line above it
+    ("Please ship the order to H.No. 099\nPurohit Nagar, Suryapet-830401.", "H.No. 099\n830401"),
+    ("I moved to 86/09, Gokhale Chowk\nNizamabad-503001 last month.", "86/09\n503001"),
+    # a run of units and districts closing with a town and its postcode, no street in it
+    ("I moved to Studio 5, Building No. 605, East Mirpara, Paikpara, Narsingdi, 7984 last month.",
+     "Studio 5, Building No. 605, 7984"),
+    ("Apartment 21, House No. 83, North Kazipara, Jibonpur, Pabna, 6083", "Apartment 21, House No. 83, 6083"),
+    # a street whose name is written in Cyrillic or starts with a one-letter word, with a USPS type
+    ("Г-жа Петрова\n012 Петиконгрес Tunnel Apt. 479\nКокошковаfurt, VA 76117", "012 Петиконгрес Tunnel Apt. 479"),
+    ("I moved to 611 Ó Dubhghaill Spring\nSouth Tralee, PR 22689 last month.", "611 Ó Dubhghaill Spring\n22689"),
+])
+def test_more_streets_and_postcode_lines_do_not_reach_the_upstream(sanitizer: Sanitizer, text: str,
+                                                                    address: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in re.split(r"\n|, ", address):
+        for segment in _segments(part):
+            assert segment not in out.text, (segment, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "12 Main Street, Springfield, 2019 was a great year.", "Flat 3, Level 2, Paris, Berlin, 3000 people came.",
+    "Dallas, TX, 2019 was a good year for us.", "Room 4, Suite 5, Paris, London, 1200 attendees.",
+    "Unit 3, Lesson 4, Berlin, Munich, 2024 edition.", "Tokyo-202405 is the build tag.",
+    "Springfield, IL, 1998 was when it opened.",
+])
+def test_counts_years_and_tags_closing_a_run_are_no_postcode(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for number in re.findall(r"\d{4,6}", text):
+        assert number in out.text, (number, out.text)

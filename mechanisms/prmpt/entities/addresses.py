@@ -85,7 +85,7 @@ _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
-_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ]")
+_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
@@ -99,7 +99,8 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "cerrada|privada|calzada|prolongaci[oó]n|retorno|viaducto|eje|cuesta|bajada|beco|ladeira|viela|vila|"
                "rampa|passagem|parque|jardim|conjunto|quadra|setor|n[úu]cleo|residencial|condom[íi]nio|aeroporto|"
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
-               "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km")
+               "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
+               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
@@ -117,7 +118,8 @@ _SUFFIX_ADDRESS = re.compile(
     r"gatan|gata|vägen|väg|veien|vegen|vei|laan|straat|plein|gracht|kade|dreef|steeg|singel|utca|tér|ulica|"
     r"ul\.|stræde|strædet|plads|torv|bakke|bakken|høj|toften|vænget|parken|haven|gården|torget|torg|gränd|"
     r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|"
-    r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
+    r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu|plassen|tunet|engen|enga|stykket|tjernet|roa|spranget|åsen|"
+    r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
     r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
     r"straat|plein|gracht|kade|utca|ulica)(?=[ \t]*(?:,|\n|$)))",  # "27 Kastanienallee, 10435 Berlin"
     re.IGNORECASE)
@@ -138,14 +140,21 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Pathway|Grounds?|Circuit|Chase|Concourse|Glade|Grange|Heath|Outlook|Retreat|Ridgeway|"
                   "Strip|Nook|Corso|Dell|Deviation|Entrance|Fairway|Gap|Highway|Lookout|Mead|Reserve|Return|"
                   "Round|Serviceway|Steps|Strand|Terrace|Turn|Waters|Approach|Avenue|Boulevard|Crescent|Close|"
-                  "Drive|Lane|Place|Road|Street|Way|Hollow|Brae|Grove|Mews|Row|Court|Circus|Broadway")
+                  "Drive|Lane|Place|Road|Street|Way|Hollow|Brae|Grove|Mews|Row|Court|Circus|Broadway|Amble|Anchorage|"
+                  "Artery|Brow|Byway|Centreway|Circlet|Colonnade|Copse|Courtyard|Crossway|Cruiseway|Cul-de-sac|"
+                  "Cutting|Distributor|Driveway|Firetrail|Footway|Foreshore|Frontage|Gully|Highroad|Interchange|"
+                  "Intersection|Laneway|Meander|Parklands|Plateau|Quadrangle|Quadrant|Ramble|Riverway|Riviera|"
+                  "Roadway|Ronde|Rosebowl|Rotary|Siding|Subway|Tarn|Thoroughfare|Tollway|Trunkway|Walkway")
+# a capital, or a letter of a script with no case (Arabic, Hebrew)
+_CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-žА-ЯЁЄІЇҐ\u0600-\u06ff\u0590-\u05ff]"
 _USPS_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:[A-Z][\w'’.-]*[ \t]+){{1,3}}"
+    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:{_CAPITAL}[\w'’.-]*[ \t]+){{1,3}}"
     rf"(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
-    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata)[ \t]+\d{1,4}[A-Za-z]?\b)")
+    r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
+    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží)"
+    r"[ \t]+\d{1,4}[A-Za-z]?\b)")
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
                         r"[ \t]+\d{1,4}[A-Za-z]?")
@@ -175,7 +184,7 @@ _KO_ADDRESS = re.compile(
 
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
+    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
     r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
@@ -194,7 +203,7 @@ _ADDRESS_FIELD = re.compile(
 # A postcode line: "8921 TJ De Blesse", "33043, Purgessimo (UD)", "Badajoz, 30267", "North Amanda, SK R1T 9H2",
 # "East Sean, NT, 2480", "Srikakulam-174218", or a UK / Canadian / Dutch code alone ("W4 1XB")
 _ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE})"
-_TOWN = r"[A-ZÀ-ÖØ-Þ][\w'’.()-]*(?:[ \t-]+[\w'’.()-]+){0,4}?"
+_TOWN = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.()-]*(?:[ \t-]+[\w'’.()-]+){0,4}?"
 _POST_LINE = re.compile(
     rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
     rf"|(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
@@ -209,8 +218,12 @@ _STREET_LINE = re.compile(
     rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}})[ \t,]*")
 # after a street: a state and a postcode ("NT, 2480", "GTO 81003"), a town and a postcode closing the line
 # ("Болехів, 59535", "Madiun, 83470"), or a postcode right after the street ("...路j座 380967")
+# the words a sentence goes on with after an address ("... NSW, 2118 last month", "..., 7984 and then"), never a
+# noun a count would take ("3000 people", "2019 was")
+_GOES_ON = (r"(?:last|next|this|since|until|till|before|after|please|thanks|thank|today|tomorrow|yesterday|now|soon|"
+            r"and|or|but|in|on|at|by|for|from|to|with|so|then|when|where|which|as|if|because|asap)\b")
 _STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ \t][\w'’.-]+){0,2},[ \t]*)"
-                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+[a-z])"
+                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+" + _GOES_ON + ")"
                              r"|^[ \t]*,?[ \t]*(?P<w>\d{5,6})(?![\w-])")
 
 
@@ -264,6 +277,10 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         if end - start > 80 or not any(ch.isdigit() for ch in text[start:end]):
             continue
         post = _POST_LINE.fullmatch(text, start, end)
+        tail = re.search(r"[ \t]+[a-zà-ÿ][^\W\d_]*(?:[ \t]+[^\W\d_]+){0,4}[ \t.!?]*$", text[start:end])
+        if post is None and tail is not None:  # the sentence goes on after the address ("... 37100, Verona last month.")
+            post = _POST_LINE.fullmatch(text, start, start + tail.start())
+            end = start + tail.start()
         if post is None:
             continue
         group = next(g for g in "dabc" if post.group(g))
@@ -279,8 +296,11 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 above.append((a, b, True))
             elif _UNIT_LINE.fullmatch(line):
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
-            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")):
+            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) and not any(
+                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))):
                 above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
+            elif (part := _part(text, (a, b), "left")) is not None and part[0] == "STREET_ADDRESS":
+                above.append((part[1], part[2], True))  # the sentence before it kept: "I moved to Pod zidom 492"
             else:
                 continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
         if not above:
@@ -311,13 +331,13 @@ _PART_FULL = re.compile(
     rf"|(?:{_HOUSE}|{_HOUSE_PART})[ \t]+{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}})[ \t.]*")
 # the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
 _PART_SUFFIX = re.compile(
-    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-Þ][^\W\d_]+[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,2}}[ \t]+"
+    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,2}}[ \t]+"
     rf"(?:{_HOUSE}|{_HOUSE_PART}))[ \t.]*$")
 _PART_PREFIX = re.compile(
-    rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-Þ][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
-    rf"|[A-ZÀ-ÖØ-Þ][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-Þ][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
+    rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
+    rf"|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
 # a part that names a place: capitalised words (with particles), no sentence
-_PLACE_PART = re.compile(r"[ \t]*[A-ZÀ-ÖØ-Þ][\w'’.()-]*(?:[ \t]+[\w'’.()-]+){0,4}[ \t.]*")
+_PLACE_PART = re.compile(r"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.()-]*(?:[ \t]+[\w'’.()-]+){0,4}[ \t.]*")
 _NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
 _UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
 
@@ -383,6 +403,38 @@ def _street_words(value: str) -> bool:
     return _proper(words) or _proper(" ".join(w[:1].upper() + w[1:] for w in words.split() if w.islower()))
 
 
+# a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
+_LAST_CODE = re.compile(rf"[ \t]*(?P<v>\d{{4,6}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
+
+
+def _unit_runs(text: str) -> list[Found]:
+    """A run that opens with unit or house designators and closes with a town and its postcode, with no street
+    found in it: "Flat 7, Building No. 5, ManiramDiya, Joypurhat, 4848 last month"."""
+    out: list[Found] = []
+    for m in re.finditer(rf"(?:^|(?<=[ \t\n]))(?P<v>{_UNIT_PART})[ \t]*,", text):
+        if not re.search(r"[^\W\d_]{2}", m.group("v")) or _NOT_ADDRESS.search(m.group("v")):
+            continue
+        units = [(m.start("v"), m.start("v") + len(m.group("v").rstrip()))]
+        segs = [seg for seg in _segments(text, m.start(), m.end()) if seg[0] >= m.end()]
+        places = 0
+        for a, b in segs[:7]:
+            if not text[a:b].strip():
+                break
+            full = re.fullmatch(rf"[ \t]*(?P<v>{_UNIT_PART})[ \t]*", text[a:b])
+            if full is not None and not places:
+                units.append((a + full.start("v"), a + full.end("v")))
+                continue
+            if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
+                places += 1
+                continue
+            code = _LAST_CODE.match(text, a, b)
+            if code is not None and places >= 2 and not _YEAR.fullmatch(code.group("v")):
+                out.extend(Found("STREET_ADDRESS", x, y, 0.7) for x, y in units)
+                out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
+            break
+    return out
+
+
 def _address_runs(text: str, found: list[Found]) -> list[Found]:
     anchors = sorted((f.start, f.end) for f in found if f.entity_type in ("STREET_ADDRESS", "POSTAL_CODE"))
     out: list[Found] = []
@@ -398,7 +450,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
         if not inside:
             continue
         for step in (-1, 1):
-            i = inside[0] if step < 0 else inside[-1]
+            i, town = (inside[0] if step < 0 else inside[-1]), False
             # the run goes on only where the found part fills its own part: "then moved to 12 Main Street" is
             # a sentence, and "Level 5" before it no unit
             between = text[segs[i][0]:start] if step < 0 else text[end:segs[i][1]]
@@ -418,7 +470,12 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                     out.append(Found(part[0], part[1], part[2], 0.7))
                     continue
                 if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
+                    town = True
                     continue  # a town, a district: kept, and the run goes on
+                code = _LAST_CODE.match(text, a, b) if step > 0 and town else None
+                if code is not None and not (_YEAR.fullmatch(code.group("v")) and text[code.end("v"):b].strip(" \t.!?)")):
+                    out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
+                    break
                 part = _part(text, segs[i], "left" if step < 0 else "right")
                 if part is not None:
                     out.append(Found(part[0], part[1], part[2], 0.7))
@@ -432,11 +489,18 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
 
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268"
-_TOWN_WORDS = r"[A-ZÀ-ÖØ-Þ][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-Þ][\w'’-]+){0,2}"
+_TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
 _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
 _TOWN_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
                         r"(?![ \t]+[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
+# a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
+# town and its PIN joined by a hyphen ("Suryapet-830401")
+_TOWN_STATE_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
+                              r"(?![\w-])(?!\.\d|,\d)")
+_AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
+_TOWN_PIN = re.compile(rf"(?P<t>{_TOWN_WORDS})-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
+                       rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 
 
 def _postcodes_beside_towns(text: str) -> list[Found]:
@@ -454,6 +518,15 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
         town = m.group("t")
         known = town.casefold() in places or town.split()[-1].casefold() in places
         if not _YEAR.fullmatch(m.group("v")) and (known or m.group("comma") and _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    for m in _TOWN_STATE_CODE.finditer(text):
+        town = m.group("t")
+        year = _YEAR.fullmatch(m.group("v")) and m.group("s") not in _AU_STATES
+        if not year and (town.casefold() in places or _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    for m in _TOWN_PIN.finditer(text):
+        town = m.group("t")
+        if town.casefold() in places or _proper(town):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     return out
 
@@ -495,6 +568,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
     out.extend(_address_runs(text, out))
+    out.extend(_unit_runs(text))
     return out
 
 

@@ -308,3 +308,58 @@ def test_counts_years_and_tags_closing_a_run_are_no_postcode(sanitizer: Sanitize
     out = sanitizer.sanitize(text, KEYS)
     for number in re.findall(r"\d{4,6}", text):
         assert number in out.text, (number, out.text)
+
+
+@pytest.mark.parametrize("text, address", [
+    # scripts with no case: a street line over a town and postcode line (Hindi, Tamil), a town and PIN
+    ("I moved to 97/91 गांधी मार्ग\nअलीगढ 202001 last month.", "97/91 गांधी मार्ग\n202001"),
+    ("Address:\n99/205 नेहरू नगर\nफतेहपुर-212601", "99/205 नेहरू नगर\n212601"),
+    ("Address:\n58 காந்தி சாலை\nமதுரை 625001\n\nThanks!", "58 காந்தி சாலை\n625001"),
+    # Hebrew and Persian: a street and number, a town, a 7- or 10-digit postcode
+    ("Address:\nהשיטה 84, אביבים, 9506992", "השיטה 84, 9506992"),
+    ("My address is הרצל 12, רחובות, 7610001", "הרצל 12, 7610001"),
+    ("Address:\n9791 ولیعصر جنب\nجنوب تهران, همدان 8762328601\n\nThanks!", "9791 ولیعصر جنب\n8762328601"),
+    # Bengali house and flat numbers (Bengali digits) through the districts to the postcode
+    ("My address is বাসা নং ২৭৯, আলমপুর মহল্লা, ইসলামপুর, সুনামগঞ্জ, ৯২৩২", "বাসা নং ২৭৯, ৯২৩২"),
+    ("অ্যাপার্টমেন্ট ৭, বাসা নং ৪৯৬, নতুন পাড়া, কালিয়াদিয়া, খুলনা, ৮৪১১", "অ্যাপার্টমেন্ট ৭, বাসা নং ৪৯৬, ৮৪১১"),
+    ("Holding No. 24, Nandipur Para, Kabirhat, Jhenaidah, 6694", "Holding No. 24, 6694"),
+    # Thai: house number, road or lane, then the province and its postcode
+    ("Address:\n97/9 ถ.ศรีอุ่น ต.วัดโนนสูง อ.ภูเขียว สงขลา 98760\n\nThanks!", "97/9 ถ.ศรีอุ่น"),
+    ("ส่งไปที่ 129 ถนนเขียวขุ้ย ตำบลวัดหัวนา อำเภอเมือง ยะลา 95000 ครับ", "129 ถนนเขียวขุ้ย"),
+    ("My address is 45/12 หมู่ 3 ซอยสุขใจ ต.บางพลี จ.สมุทรปราการ 10540", "45/12 หมู่ 3 ซอยสุขใจ"),
+    # Vietnamese: a house number with its alley, a street word and the street's name
+    ("Please ship the order to 76/146 Hẻm 13 phố Bà Triệu xã Tuy Phước Quảng Ngãi 65882.",
+     "76/146 Hẻm 13 phố Bà Triệu"),
+    ("Address:\n6/89/620 Tôn Đức Thắng xã Tân An Tỉnh Hưng Yên 17305", "6/89/620 Tôn Đức Thắng"),
+    ("I moved to Số 9 phố Hàng Bạc, Phường Hàng Đào, Hà Nội last month.", "Số 9 phố Hàng Bạc"),
+    # Georgian street type and number; Azerbaijani building and flat after the street
+    ("Address:\nხუდადოვის ქ. 90, დედოფლისწყარო", "ხუდადოვის ქ. 90"),
+    ("I moved to თარხნიშვილის ქუჩა 79, ტყიბული last month.", "თარხნიშვილის ქუჩა 79"),
+    ("Address:\nFüzuli ray., Nizami küçəsi, b. 14, m. 337", "b. 14, m. 337"),
+])
+def test_addresses_in_other_scripts_do_not_reach_the_upstream(sanitizer: Sanitizer, text: str, address: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in re.split(r"\n|, ", address):
+        for segment in _segments(part):
+            assert segment not in out.text, (segment, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "अध्याय 12\n2019 संस्करण", "पृष्ठ 4\n1000 उपयोगकर्ता", "ราคา 12345 บาท", "ปี 2567 มี 365 วัน",
+    "Tôi có 12 quyển sách và 3 cây bút.", "Năm 2024 có 366 ngày.", "სულ 90 ლარი", "Bu 2024-cü ildir, 14 gün qalıb.",
+    "গত বছর ২০২৩ সালে ১২০০ জন এসেছিল", "מחיר 84 שקל, 12 יחידות",
+])
+def test_numbers_in_other_scripts_that_are_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for number in re.findall(r"\d+", text):
+        assert number in out.text, (number, out.text)
+
+
+@pytest.mark.parametrize("text", [
+    "Số 9 là số may mắn của tôi.", "Rated 45/50 by critics.", "Chương 12 Thắng Lợi", "Score 12/20 Đạt",
+])
+def test_vietnamese_like_numbers_that_are_no_street_stay(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for number in re.findall(r"\d+(?:/\d+)?", text):
+        assert number in out.text, (number, out.text)

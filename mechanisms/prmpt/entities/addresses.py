@@ -181,6 +181,30 @@ _CJK_ADDRESS = re.compile(
 _KO_ADDRESS = re.compile(
     r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가|거리)[ \t]?\d{1,5}(?:-\d{1,5})?"
     r"(?:[ \t]*\([가-힣0-9]+\))?)")
+# Thai: a house number (and village number), then a lane or a road and its name ("97/9 ถ.ศรีอุ่น", "12 หมู่ 3 ซอยสุขใจ")
+_TH = "\u0e00-\u0e7f"
+_TH_ADDRESS = re.compile(
+    rf"(?<![\w/])(?P<v>\d{{1,5}}(?:/\d{{1,4}})?(?:[ \t]+(?:หมู่(?:ที่)?|ม\.)[ \t]*\d{{1,3}})?"
+    rf"(?:[ \t]+(?:ซ\.|ซอย|ถ\.|ถนน)[ \t]*[{_TH}0-9][{_TH}0-9.]*)+)")
+# Vietnamese: a house number with its alleys ("76/146 Hẻm 13", "Số 9"), a street word and the street's name
+_VI_CAP = "A-ZĐÀ-ÝĂÂÊÔƠƯ\u1ea0-\u1ef9"
+_VI_ALLEY = r"(?:Hẻm|Ngõ|Ngách|Kiệt|Khu|Tổ|hẻm|ngõ|ngách|kiệt|khu|tổ)[ \t]+\d{1,4}[A-Za-z]?"
+_VI_STREET = r"(?:phố|đường|Phố|Đường)(?:[ \t]+(?:số|Số)[ \t]+\d{1,4})?"
+_VI_NAMES = rf"(?:[ \t]+[{_VI_CAP}][\w]*)"
+_VI_ADDRESS = re.compile(
+    rf"(?<![\w/])(?P<v>(?:(?:Số|số)[ \t]+\d{{1,4}}[A-Za-z]?|\d{{1,4}}(?:/\d{{1,4}}){{0,3}})"
+    rf"(?:(?:[ \t]+{_VI_ALLEY})+(?:[ \t]+{_VI_STREET})?|[ \t]+{_VI_STREET})?{_VI_NAMES}{{0,5}})")
+# ... and it holds an alley or a street word, or a house number with a slash and a name of two words or more
+# with a letter only Vietnamese writes ("6/89/620 Tôn Đức Thắng")
+_VI_MARK = re.compile(rf"{_VI_ALLEY}|{_VI_STREET}|^\d{{1,4}}/\d[\d/]*(?=.*[ĐđƠơƯưĂăÂâÊêÔô\u1ea0-\u1ef9]){_VI_NAMES}{{2}}")
+# Georgian: the street's name, its type and the number ("ხუდადოვის ქ. 90"); Azerbaijani: the building and flat
+# after the street ("... küçəsi, b. 4, m. 337")
+_KA_ADDRESS = re.compile(
+    r"(?P<v>[\u10d0-\u10ff]+(?:[ \t]+[\u10d0-\u10ff]+){0,2}[ \t]+(?:ქ\.|ქუჩა|გამზ\.|გამზირი|ჩიხი|შესახვ\.|შესახვევი|"
+    r"მოედანი|ხეივანი|კვარტ\.|მ/რ)[ \t]*\d{1,4}[\u10d0-\u10ff]?(?:/\d{1,4})?)")
+_AZ_UNITS = re.compile(
+    r"(?i:küçəsi|prospekti|döngəsi|şossesi|meydanı|bulvarı|dalanı|keçidi|massivi|qəsəbəsi)\b[ \t]*,?[ \t]*"
+    r"(?P<v>(?:b|bina|ev|m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?(?:[ \t]*,?[ \t]*(?:m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?)?)")
 
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
@@ -202,24 +226,30 @@ _ADDRESS_FIELD = re.compile(
 # ---------------------------------------------------------------- address blocks, one part per line
 # A postcode line: "8921 TJ De Blesse", "33043, Purgessimo (UD)", "Badajoz, 30267", "North Amanda, SK R1T 9H2",
 # "East Sean, NT, 2480", "Srikakulam-174218", or a UK / Canadian / Dutch code alone ("W4 1XB")
-_ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE})"
-_TOWN = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.()-]*(?:[ \t-]+[\w'’.()-]+){0,4}?"
+# Scripts with no case (Hebrew, Arabic, Indic, Thai, Georgian; and Armenian capitals): their words count as
+# capitalised in a block; the vowel signs of Indic and Thai words are no \w and are let into a word
+_MARKS = "\u0300-\u036f\u0900-\u0dff\u0e00-\u0eff\u200c\u200d"
+_CASELESS = "\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
+_ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}})"
+_TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
 _POST_LINE = re.compile(
     rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
     rf"|(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
-    rf"|{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"
+    rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"  # district, town
     rf"|{_TOWN}-(?P<c>\d{{6}}))[ \t,.]*")
 # A street line with no type word: name words and a house number, either way round, with a unit after it
 # ("Mezi Sklady 192", "Amystraat 28", "8/3 Linda Piazza", "10/03, Balan Ganj")
 _HOUSE = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?"
 _STREET_LINE = re.compile(
-    rf"[ \t]*(?P<v>[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}}?,?[ \t]+{_HOUSE}"
+    rf"[ \t]*(?P<v>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[\w'’.{_MARKS}-]+){{0,5}}?,?[ \t]+{_HOUSE}"
     rf"(?:[ \t,]+[^\W\d_]{{1,12}}\.?[ \t]*\d{{0,4}}[A-Za-z]?){{0,3}}"
-    rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}})[ \t,]*")
+    rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[\w'’.{_MARKS}-]+){{0,5}})[ \t,]*")
 # after a street: a state and a postcode ("NT, 2480", "GTO 81003"), a town and a postcode closing the line
 # ("Болехів, 59535", "Madiun, 83470"), or a postcode right after the street ("...路j座 380967")
 # the words a sentence goes on with after an address ("... NSW, 2118 last month", "..., 7984 and then"), never a
 # noun a count would take ("3000 people", "2019 was")
+# after a street in a script with no case (Thai, Vietnamese too): a word then a 5- or 6-digit code ("สงขลา 98760")
+_SCRIPT_POSTCODE = re.compile(rf"(?<=[{_CASELESS}\u1ea0-\u1ef9a-zà-ỹ])[ \t]+(?P<v>\d{{5,6}})(?![\w-])")
 _GOES_ON = (r"(?:last|next|this|since|until|till|before|after|please|thanks|thank|today|tomorrow|yesterday|now|soon|"
             r"and|or|but|in|on|at|by|for|from|to|with|so|then|when|where|which|as|if|because|asap)\b")
 _STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ \t][\w'’.-]+){0,2},[ \t]*)"
@@ -243,6 +273,8 @@ def _proper(words: str) -> bool:
     street's or a town's name is ("Mezi Sklady", "De Blesse"), not "Chapter", "Results" or "Units Sold"."""
     from mechanisms.prmpt.entities.name_words import name_index
 
+    if re.search(f"[{_CASELESS}]", words):
+        return True  # a word of a script with no case is no English word
     english, index = _english(), name_index()
     return any(w[:1].isupper() and not index.is_common(w) and w.lower() not in english  # type: ignore[operator]
                for w in _WORD.findall(words))
@@ -286,6 +318,8 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         group = next(g for g in "dabc" if post.group(g))
         if group != "d" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
             continue  # "2019 Edition", "1000 Users": no town beside the number
+        if re.search(f"[{_CASELESS}]", text[start:end]) and (len(post.group(group)) < 5 or _YEAR.fullmatch(post.group(group))):
+            continue  # no dictionary tells a town from a word in those scripts: a code of 5+ digits only
         above: list[tuple[int, int, bool]] = []  # (start, end, is a street)
         for j in range(i - 1, max(-1, i - 4), -1):
             a, b = lines[j]
@@ -320,24 +354,27 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
 # ("Villa Verde Phase 2", "Nygårdroa 1") or a postcode with its town is hidden; the names are kept.
 _DESIG = (r"(?<![^\W\d_])(?:(?i:house|h\.?[ \t]?no|flat|apartment|apt|apto|suite|ste|unit|studio|building|bldg|block|blk|blok|"
           r"lot|plot|room|rm|floor|fl|level|lvl|shop|office|villa|door|tower|wing|phase|sector|ward|km|"
-          r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat)\.?)")
+          r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat|holding)\.?"
+          # Bengali: house, holding, building and flat numbers ("বাসা নং ২৭৯", "অ্যাপার্টমেন্ট ৭")
+          r"|(?:বাসা|বাড়ি|হোল্ডিং|ভবন|বিল্ডিং)[ \t]+নং|ফ্ল্যাট|অ্যাপার্টমেন্ট)")
 _NUMBER = r"(?:(?i:no|nr|number|n[ºo°]|n\.º)\.?:?[ \t]*)?#?[ \t]*[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){0,3}"
 _UNIT_PART = rf"(?:{_DESIG}[ \t]*:?[ \t]*{_NUMBER}(?![\w/-])[ \t]*)+"
 _HOUSE_PART = r"(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){1,3}|[A-Z]{1,4}\d{1,5}[A-Z]?|\d{1,4}[A-Za-z])"
-_NAME = r"[^\W\d_]+(?:['’.-][\w'’.-]*)?"
+_NAME = rf"[^\W\d_](?:[^\W\d_]|[{_MARKS}])*(?:['’.-][\w'’.{_MARKS}-]*)?"
 _PART_FULL = re.compile(
     rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+{_NAME}){{0,4}}|{_HOUSE_PART}"
     rf"|{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}}?[ \t]+(?:{_HOUSE}|{_HOUSE_PART})(?:[ \t]+{_UNIT_PART})?"
     rf"|(?:{_HOUSE}|{_HOUSE_PART})[ \t]+{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}})[ \t.]*")
 # the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
 _PART_SUFFIX = re.compile(
-    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,2}}[ \t]+"
-    rf"(?:{_HOUSE}|{_HOUSE_PART}))[ \t.]*$")
+    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
+    rf"(?:[ \t]+[\w'’.{_MARKS}-]+){{0,2}}[ \t]+"
+    rf"(?:{_HOUSE}|{_HOUSE_PART})|(?<![\w/-])(?:{_HOUSE_PART}|{_HOUSE})[ \t]+{_NAME}(?:[ \t]+{_NAME}){{0,3}})[ \t.]*$")
 _PART_PREFIX = re.compile(
     rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
     rf"|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
 # a part that names a place: capitalised words (with particles), no sentence
-_PLACE_PART = re.compile(r"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.()-]*(?:[ \t]+[\w'’.()-]+){0,4}[ \t.]*")
+_PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
 _NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
 _UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
 
@@ -404,7 +441,7 @@ def _street_words(value: str) -> bool:
 
 
 # a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
-_LAST_CODE = re.compile(rf"[ \t]*(?P<v>\d{{4,6}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
+_LAST_CODE = re.compile(rf"[ \t]*(?P<v>\d{{5}}-?\d{{5}}|\d{{4,7}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
 
 
 def _unit_runs(text: str) -> list[Found]:
@@ -412,27 +449,40 @@ def _unit_runs(text: str) -> list[Found]:
     found in it: "Flat 7, Building No. 5, ManiramDiya, Joypurhat, 4848 last month"."""
     out: list[Found] = []
     for m in re.finditer(rf"(?:^|(?<=[ \t\n]))(?P<v>{_UNIT_PART})[ \t]*,", text):
-        if not re.search(r"[^\W\d_]{2}", m.group("v")) or _NOT_ADDRESS.search(m.group("v")):
+        if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", m.group("v")) or _NOT_ADDRESS.search(m.group("v")):
             continue
-        units = [(m.start("v"), m.start("v") + len(m.group("v").rstrip()))]
-        segs = [seg for seg in _segments(text, m.start(), m.end()) if seg[0] >= m.end()]
-        places = 0
-        for a, b in segs[:7]:
-            if not text[a:b].strip():
-                break
-            full = re.fullmatch(rf"[ \t]*(?P<v>{_UNIT_PART})[ \t]*", text[a:b])
-            if full is not None and not places:
-                units.append((a + full.start("v"), a + full.end("v")))
-                continue
-            if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
-                places += 1
-                continue
-            code = _LAST_CODE.match(text, a, b)
-            if code is not None and places >= 2 and not _YEAR.fullmatch(code.group("v")):
-                out.extend(Found("STREET_ADDRESS", x, y, 0.7) for x, y in units)
-                out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
-            break
+        out.extend(_run_after(text, m.end(), [(m.start("v"), m.start("v") + len(m.group("v").rstrip()))], 2))
+    # or with a street of name words and a number: "Hashita 84, Avivim, 9506992" (in any script)
+    for line_start, line_end in _lines(text):
+        comma = text.find(",", line_start, line_end)
+        if comma < 0 or not any(ch.isdigit() for ch in text[line_start:comma]):
+            continue
+        part = _part(text, (line_start, comma), "left")
+        if part is not None and part[0] == "STREET_ADDRESS" and re.search(r"[^\W\d_]{2}", text[part[1]:part[2]]):
+            out.extend(_run_after(text, comma + 1, [(part[1], part[2])], 1))
     return out
+
+
+def _run_after(text: str, after: int, units: list[tuple[int, int]], min_places: int) -> list[Found]:
+    """The run after its opening part(s) ``units`` (up to ``after``): more units, then towns, then a postcode."""
+    places = 0
+    for a, b in [seg for seg in _segments(text, after, after) if seg[0] >= after][:7]:
+        if not text[a:b].strip():
+            break
+        full = re.fullmatch(rf"[ \t]*(?P<v>{_UNIT_PART})[ \t]*", text[a:b])
+        if full is not None and not places:
+            units.append((a + full.start("v"), a + full.end("v")))
+            continue
+        if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
+            places += 1
+            continue
+        code = _LAST_CODE.match(text, a, b)
+        if (code is not None and places >= min_places and not _YEAR.fullmatch(code.group("v"))
+                and (places >= 2 or len(code.group("v")) >= 5)):
+            return [Found("STREET_ADDRESS", x, y, 0.7) for x, y in units] + [
+                Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7)]
+        break
+    return []
 
 
 def _address_runs(text: str, found: list[Found]) -> list[Found]:
@@ -499,7 +549,7 @@ _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _TOWN_STATE_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
                               r"(?![\w-])(?!\.\d|,\d)")
 _AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
-_TOWN_PIN = re.compile(rf"(?P<t>{_TOWN_WORDS})-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
+_TOWN_PIN = re.compile(rf"(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
                        rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 
 
@@ -537,10 +587,14 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
-                           (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75)):
+                           (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
+                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
+                    r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
+                continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street
             if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):
                 continue  # a field that holds no number is a city or a country at most
             value = m.group("v").rstrip(" ,.")
@@ -549,7 +603,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for end in ends:
         # a postcode in the reach of a street, with no blank line between: US, UK and Canadian codes; a state
         # and a postcode ("..., East Sean, NT, 2480"); a town and a postcode ending the line; one right after it
-        for pattern, reach, score in ((_POSTCODE_AFTER_STREET, 70, 0.8), (_STATE_POSTCODE, 60, 0.75)):
+        for pattern, reach, score in ((_POSTCODE_AFTER_STREET, 70, 0.8), (_STATE_POSTCODE, 60, 0.75),
+                                      (_SCRIPT_POSTCODE, 100, 0.75)):
             m = pattern.search(text[end:end + reach])
             if m and "\n\n" not in text[end:end + m.start()]:
                 group = "w" if m.groupdict().get("w") else "v"

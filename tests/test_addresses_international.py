@@ -363,3 +363,14 @@ def test_vietnamese_like_numbers_that_are_no_street_stay(sanitizer: Sanitizer, t
     out = sanitizer.sanitize(text, KEYS)
     for number in re.findall(r"\d+(?:/\d+)?", text):
         assert number in out.text, (number, out.text)
+
+
+def test_table_rows_keep_their_numbered_words(sanitizer: Sanitizer) -> None:
+    """Rows of a table look like runs of address parts ("Smith 12, Paris, London, 40000"): no run goes down
+    a line, nor up to a row that ends with a number, and a name with a number opens no run in Latin letters."""
+    text = ("name, age, city, salary\nSmith 12, Paris, London, 40000\nJohnson 45, Boston, 85000\n"
+            "Unit 4, Lesson 2, Paris, London, 2024\nRoom 12, Paris, London, 45000 euros\n"
+            "RTX 4090, 24 GB, 450 W, 1599 USD\nPlayer 7, Team Blue, Score 3-1, Madrid, 2022\n")
+    out = sanitizer.sanitize(text, KEYS)
+    for kept in ("Smith 12", "Johnson 45", "Unit 4", "Lesson 2", "Room 12", "450 W", "Player 7", "3-1", "2024", "2022"):
+        assert kept in out.text, (kept, out.text)

@@ -432,8 +432,8 @@ def _street_words(value: str) -> bool:
     if re.match(_UNIT_PART, value):
         return True
     words = re.sub(rf"{_UNIT_PART}|\d[\w/-]*", " ", value)
-    if not re.search(r"[^\W\d_]{2}", words):
-        return True
+    if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", words):
+        return bool(re.fullmatch(rf"{_HOUSE_PART}|{_HOUSE}", value.strip()))  # "58/991", never "450 W"
     english = _english()
     if any(w in _STOP or (w.islower() and w in english) for w in re.findall(r"[^\W\d_]+", words)):  # type: ignore[operator]
         return False
@@ -452,10 +452,13 @@ def _unit_runs(text: str) -> list[Found]:
         if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", m.group("v")) or _NOT_ADDRESS.search(m.group("v")):
             continue
         out.extend(_run_after(text, m.end(), [(m.start("v"), m.start("v") + len(m.group("v").rstrip()))], 2))
-    # or with a street of name words and a number: "Hashita 84, Avivim, 9506992" (in any script)
+    # or, in a script with no case, with a street of name words and a number: "Hashita 84, Avivim, 9506992" (in
+    # Latin letters that is a table row as often: "Smith 12, Paris, 40000")
     for line_start, line_end in _lines(text):
         comma = text.find(",", line_start, line_end)
         if comma < 0 or not any(ch.isdigit() for ch in text[line_start:comma]):
+            continue
+        if not re.search(f"[{_CASELESS}]", text[line_start:comma]):
             continue
         part = _part(text, (line_start, comma), "left")
         if part is not None and part[0] == "STREET_ADDRESS" and re.search(r"[^\W\d_]{2}", text[part[1]:part[2]]):
@@ -514,6 +517,10 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 a, b = segs[i]
                 if not text[a:b].strip():
                     break
+                crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
+                if crossed and (step > 0 or ("," in text[text.rfind("\n", 0, a) + 1:b]
+                                             and any(ch.isdigit() for ch in text[a:b]))):
+                    break  # a run goes up a line, never down, and never up to a row that ends in a number
                 part = _part(text, segs[i], "")
                 if part is not None:
                     seen.add(segs[i])

@@ -374,3 +374,33 @@ def test_table_rows_keep_their_numbered_words(sanitizer: Sanitizer) -> None:
     out = sanitizer.sanitize(text, KEYS)
     for kept in ("Smith 12", "Johnson 45", "Unit 4", "Lesson 2", "Room 12", "450 W", "Player 7", "3-1", "2024", "2022"):
         assert kept in out.text, (kept, out.text)
+
+
+@pytest.mark.parametrize("text, address", [
+    # a town and its postcode with the sentence going on with a word of time or courtesy
+    ("I moved to Calle Lirio 41\nCáceres, 10004 last month.", "10004"),
+    ("I moved to H.No. 18, Bhasin Chowk\nMehsana 384001 last month.", "H.No. 18\n384001"),
+    ("Send it to 01, Chandra Circle, Ballia 277001 please.", "277001"),
+    # a street line with a comma before its number and the sentence before it; an Italian flat
+    ("I moved to Incrocio Melissa, 67\n84084, Penta (SA) last month.", "Incrocio Melissa, 67\n84084"),
+    ("Address:\nViale Emma, 10 Appartamento 7\n41053, Maranello (MO)\n\nThanks!", "Viale Emma, 10 Appartamento 7\n41053"),
+    # a Japanese building name with Latin letters in the district
+    ("My address is 東京都港区芝浦ＪＰタワー2丁目6番12号 京橋ハイツ137", "東京都港区芝浦ＪＰタワー2丁目6番12号"),
+])
+def test_postcodes_and_streets_the_sentence_runs_on_from(sanitizer: Sanitizer, text: str, address: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in address.split("\n"):
+        for segment in _segments(part):
+            assert segment not in out.text, (segment, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Paris, 45000 people came. Berlin, 3000 in total.", "Madrid, 2019 was the year.", "Lyon, 12000 visitors today.",
+    "Boston, 1200 last year alone? No: Boston, 1200 runners.",
+])
+def test_a_count_after_a_town_is_no_postcode(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for number in ("45000", "3000", "2019", "12000", "1200"):
+        if number in text:
+            assert number in out.text, (number, out.text)

@@ -106,7 +106,7 @@ _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.spl
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
               r"(?i:apt|apto|apartamento|apartment|piso|puerta|pta|esc|escalera|bajo|izq|izda|dcha|dpto|depto|"
               r"departamento|andar|bloco|bloque|bl|portal|casa|km|ed|edif|edificio|local|interior|int|lote|"
-              r"unit|suite|ste|floor|fl)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
+              r"unit|suite|ste|floor|fl|appartamento|interno|scala|piano)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
 _TYPE_FIRST_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"
     rf"[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
@@ -161,7 +161,7 @@ _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|D
 # Japanese: prefecture, municipality, district and block numbers ("...県...市...区...29丁目17番19号"), then a building
 _KANJI = "一-龯々ぁ-んァ-ヶーｦ-ﾟ"
 _JP_ADDRESS = re.compile(
-    rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
+    rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９Ａ-Ｚａ-ｚA-Za-z]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
     rf"(?:[\d０-９]+(?:番地?|号|-)?)*(?:[ \t　]*[{_KANJI}A-Za-zＡ-Ｚ]{{1,20}}[\d０-９]{{1,5}}号?室?)?)")
 
 # Russian and Ukrainian: a street type, the name, then the house ("д. 3/2", "буд. 8") with a building or flat
@@ -368,7 +368,7 @@ _PART_FULL = re.compile(
 # the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
 _PART_SUFFIX = re.compile(
     rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
-    rf"(?:[ \t]+[\w'’.{_MARKS}-]+){{0,2}}[ \t]+"
+    rf"(?:[ \t]+[\w'’.{_MARKS}-]+){{0,2}},?[ \t]+"
     rf"(?:{_HOUSE}|{_HOUSE_PART})|(?<![\w/-])(?:{_HOUSE_PART}|{_HOUSE})[ \t]+{_NAME}(?:[ \t]+{_NAME}){{0,3}})[ \t.]*$")
 _PART_PREFIX = re.compile(
     rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
@@ -548,8 +548,11 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268"
 _TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
 _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
+# (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
+# month", never "45000 people")
 _TOWN_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
-                        r"(?![ \t]+[a-zà-ÿ])(?!\.\d|,\d)")
+                        r"(?![ \t]+(?!(?:last|next|this|since|until|till|please|thanks|asap|today|tomorrow|yesterday)\b)"
+                        r"[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
 # town and its PIN joined by a hyphen ("Suryapet-830401")
@@ -573,6 +576,8 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_CODE.finditer(text):
         town = m.group("t")
+        if len(m.group("v")) < 5 and re.match(r"[ \t]+[a-zà-ÿ]", text[m.end():]):
+            continue  # "Boston, 1200 last year": a count, as often as a postcode
         known = town.casefold() in places or town.split()[-1].casefold() in places
         if not _YEAR.fullmatch(m.group("v")) and (known or m.group("comma") and _proper(town)):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))

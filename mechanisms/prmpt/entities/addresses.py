@@ -30,7 +30,7 @@ from mechanisms.prmpt.permutation import DomainError, permutation
 _EN_TYPES = ("street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|"
              "terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl|loop|crescent|cres|"
              "close|grove|row|alley|pike|plaza|mews|walk|gardens|expressway|turnpike|causeway|path")
-_FR_TYPES = ("rue|avenue|av|boulevard|bd|bld|place|pl|all[ée]e|impasse|imp|chemin|ch|route|rte|quai|cours|"
+_FR_TYPES = ("rue|avenue|av|boulevard|bd|bld|place|pl|all[ée]e|all[ée]|rang|mont[ée]e|c[ôo]te|croissant|promenade|impasse|imp|chemin|ch|route|rte|quai|cours|"
              "passage|square|voie|rond-point|faubourg|fbg|r[ée]sidence|lotissement|hameau|sentier|villa|cit[ée]")
 _ES_TYPES = ("calle|c/|avenida|avda|av|paseo|p[ºo]|plaza|pza|ronda|camino|carretera|ctra|traves[ií]a|glorieta|"
              "v[ií]a|carrer|rambla|callej[oó]n|bulevar|urbanizaci[oó]n|pasaje|carrera")
@@ -58,15 +58,16 @@ _EN_ADDRESS = re.compile(
 _NAME_WORD = r"(?:[A-ZÀ-Ý][\wÀ-ÿ'’-]*|\d{1,3}(?:er|e|º))"
 _PART = rf"(?:(?:{_PARTICLES})(?:\s+|['’]))"
 _FR_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,4}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
-    rf"(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}}))")
+    rf"(?<![\w/#.-])(?P<v>\d{{1,5}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
+    rf"(?P<name>{_PART}*{_NAME_WORD}(?:[ \t-]+{_PART}*{_NAME_WORD}){{0,4}}))")
 _ES_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?i:{_ES_TYPES})\.?\s+(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}})"
     rf",?\s*(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número)\s*)?\d{{1,4}}[A-Za-z]?\b"
     rf"(?:,?\s*(?:\d{{1,2}}\s?[ºª]\s?[A-Za-z0-9]?\b|(?i:piso|puerta|pta\.?|esc\.?|escalera)\s*\w+|(?i:bajo|izq\.?|"
     rf"izquierda|dcha\.?|derecha)\b))*)")
 _US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|"
-              "NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR")
+              "NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|AS|GU|MP|VI|FM|MH|PW|AA|AE|AP|"
+              "AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT")
 _ZIP = r"\d{5}(?:-\d{4})?"
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
@@ -84,7 +85,7 @@ _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
-_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ]")
+_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
@@ -98,13 +99,14 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "cerrada|privada|calzada|prolongaci[oó]n|retorno|viaducto|eje|cuesta|bajada|beco|ladeira|viela|vila|"
                "rampa|passagem|parque|jardim|conjunto|quadra|setor|n[úu]cleo|residencial|condom[íi]nio|aeroporto|"
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
-               "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km")
+               "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
+               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
               r"(?i:apt|apto|apartamento|apartment|piso|puerta|pta|esc|escalera|bajo|izq|izda|dcha|dpto|depto|"
               r"departamento|andar|bloco|bloque|bl|portal|casa|km|ed|edif|edificio|local|interior|int|lote|"
-              r"unit|suite|ste|floor|fl)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
+              r"unit|suite|ste|floor|fl|appartamento|interno|scala|piano)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
 _TYPE_FIRST_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"
     rf"[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
@@ -116,7 +118,8 @@ _SUFFIX_ADDRESS = re.compile(
     r"gatan|gata|vägen|väg|veien|vegen|vei|laan|straat|plein|gracht|kade|dreef|steeg|singel|utca|tér|ulica|"
     r"ul\.|stræde|strædet|plads|torv|bakke|bakken|høj|toften|vænget|parken|haven|gården|torget|torg|gränd|"
     r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|"
-    r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
+    r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu|plassen|tunet|engen|enga|stykket|tjernet|roa|spranget|åsen|"
+    r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
     r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
     r"straat|plein|gracht|kade|utca|ulica)(?=[ \t]*(?:,|\n|$)))",  # "27 Kastanienallee, 10435 Berlin"
     re.IGNORECASE)
@@ -132,21 +135,33 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Run|Shoals?|Shores?|Skyway|Springs?|"
                   "Spurs?|Squares?|Station|Stravenue|Stream|Streets?|Summit|Throughway|Trace|Track|Trafficway|"
                   "Tunnel|Underpass|Unions?|Valleys?|Via|Viaduct|Views?|Villages?|Ville|Vista|Walks?|Wall|Ways?|"
-                  "Wells?|Piazza|Esplanade|Parade|Promenade|Quay|Rise|Vale|Wharf|Wynd|Gate|Green")
+                  "Wells?|Piazza|Esplanade|Parade|Promenade|Quays?|Rise|Vale|Wharf|Wynd|Gate|Green|"
+                  # Australian, New Zealand and British types
+                  "Pathway|Grounds?|Circuit|Chase|Concourse|Glade|Grange|Heath|Outlook|Retreat|Ridgeway|"
+                  "Strip|Nook|Corso|Dell|Deviation|Entrance|Fairway|Gap|Highway|Lookout|Mead|Reserve|Return|"
+                  "Round|Serviceway|Steps|Strand|Terrace|Turn|Waters|Approach|Avenue|Boulevard|Crescent|Close|"
+                  "Drive|Lane|Place|Road|Street|Way|Hollow|Brae|Grove|Mews|Row|Court|Circus|Broadway|Amble|Anchorage|"
+                  "Artery|Brow|Byway|Centreway|Circlet|Colonnade|Copse|Courtyard|Crossway|Cruiseway|Cul-de-sac|"
+                  "Cutting|Distributor|Driveway|Firetrail|Footway|Foreshore|Frontage|Gully|Highroad|Interchange|"
+                  "Intersection|Laneway|Meander|Parklands|Plateau|Quadrangle|Quadrant|Ramble|Riverway|Riviera|"
+                  "Roadway|Ronde|Rosebowl|Rotary|Siding|Subway|Tarn|Thoroughfare|Tollway|Trunkway|Walkway")
+# a capital, or a letter of a script with no case (Arabic, Hebrew)
+_CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-žА-ЯЁЄІЇҐ\u0600-\u06ff\u0590-\u05ff]"
 _USPS_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:[A-Z][\w'’.-]*[ \t]+){{1,3}}"
+    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:{_CAPITAL}[\w'’.-]*[ \t]+){{1,3}}"
     rf"(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
-    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata)[ \t]+\d{1,4}[A-Za-z]?\b)")
+    r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
+    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží)"
+    r"[ \t]+\d{1,4}[A-Za-z]?\b)")
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
                         r"[ \t]+\d{1,4}[A-Za-z]?")
 # Japanese: prefecture, municipality, district and block numbers ("...県...市...区...29丁目17番19号"), then a building
 _KANJI = "一-龯々ぁ-んァ-ヶーｦ-ﾟ"
 _JP_ADDRESS = re.compile(
-    rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
+    rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９Ａ-Ｚａ-ｚA-Za-z]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
     rf"(?:[\d０-９]+(?:番地?|号|-)?)*(?:[ \t　]*[{_KANJI}A-Za-zＡ-Ｚ]{{1,20}}[\d０-９]{{1,5}}号?室?)?)")
 
 # Russian and Ukrainian: a street type, the name, then the house ("д. 3/2", "буд. 8") with a building or flat
@@ -160,15 +175,40 @@ _CYR_ADDRESS = re.compile(
     r"(?:,?[ \t]*(?i:стр|строение|корп|корпус|к|кв|квартира|оф|офис|под|подъезд)\.?[ \t]*\d{1,4}(?:/\d{1,4})?)*)")
 # Chinese: a road or street with its number, building or room ("浔阳西安路12号", "南京路j座", "3栋2单元")
 _CJK_ADDRESS = re.compile(
-    r"(?P<v>[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
-    r"(?:[0-9０-９]+号(?:楼|院)?|[A-Za-z0-9]+座|[0-9]+室|[0-9]+栋|[0-9]+单元)+)")
+    r"(?P<v>(?:\d{3,6}[ \t]?)?[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
+    r"(?:[0-9０-９]+[号號](?:楼|樓|院)?|[A-Za-z0-9]+座|[0-9]+室|[0-9]+栋|[0-9]+棟|[0-9]+单元|之[0-9]+|[0-9]+[楼樓])+)")
 # Korean: a municipality (시, 군, 구), then a road or street and its number ("구로구 압구정9로 867-38")
 _KO_ADDRESS = re.compile(
-    r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가)[ \t]?\d{1,5}(?:-\d{1,5})?)")
+    r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가|거리)[ \t]?\d{1,5}(?:-\d{1,5})?"
+    r"(?:[ \t]*\([가-힣0-9]+\))?)")
+# Thai: a house number (and village number), then a lane or a road and its name ("97/9 ถ.ศรีอุ่น", "12 หมู่ 3 ซอยสุขใจ")
+_TH = "\u0e00-\u0e7f"
+_TH_ADDRESS = re.compile(
+    rf"(?<![\w/])(?P<v>\d{{1,5}}(?:/\d{{1,4}})?(?:[ \t]+(?:หมู่(?:ที่)?|ม\.)[ \t]*\d{{1,3}})?"
+    rf"(?:[ \t]+(?:ซ\.|ซอย|ถ\.|ถนน)[ \t]*[{_TH}0-9][{_TH}0-9.]*)+)")
+# Vietnamese: a house number with its alleys ("76/146 Hẻm 13", "Số 9"), a street word and the street's name
+_VI_CAP = "A-ZĐÀ-ÝĂÂÊÔƠƯ\u1ea0-\u1ef9"
+_VI_ALLEY = r"(?:Hẻm|Ngõ|Ngách|Kiệt|Khu|Tổ|hẻm|ngõ|ngách|kiệt|khu|tổ)[ \t]+\d{1,4}[A-Za-z]?"
+_VI_STREET = r"(?:phố|đường|Phố|Đường)(?:[ \t]+(?:số|Số)[ \t]+\d{1,4})?"
+_VI_NAMES = rf"(?:[ \t]+[{_VI_CAP}][\w]*)"
+_VI_ADDRESS = re.compile(
+    rf"(?<![\w/])(?P<v>(?:(?:Số|số)[ \t]+\d{{1,4}}[A-Za-z]?|\d{{1,4}}(?:/\d{{1,4}}){{0,3}})"
+    rf"(?:(?:[ \t]+{_VI_ALLEY})+(?:[ \t]+{_VI_STREET})?|[ \t]+{_VI_STREET})?{_VI_NAMES}{{0,5}})")
+# ... and it holds an alley or a street word, or a house number with a slash and a name of two words or more
+# with a letter only Vietnamese writes ("6/89/620 Tôn Đức Thắng")
+_VI_MARK = re.compile(rf"{_VI_ALLEY}|{_VI_STREET}|^\d{{1,4}}/\d[\d/]*(?=.*[ĐđƠơƯưĂăÂâÊêÔô\u1ea0-\u1ef9]){_VI_NAMES}{{2}}")
+# Georgian: the street's name, its type and the number ("ხუდადოვის ქ. 90"); Azerbaijani: the building and flat
+# after the street ("... küçəsi, b. 4, m. 337")
+_KA_ADDRESS = re.compile(
+    r"(?P<v>[\u10d0-\u10ff]+(?:[ \t]+[\u10d0-\u10ff]+){0,2}[ \t]+(?:ქ\.|ქუჩა|გამზ\.|გამზირი|ჩიხი|შესახვ\.|შესახვევი|"
+    r"მოედანი|ხეივანი|კვარტ\.|მ/რ)[ \t]*\d{1,4}[\u10d0-\u10ff]?(?:/\d{1,4})?)")
+_AZ_UNITS = re.compile(
+    r"(?i:küçəsi|prospekti|döngəsi|şossesi|meydanı|bulvarı|dalanı|keçidi|massivi|qəsəbəsi)\b[ \t]*,?[ \t]*"
+    r"(?P<v>(?:b|bina|ev|m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?(?:[ \t]*,?[ \t]*(?:m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?)?)")
 
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
+    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
     r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
@@ -186,24 +226,35 @@ _ADDRESS_FIELD = re.compile(
 # ---------------------------------------------------------------- address blocks, one part per line
 # A postcode line: "8921 TJ De Blesse", "33043, Purgessimo (UD)", "Badajoz, 30267", "North Amanda, SK R1T 9H2",
 # "East Sean, NT, 2480", "Srikakulam-174218", or a UK / Canadian / Dutch code alone ("W4 1XB")
-_ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE})"
-_TOWN = r"[A-ZÀ-ÖØ-Þ][\w'’.()-]*(?:[ \t-]+[\w'’.()-]+){0,4}?"
+# Scripts with no case (Hebrew, Arabic, Indic, Thai, Georgian; and Armenian capitals): their words count as
+# capitalised in a block; the vowel signs of Indic and Thai words are no \w and are let into a word
+_MARKS = "\u0300-\u036f\u0900-\u0dff\u0e00-\u0eff\u200c\u200d"
+_CASELESS = "\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
+_ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}})"
+_TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
 _POST_LINE = re.compile(
     rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
     rf"|(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
-    rf"|{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"
+    rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"  # district, town
     rf"|{_TOWN}-(?P<c>\d{{6}}))[ \t,.]*")
 # A street line with no type word: name words and a house number, either way round, with a unit after it
 # ("Mezi Sklady 192", "Amystraat 28", "8/3 Linda Piazza", "10/03, Balan Ganj")
 _HOUSE = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?"
 _STREET_LINE = re.compile(
-    rf"[ \t]*(?P<v>[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}}?,?[ \t]+{_HOUSE}"
+    rf"[ \t]*(?P<v>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[\w'’.{_MARKS}-]+){{0,5}}?,?[ \t]+{_HOUSE}"
     rf"(?:[ \t,]+[^\W\d_]{{1,12}}\.?[ \t]*\d{{0,4}}[A-Za-z]?){{0,3}}"
-    rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,5}})[ \t,]*")
+    rf"|{_HOUSE},?[ \t]+[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[\w'’.{_MARKS}-]+){{0,5}})[ \t,]*")
 # after a street: a state and a postcode ("NT, 2480", "GTO 81003"), a town and a postcode closing the line
 # ("Болехів, 59535", "Madiun, 83470"), or a postcode right after the street ("...路j座 380967")
+# the words a sentence goes on with after an address ("... NSW, 2118 last month", "..., 7984 and then"), never a
+# noun a count would take ("3000 people", "2019 was")
+# after a street in a script with no case (Thai, Vietnamese too): a word then a 5- or 6-digit code ("สงขลา 98760")
+_SCRIPT_POSTCODE = re.compile(rf"(?<=[{_CASELESS}\u1ea0-\u1ef9a-zà-ỹ])[ \t]+(?P<v>\d{{5,6}})(?![\w-])")
+_GOES_ON = (r"(?:last|next|this|since|until|till|before|after|please|thanks|thank|today|tomorrow|yesterday|now|soon|"
+            r"and|or|but|in|on|at|by|for|from|to|with|so|then|when|where|which|as|if|because|asap)\b")
 _STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ \t][\w'’.-]+){0,2},[ \t]*)"
-                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.]*(?:\n|$))|^[ \t]*,?[ \t]*(?P<w>\d{5,6})(?![\w-])")
+                             r"(?P<v>\d{4,6}(?:-\d{3,4})?)(?![\w-])(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+" + _GOES_ON + ")"
+                             r"|^[ \t]*,?[ \t]*(?P<w>\d{5,6})(?![\w-])")
 
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -222,6 +273,8 @@ def _proper(words: str) -> bool:
     street's or a town's name is ("Mezi Sklady", "De Blesse"), not "Chapter", "Results" or "Units Sold"."""
     from mechanisms.prmpt.entities.name_words import name_index
 
+    if re.search(f"[{_CASELESS}]", words):
+        return True  # a word of a script with no case is no English word
     english, index = _english(), name_index()
     return any(w[:1].isupper() and not index.is_common(w) and w.lower() not in english  # type: ignore[operator]
                for w in _WORD.findall(words))
@@ -256,11 +309,17 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         if end - start > 80 or not any(ch.isdigit() for ch in text[start:end]):
             continue
         post = _POST_LINE.fullmatch(text, start, end)
+        tail = re.search(r"[ \t]+[a-zà-ÿ][^\W\d_]*(?:[ \t]+[^\W\d_]+){0,4}[ \t.!?]*$", text[start:end])
+        if post is None and tail is not None:  # the sentence goes on after the address ("... 37100, Verona last month.")
+            post = _POST_LINE.fullmatch(text, start, start + tail.start())
+            end = start + tail.start()
         if post is None:
             continue
         group = next(g for g in "dabc" if post.group(g))
         if group != "d" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
             continue  # "2019 Edition", "1000 Users": no town beside the number
+        if re.search(f"[{_CASELESS}]", text[start:end]) and (len(post.group(group)) < 5 or _YEAR.fullmatch(post.group(group))):
+            continue  # no dictionary tells a town from a word in those scripts: a code of 5+ digits only
         above: list[tuple[int, int, bool]] = []  # (start, end, is a street)
         for j in range(i - 1, max(-1, i - 4), -1):
             a, b = lines[j]
@@ -271,15 +330,213 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 above.append((a, b, True))
             elif _UNIT_LINE.fullmatch(line):
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
-            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")):
+            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) and not any(
+                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))):
                 above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
+            elif (part := _part(text, (a, b), "left")) is not None and part[0] == "STREET_ADDRESS":
+                above.append((part[1], part[2], True))  # the sentence before it kept: "I moved to Pod zidom 492"
             else:
                 continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
-        if not any(is_street for _a, _b, is_street in above):
-            continue
+        if not above:
+            continue  # a unit line ("Flat 11E") with a postcode line under it is an address on its own
         out.append(Found("POSTAL_CODE", post.start(group), post.end(group), 0.75))
         out.extend(Found("STREET_ADDRESS", a, b, 0.7) for a, b, _s in above
                    if not any(x < b and a < y for x, y in streets))
+    return out
+
+
+# ---------------------------------------------------------------- the other parts of an address, beside one found
+# An address is a run of parts, one after the other with commas or line breaks between ("House No. 50, SirajKhali,
+# Tangail, 3510", "Block 4 Lot 9 Sampaguita Road, Villa Verde Phase 2, Imus, 4103 Cavite", "58/991, Loke Ganj,
+# Amravati 771516"). Once a street or a postcode of the run is found, the parts beside it (up to six each way,
+# through town and district names, never through a part that reads as a sentence) are read: a unit or house
+# designator with its number, a bare house number ("58/991", "a-79-19", "PJU98"), a name with a number
+# ("Villa Verde Phase 2", "Nygårdroa 1") or a postcode with its town is hidden; the names are kept.
+_DESIG = (r"(?<![^\W\d_])(?:(?i:house|h\.?[ \t]?no|flat|apartment|apt|apto|suite|ste|unit|studio|building|bldg|block|blk|blok|"
+          r"lot|plot|room|rm|floor|fl|level|lvl|shop|office|villa|door|tower|wing|phase|sector|ward|km|"
+          r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat|holding)\.?"
+          # Bengali: house, holding, building and flat numbers ("বাসা নং ২৭৯", "অ্যাপার্টমেন্ট ৭")
+          r"|(?:বাসা|বাড়ি|হোল্ডিং|ভবন|বিল্ডিং)[ \t]+নং|ফ্ল্যাট|অ্যাপার্টমেন্ট)")
+_NUMBER = r"(?:(?i:no|nr|number|n[ºo°]|n\.º)\.?:?[ \t]*)?#?[ \t]*[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){0,3}"
+_UNIT_PART = rf"(?:{_DESIG}[ \t]*:?[ \t]*{_NUMBER}(?![\w/-])[ \t]*)+"
+_HOUSE_PART = r"(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){1,3}|[A-Z]{1,4}\d{1,5}[A-Z]?|\d{1,4}[A-Za-z])"
+_NAME = rf"[^\W\d_](?:[^\W\d_]|[{_MARKS}])*(?:['’.-][\w'’.{_MARKS}-]*)?"
+_PART_FULL = re.compile(
+    rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+{_NAME}){{0,4}}|{_HOUSE_PART}"
+    rf"|{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}}?[ \t]+(?:{_HOUSE}|{_HOUSE_PART})(?:[ \t]+{_UNIT_PART})?"
+    rf"|(?:{_HOUSE}|{_HOUSE_PART})[ \t]+{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}})[ \t.]*")
+# the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
+_PART_SUFFIX = re.compile(
+    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
+    rf"(?:[ \t]+[\w'’.{_MARKS}-]+){{0,2}},?[ \t]+"
+    rf"(?:{_HOUSE}|{_HOUSE_PART})|(?<![\w/-])(?:{_HOUSE_PART}|{_HOUSE})[ \t]+{_NAME}(?:[ \t]+{_NAME}){{0,3}})[ \t.]*$")
+_PART_PREFIX = re.compile(
+    rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
+    rf"|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
+# a part that names a place: capitalised words (with particles), no sentence
+_PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
+_NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
+_UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
+
+
+def _segments(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of the block of lines (no blank line between) around ``start``..``end``, split at commas and
+    line breaks."""
+    a = text.rfind("\n\n", 0, start)
+    a = 0 if a < 0 else a + 2
+    b = text.find("\n\n", end)
+    b = len(text) if b < 0 else b
+    out, at = [], a
+    for m in re.finditer(r"[,;\n]", text[a:b]):
+        out.append((at, a + m.start()))
+        at = a + m.end()
+    out.append((at, b))
+    return out
+
+
+def _part(text: str, seg: tuple[int, int], outer: str) -> tuple[str, int, int] | None:
+    """(type, start, end) of the digit-bearing address part ``seg`` holds, or None."""
+    a, b = seg
+    value = text[a:b]
+    if not any(ch.isdigit() for ch in value) or _NOT_ADDRESS.search(value) or b - a > 60:
+        return None
+    post = _POST_LINE.fullmatch(text, a, b)
+    if post is not None:
+        group = next(g for g in "dabc" if post.group(g))
+        if group == "d" or _town(text[a:post.start(group)] + " " + text[post.end(group):b]):
+            return "POSTAL_CODE", post.start(group), post.end(group)
+    if outer == "":
+        candidates = [_PART_FULL.fullmatch(text, a, b)]
+    elif outer == "left":  # the shortest end of the part that reads as one: "Ship to 27/114" -> "27/114"
+        candidates = [_PART_SUFFIX.match(text, a + w.start(), b) for w in re.finditer(r"(?<!\S)\S", text[a:b])]
+    else:
+        candidates = [_PART_PREFIX.match(text, a, b)]
+    for m in candidates:
+        if m is not None and outer and not re.search(r"[^\W\d_]{2}", m.group("v")):
+            # a bare house number in a sentence: after "to", "at", "is" or a colon ("Ship to 27/114"), or
+            # ending it; never after a noun ("Match 3-1", "Ref. 45/2019", "Item A5")
+            before, after = text[a:m.start("v")].split(), text[m.end("v"):b]
+            if outer == "left" and before and before[-1].lower() not in _STOP and not before[-1].endswith(":"):
+                continue
+            if outer == "right" and after.strip(" \t.!?)"):
+                continue
+        if m is not None and _street_words(m.group("v")):
+            v0 = m.start("v")
+            return "STREET_ADDRESS", v0, v0 + len(m.group("v").rstrip(" \t."))
+    return None
+
+
+def _street_words(value: str) -> bool:
+    """The words of a part with a number read as a street's or a unit's, not as a sentence or as a dictionary
+    phrase: "Solbakken 12", "Pod zidom 492", "Flat 3", never "Send it to Solbakken 12", "Chapter 12", "Python 3"."""
+    if re.match(_UNIT_PART, value):
+        return True
+    words = re.sub(rf"{_UNIT_PART}|\d[\w/-]*", " ", value)
+    if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", words):
+        return bool(re.fullmatch(rf"{_HOUSE_PART}|{_HOUSE}", value.strip()))  # "58/991", never "450 W"
+    english = _english()
+    if any(w in _STOP or (w.islower() and w in english) for w in re.findall(r"[^\W\d_]+", words)):  # type: ignore[operator]
+        return False
+    return _proper(words) or _proper(" ".join(w[:1].upper() + w[1:] for w in words.split() if w.islower()))
+
+
+# a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
+_LAST_CODE = re.compile(rf"[ \t]*(?P<v>\d{{5}}-?\d{{5}}|\d{{4,7}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
+
+
+def _unit_runs(text: str) -> list[Found]:
+    """A run that opens with unit or house designators and closes with a town and its postcode, with no street
+    found in it: "Flat 7, Building No. 5, ManiramDiya, Joypurhat, 4848 last month"."""
+    out: list[Found] = []
+    for m in re.finditer(rf"(?:^|(?<=[ \t\n]))(?P<v>{_UNIT_PART})[ \t]*,", text):
+        if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", m.group("v")) or _NOT_ADDRESS.search(m.group("v")):
+            continue
+        out.extend(_run_after(text, m.end(), [(m.start("v"), m.start("v") + len(m.group("v").rstrip()))], 2))
+    # or, in a script with no case, with a street of name words and a number: "Hashita 84, Avivim, 9506992" (in
+    # Latin letters that is a table row as often: "Smith 12, Paris, 40000")
+    for line_start, line_end in _lines(text):
+        comma = text.find(",", line_start, line_end)
+        if comma < 0 or not any(ch.isdigit() for ch in text[line_start:comma]):
+            continue
+        if not re.search(f"[{_CASELESS}]", text[line_start:comma]):
+            continue
+        part = _part(text, (line_start, comma), "left")
+        if part is not None and part[0] == "STREET_ADDRESS" and re.search(r"[^\W\d_]{2}", text[part[1]:part[2]]):
+            out.extend(_run_after(text, comma + 1, [(part[1], part[2])], 1))
+    return out
+
+
+def _run_after(text: str, after: int, units: list[tuple[int, int]], min_places: int) -> list[Found]:
+    """The run after its opening part(s) ``units`` (up to ``after``): more units, then towns, then a postcode."""
+    places = 0
+    for a, b in [seg for seg in _segments(text, after, after) if seg[0] >= after][:7]:
+        if not text[a:b].strip():
+            break
+        full = re.fullmatch(rf"[ \t]*(?P<v>{_UNIT_PART})[ \t]*", text[a:b])
+        if full is not None and not places:
+            units.append((a + full.start("v"), a + full.end("v")))
+            continue
+        if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
+            places += 1
+            continue
+        code = _LAST_CODE.match(text, a, b)
+        if (code is not None and places >= min_places and not _YEAR.fullmatch(code.group("v"))
+                and (places >= 2 or len(code.group("v")) >= 5)):
+            return [Found("STREET_ADDRESS", x, y, 0.7) for x, y in units] + [
+                Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7)]
+        break
+    return []
+
+
+def _address_runs(text: str, found: list[Found]) -> list[Found]:
+    anchors = sorted((f.start, f.end) for f in found if f.entity_type in ("STREET_ADDRESS", "POSTAL_CODE"))
+    out: list[Found] = []
+    seen: set[tuple[int, int]] = set()
+    for start, end in anchors:
+        # a unit written before the street in its part: "Suite 055 26 Stevens Quays", "Block 01 Lot 49 Mustard Road"
+        line_start = max(text.rfind("\n", 0, start), text.rfind(",", 0, start)) + 1
+        m = _UNIT_BEFORE.search(text, line_start, start)
+        if m is not None and not _NOT_ADDRESS.search(m.group("v")):
+            out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(m.group("v").rstrip(" \t,")), 0.7))
+        segs = _segments(text, start, end)
+        inside = [i for i, (a, b) in enumerate(segs) if a < end and start < b]
+        if not inside:
+            continue
+        for step in (-1, 1):
+            i, town = (inside[0] if step < 0 else inside[-1]), False
+            # the run goes on only where the found part fills its own part: "then moved to 12 Main Street" is
+            # a sentence, and "Level 5" before it no unit
+            between = text[segs[i][0]:start] if step < 0 else text[end:segs[i][1]]
+            if (between.strip(" \t.") and not (step < 0 and _UNIT_BEFORE.fullmatch(between))
+                    and not (_PLACE_PART.fullmatch(between) and not any(ch.isdigit() for ch in between))):
+                continue
+            for _ in range(6):
+                i += step
+                if not 0 <= i < len(segs) or segs[i] in seen:
+                    break
+                a, b = segs[i]
+                if not text[a:b].strip():
+                    break
+                crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
+                if crossed and (step > 0 or ("," in text[text.rfind("\n", 0, a) + 1:b]
+                                             and any(ch.isdigit() for ch in text[a:b]))):
+                    break  # a run goes up a line, never down, and never up to a row that ends in a number
+                part = _part(text, segs[i], "")
+                if part is not None:
+                    seen.add(segs[i])
+                    out.append(Found(part[0], part[1], part[2], 0.7))
+                    continue
+                if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
+                    town = True
+                    continue  # a town, a district: kept, and the run goes on
+                code = _LAST_CODE.match(text, a, b) if step > 0 and town else None
+                if code is not None and not (_YEAR.fullmatch(code.group("v")) and text[code.end("v"):b].strip(" \t.!?)")):
+                    out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
+                    break
+                part = _part(text, segs[i], "left" if step < 0 else "right")
+                if part is not None:
+                    out.append(Found(part[0], part[1], part[2], 0.7))
+                break
     return out
 
 
@@ -289,11 +546,21 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
 
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268"
-_TOWN_WORDS = r"[A-ZÀ-ÖØ-Þ][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-Þ][\w'’-]+){0,2}"
+_TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
 _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
+# (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
+# month", never "45000 people")
 _TOWN_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
-                        r"(?![ \t]+[a-zà-ÿ])(?!\.\d|,\d)")
+                        r"(?![ \t]+(?!(?:last|next|this|since|until|till|please|thanks|asap|today|tomorrow|yesterday)\b)"
+                        r"[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
+# a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
+# town and its PIN joined by a hyphen ("Suryapet-830401")
+_TOWN_STATE_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
+                              r"(?![\w-])(?!\.\d|,\d)")
+_AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
+_TOWN_PIN = re.compile(rf"(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
+                       rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 
 
 def _postcodes_beside_towns(text: str) -> list[Found]:
@@ -309,8 +576,19 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_CODE.finditer(text):
         town = m.group("t")
+        if len(m.group("v")) < 5 and re.match(r"[ \t]+[a-zà-ÿ]", text[m.end():]):
+            continue  # "Boston, 1200 last year": a count, as often as a postcode
         known = town.casefold() in places or town.split()[-1].casefold() in places
         if not _YEAR.fullmatch(m.group("v")) and (known or m.group("comma") and _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    for m in _TOWN_STATE_CODE.finditer(text):
+        town = m.group("t")
+        year = _YEAR.fullmatch(m.group("v")) and m.group("s") not in _AU_STATES
+        if not year and (town.casefold() in places or _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    for m in _TOWN_PIN.finditer(text):
+        town = m.group("t")
+        if town.casefold() in places or _proper(town):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     return out
 
@@ -321,10 +599,14 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
-                           (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75)):
+                           (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
+                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
+                    r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
+                continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street
             if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):
                 continue  # a field that holds no number is a city or a country at most
             value = m.group("v").rstrip(" ,.")
@@ -333,7 +615,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for end in ends:
         # a postcode in the reach of a street, with no blank line between: US, UK and Canadian codes; a state
         # and a postcode ("..., East Sean, NT, 2480"); a town and a postcode ending the line; one right after it
-        for pattern, reach, score in ((_POSTCODE_AFTER_STREET, 70, 0.8), (_STATE_POSTCODE, 60, 0.75)):
+        for pattern, reach, score in ((_POSTCODE_AFTER_STREET, 70, 0.8), (_STATE_POSTCODE, 60, 0.75),
+                                      (_SCRIPT_POSTCODE, 100, 0.75)):
             m = pattern.search(text[end:end + reach])
             if m and "\n\n" not in text[end:end + m.start()]:
                 group = "w" if m.groupdict().get("w") else "v"
@@ -351,6 +634,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
+    out.extend(_address_runs(text, out))
+    out.extend(_unit_runs(text))
     return out
 
 

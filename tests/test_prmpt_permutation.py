@@ -87,3 +87,15 @@ def test_out_of_domain_values_are_refused_without_echoing_them() -> None:
     with pytest.raises(DomainError) as err:
         perm.encrypt(123456)
     assert "123456" not in str(err.value)
+
+
+@pytest.mark.parametrize("n", [2, 10, 26, 100, 1000, 10_000])
+def test_small_domains_move_every_value_and_stay_bijections(n: int) -> None:
+    # A keyed table permutation left about one value of each small domain in place: a one-digit house
+    # number, an initial, a two-letter code went out as written for that key.
+    for keys in (ALICE, BOB):
+        perm = permutation(keys, f"fixed-points|{n}", n)
+        images = [perm.encrypt(x) for x in range(n)]
+        assert sorted(images) == list(range(n))
+        assert all(y != x for x, y in enumerate(images))
+        assert all(perm.decrypt(y) == x for x, y in enumerate(images))

@@ -170,9 +170,18 @@ def _tweak_hex(keys: UserKeys, label: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def permutation(keys: UserKeys, label: str, n: int) -> IntegerPermutation:
-    """The cached permutation of [0, n) for ``label`` (an entity type plus a sub-domain name)."""
+def _keyed(keys: UserKeys, label: str, n: int) -> IntegerPermutation:
     return IntegerPermutation(keys, label, n)
+
+
+def permutation(keys: UserKeys, label: str, n: int) -> IntegerPermutation | Derangement:
+    """The cached permutation of [0, n) for ``label`` (an entity type plus a sub-domain name). Small
+    domains (a table permutation: one- to four-digit numbers, short letter codes, list words, initials)
+    get one without a fixed point (:class:`Derangement`): a random permutation of 10 house numbers left
+    one of them as it was ("No. 2" went out as "No. 2"), one of 26 initials, one word of each list. On
+    FF3-1 domains (10**6 values and more) a fixed point is a one-in-a-million event and stays."""
+    perm = _keyed(keys, label, n)
+    return _deranged(keys, label, n) if 2 <= n < TABLE_MAX else perm
 
 
 class Derangement:
@@ -197,12 +206,17 @@ class Derangement:
 
 
 @lru_cache(maxsize=8192)
+def _deranged(keys: UserKeys, label: str, n: int) -> Derangement:
+    return Derangement(_keyed(keys, label, n))
+
+
 def derangement(keys: UserKeys, label: str, n: int) -> Derangement:
-    """The cached fixed-point-free permutation of [0, n) for ``label`` (see :class:`Derangement`)."""
-    return Derangement(permutation(keys, label, n))
+    """The cached fixed-point-free permutation of [0, n) for ``label`` (see :class:`Derangement`),
+    whatever the size of the domain."""
+    return _deranged(keys, label, n)
 
 
-def walk_encrypt(perm: IntegerPermutation, x: int, accept: Callable[[int], bool]) -> int:
+def walk_encrypt(perm: IntegerPermutation | Derangement, x: int, accept: Callable[[int], bool]) -> int:
     """Encrypt within the subset ``accept`` of the domain (cycle-walking); x must be in it."""
     y = perm.encrypt(x)
     for _ in range(MAX_WALK):
@@ -212,7 +226,7 @@ def walk_encrypt(perm: IntegerPermutation, x: int, accept: Callable[[int], bool]
     raise DomainError("cycle-walk did not terminate")
 
 
-def walk_decrypt(perm: IntegerPermutation, y: int, accept: Callable[[int], bool]) -> int:
+def walk_decrypt(perm: IntegerPermutation | Derangement, y: int, accept: Callable[[int], bool]) -> int:
     """Inverse of :func:`walk_encrypt` for the same ``accept``."""
     x = perm.decrypt(y)
     for _ in range(MAX_WALK):

@@ -467,3 +467,27 @@ def test_a_word_opening_a_sentence_with_a_personal_pronoun_later_is_hidden(sanit
 ])
 def test_words_places_and_days_before_a_pronoun_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Lindqvist, who joined the firm in 2004, declined to comment.", "Lindqvist"),
+    ("Haldorsen, whose brother was arrested, spoke to reporters.", "Haldorsen"),
+    ("The board thanked Wolstenhame, who retired in May.", "Wolstenhame"),
+    ("Oyelaran who chaired the panel was not available.", "Oyelaran"),
+    ("Ask Brannigar, whom the court appointed, for the file.", "Brannigar"),
+])
+def test_a_single_name_before_who_or_whose_is_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Anyone who knows Python can help.", "Python"),
+    ("The Beatles, who formed in Liverpool, split in 1970.", "Beatles"),
+    ("Paris, who won the award, thanked her parents.", "Paris"),
+    ("Everyone who came, Monday included, was thanked.", "Monday"),
+    ("Teachers who strike lose pay.", "Teachers"),
+])
+def test_words_and_groups_before_who_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
+    assert word in sanitizer.sanitize(text, KEYS).text

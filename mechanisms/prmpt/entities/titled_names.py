@@ -275,6 +275,8 @@ _ACTOR_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}
 # the pronoun is the word's. English only ("son" and "sa" of French are "its" too).
 _PRONOUN_LATER = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+\p{Ll}[^.!?\n\p{Lu}]{0,60}?"
                                r"\b(?:he|she|his|her|him|himself|herself)\b")
+# "Lindqvist, who joined the firm in 2004, ...": "who" and "whose" follow a person (English only)
+_WHO_AFTER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}),?[ \t]+(?:who|whom|whose)\b")
 _NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
 nobody police officials reports sources experts critics officers authorities staff everybody il elle ils elles on
 nous vous je él ella ellos ellas usted nadie alguien""".split())
@@ -290,8 +292,8 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
-    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER):
-        if pattern is _PRONOUN_LATER and lang != "en":
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER):
+        if pattern in (_PRONOUN_LATER, _WHO_AFTER) and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
@@ -303,14 +305,14 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 continue
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
                 continue  # "The company said"
-            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER):
+            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER):
                 if places is None:
                     from mechanisms.prmpt.entities.name_words import place_names
 
                     places = place_names()
                 if word.casefold() in places and not index.is_listed(word):
                     continue  # "Liverpool scored twice": a team named after its town
-            if pattern is _PRONOUN_LATER and (index.is_common(word) or word in dictionary
+            if pattern in (_PRONOUN_LATER, _WHO_AFTER) and (index.is_common(word) or word in dictionary
                                               or word.casefold() in places):
                 continue  # a pronoun further on is a weaker cue: never a word ("Python makes her job easier")
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):

@@ -491,3 +491,27 @@ def test_a_single_name_before_who_or_whose_is_hidden(sanitizer: Sanitizer, text:
 ])
 def test_words_and_groups_before_who_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, name", [
+    ("My name is krithika and I need help with a visa letter.", "krithika"),
+    ("hi, my name is jaylen, can you help me", "jaylen"),
+    ("Je m'appelle aurélie et j'habite à Lyon.", "aurélie"),
+    ("Me llamo joaquín y vivo en Sevilla.", "joaquín"),
+    ("Call me Ishaan, everyone does.", "Ishaan"),
+    ("My name's Priyanka Raghunathan and I work at Acme.", "Raghunathan"),
+])
+def test_a_name_the_speaker_gives_is_hidden_in_any_case(sanitizer: Sanitizer, text: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert name not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("My name is not important here.", "not important"),
+    ("my name is on the list", "on the list"),
+    ("They call me crazy sometimes.", "crazy"),
+    ("Call me tomorrow at 5.", "tomorrow"),
+])
+def test_words_after_those_cues_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -371,6 +371,35 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# A speaker naming themselves, in any case ("my name is krithika", "je m'appelle aurélie", "me llamo joaquín",
+# "call me ishaan"): one word, and a second where it is a listed name or no word of English.
+_INTRO = regex.compile(
+    r"(?<![\p{L}\d])(?P<cue>(?i:my[ \t]+name[ \t]+is|my[ \t]+name['’]s|name['’]s|call[ \t]+me|je[ \t]+m['’][ \t]?appelle|"
+    r"mon[ \t]+nom[ \t]+est|me[ \t]+llamo|mi[ \t]+nombre[ \t]+es))[ \t]+"
+    r"(?P<v>\p{L}[\p{L}'’-]*)(?:[ \t]+(?P<w>\p{L}[\p{L}'’-]*))?")
+_NOT_INTRODUCED = frozenset("""not on in at the a an also still written spelled spelt is was isn't wasn't no none
+nothing unknown irrelevant important private secret hidden here there this that it what le la les un une pas
+el la los las un una no""".split())
+
+
+def _introduced(text: str, english: Container[str]) -> list[Found]:
+    index = name_index()
+    out = []
+    for m in _INTRO.finditer(text):
+        first, second = m.group("v"), m.group("w")
+        if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR:
+            continue
+        if m.group("cue").lower().startswith("call") and (first.lower() in english or index.is_common(first)):
+            continue  # "call me tomorrow", "they call me crazy": a word, not a name
+        end = m.end("v")
+        if second and second.lower() not in _NOT_INTRODUCED and not is_title(second) \
+                and second[:1].isupper() == first[:1].isupper() \
+                and (index.is_listed(second) or not (index.is_common(second) or second.lower() in english)):
+            end = m.end("w")
+        out.append(Found("PERSON", m.start("v"), end, 0.8))
+    return out
+
+
 def find_cued_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names a cue of their own announces: the line after a closing, the words after a kinship or role
     word with a possessive, a "Surname, Given" line (a listed given name second or a listed surname first,
@@ -395,6 +424,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
+    out.extend(_introduced(text, english))
     places = place_names()
     for m in _SURNAME_FIRST.finditer(text):
         last, first = m.group("l").split()[-1], m.group("f")

@@ -515,3 +515,21 @@ def test_a_name_the_speaker_gives_is_hidden_in_any_case(sanitizer: Sanitizer, te
 ])
 def test_words_after_those_cues_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# offices, institutions and letters after a name are no part of it
+@pytest.mark.parametrize("text, kept, hidden", [
+    ("In case T-123/19 the General Court held that the decision was void.", "General Court", None),
+    ("She joined General Motors in 1990.", "General Motors", None),
+    ("Before: His Honour Judge Trevelyan QC", "QC", "Trevelyan"),
+    ("Ana Ruiz MEP and Tom Hale MP signed the letter.", "MEP", "Ruiz"),
+    ("Judges Ganna Yudkivska, Faris Vehabović and Marialena Tsirli, Section Registrar, sat.", "Section Registrar",
+     "Tsirli"),
+])
+def test_offices_institutions_and_postnominals_stay_as_written(sanitizer: Sanitizer, text: str, kept: str,
+                                                               hidden: str | None) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text
+    if hidden:
+        assert hidden not in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -385,6 +385,8 @@ _ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
 
 
 _FIRST_WORD = re.compile(r"(\S+)\s+(?=\S)")
+_LAST_WORD = re.compile(r",?\s+(\S+)$")
+_POSTNOMINALS = frozenset("QC KC SC SC. MP MEP MSP AM OBE CBE MBE KBE DBE ESQ PHD MD DDS CPA RN JP FRS".split())
 
 
 def _person_edges(text: str, span: Span) -> Span:
@@ -396,6 +398,9 @@ def _person_edges(text: str, span: Span) -> Span:
         start = m.end()
     while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)):
         start = m.end()  # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"
+    while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
+            and m.group(1).rstrip(".").upper() in _POSTNOMINALS:
+        end = m.start()  # "Trevelyan QC", "Ana Ruiz MEP": letters after the name are no part of it
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
@@ -723,10 +728,14 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
     covered = [any(p.start < m.end("v") and m.start("v") < p.end for p in people) for m in items]
     if sum(covered) < 2:
         return spans
+    from mechanisms.prmpt.entities.titled_names import is_title
+
     added = []
     for m, is_person in zip(items, covered):
         if is_person or any(s.start < m.end("v") and m.start("v") < s.end for s in spans):
             continue
+        if any(is_title(w) for w in m.group("v").split()):
+            continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name
         if sum(1 for x, c in zip(items, covered) if c and abs(x.start() - m.start()) < 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans

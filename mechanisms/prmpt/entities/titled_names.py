@@ -101,6 +101,12 @@ def _drop_trailing_words(text: str, start: int, end: int, index: NameIndex, engl
 _PARTICLES_SET = frozenset(p for p in _PARTICLE.strip("(?:)").split("|"))
 
 
+# one word after a title that makes it an institution or an office, never a person ("General Court")
+_INSTITUTION_NOUNS = frozenset("""court courts assembly council motors electric hospital staff counsel secretary
+manager election elections store stores services practitioner surgeon dynamics public attorney division chamber
+section office department committee""".split())
+
+
 def find_titled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names after a title, rank or role, and initials used as names (see the module docstring)."""
     index = name_index()
@@ -115,6 +121,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 at = more.end("v")
         for start, end in names:
             end = _drop_trailing_words(text, start, end, index, dictionary)
+            if text[start:end].lower() in _INSTITUTION_NOUNS:
+                continue  # "the General Court", "General Motors", "Attorney General": no person
             if end > start and _name_words_ok(text[start:end], index, dictionary):
                 out.append(Found("PERSON", start, end, 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):

@@ -243,6 +243,13 @@ def test_more_layouts_do_not_reach_the_upstream(sanitizer: Sanitizer, text: str,
     ("We sold 300 units, Q3 2024, London SW1A 1AA office.", ["Q3 2024"]),
     ("Chapter 12, Python 3, Table 4, 10435 Berlin", ["Chapter 12", "Python 3", "Table 4"]),
     ("Meet at 12 Main Street, Boston at 3 pm, Room 4B.", ["3 pm"]),
+    # sentences in other languages beside an address: the words of a sentence are no street name
+    ("El coche con matrícula 9543 FGV está mal aparcado.\nVivo en Avenida de Egea 140, 28001 Madrid",
+     ["está mal aparcado"]),
+    ("Vuelvo una vez al año. historia clínica 0469, Calle Mayor 3, 28013 Madrid", ["al año"]),
+    ("La factura 4471 llegó tarde otra vez.\nCalle de Toledo 22\n28005 Madrid", ["llegó tarde"]),
+    ("Il pacco 3321 è arrivato ieri sera.\nVia Roma 12\n00184 Roma", ["è arrivato ieri sera"]),
+    ("O pedido 8812 chegou atrasado.\nRua Augusta 50\n1100-048 Lisboa", ["chegou atrasado"]),
 ])
 def test_numbered_words_beside_an_address_stay(sanitizer: Sanitizer, text: str, kept: list[str]) -> None:
     out = sanitizer.sanitize(text, KEYS)

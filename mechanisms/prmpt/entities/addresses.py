@@ -208,7 +208,8 @@ _AZ_UNITS = re.compile(
 
 # Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
 _LOWER_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
+    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+"
+    r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"  # the name capitalised: "al año." is Spanish
     r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
@@ -437,6 +438,9 @@ def _street_words(value: str) -> bool:
     english = _english()
     if any(w in _STOP or (w.islower() and w in english) for w in re.findall(r"[^\W\d_]+", words)):  # type: ignore[operator]
         return False
+    lower = [w for w in re.findall(r"[^\W\d_]{3,}", words) if w.islower() and w not in KEEP_WORDS]
+    if len(lower) >= 2:
+        return False  # words of a sentence in any language ("9543 FGV está mal aparcado", "historia clínica 0469")
     return _proper(words) or _proper(" ".join(w[:1].upper() + w[1:] for w in words.split() if w.islower()))
 
 

@@ -411,3 +411,25 @@ def test_a_count_after_a_town_is_no_postcode(sanitizer: Sanitizer, text: str) ->
     for number in ("45000", "3000", "2019", "12000", "1200"):
         if number in text:
             assert number in out.text, (number, out.text)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("I'm in 94107, can you find restaurants nearby?", "94107"),
+    ("We live near 02139 and love it.", "02139"),
+    ("I moved to 10001.", "10001"),
+    ("We're based in 60614; any coworking spaces?", "60614"),
+    ("i am staying in 33139 this week.", None),
+])
+def test_a_five_digit_code_where_someone_lives_is_hidden(sanitizer: Sanitizer, text: str, code: str | None) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    if code:
+        assert code not in out.text
+    else:  # "this week" goes on: not the end of the clause, the number stays
+        assert "33139" in out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", ["I'm in 10000 steps today.", "We are at 30000 feet.", "I am in 2024.",
+                                  "I moved to 12000 users last year.", "We're in 50000 homes."])
+def test_counts_and_years_after_in_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -86,6 +86,11 @@ _OTHER_POSTCODE_CUE = re.compile(
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
+# where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
+# verb of being or living and "in", "near" or "around", closing the clause (never "in 10000 steps")
+_ZIP_WHERE = re.compile(r"(?i:\b(?:i'm|i am|we're|we are|i live|we live|living|located|based|staying|moved|moving)"
+                        r"[ \t]+(?:in|near|around|to|at)[ \t]+(?:the[ \t]+)?(?:zip[ \t]+)?)"
+                        r"(?P<v>\d{5})(?![\w-])(?=[ \t]*(?:[,.;:!?)]|$|\n|and\b|but\b))")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
@@ -634,6 +639,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _OTHER_POSTCODE_VALUE.finditer(text):
         if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    for m in _ZIP_WHERE.finditer(text):
+        out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):

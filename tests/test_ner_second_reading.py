@@ -533,3 +533,27 @@ def test_offices_institutions_and_postnominals_stay_as_written(sanitizer: Saniti
     if hidden:
         assert hidden not in out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Ask Heather about the lease.", "Heather"),
+    ("Remind Dietlind to sign the form.", "Dietlind"),
+    ("Please ask Bill to call me.", "Bill"),
+    ("Tell Mark the news.", "Mark"),
+    ("Thanks. Can Oyelaran join us at 5?", "Oyelaran"),
+])
+def test_a_given_name_after_an_imperative_or_auxiliary_is_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert not re.search(rf"\b{name}\b", out.text), out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Can Python handle this?", "Python"),
+    ("Ask Google about it.", "Google"),
+    ("Did April end well?", "April"),
+    ("Send Monday's report.", "Monday"),
+    ("Let Me know.", "Me"),
+])
+def test_products_days_and_words_after_those_verbs_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
+    assert word in sanitizer.sanitize(text, KEYS).text

@@ -390,6 +390,27 @@ nothing unknown irrelevant important private secret hidden here there this that 
 el la los las un una no""".split())
 
 
+# A given name after an imperative or an auxiliary that opens an English sentence, before a lower-case word
+# or the end of the clause ("Ask Heather about the lease.", "Can Maja join us at 5?", "Remind Dietlind to sign")
+_ADDRESSED = regex.compile(
+    r"(?:^|(?<=[.!?:;\n\"“(][ \t]*)|(?<=^[ \t]+))(?:(?:Please|please|Pls|pls)[ \t]+)?"
+    r"(?:Ask|ask|Tell|tell|Remind|remind|Email|email|Call|call|Invite|invite|Ping|ping|Thank|thank|Text|text|Message|"
+    r"message|Can|Could|Will|Would|Did|Does|Has|Have|Should|Shall|Might|Let|Help|help|Send|send|Pay|pay|Cc|cc)"
+    r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)", regex.MULTILINE)
+
+
+def _addressed(text: str, english: Container[str]) -> list[Found]:
+    index = name_index()
+    out = []
+    for m in _ADDRESSED.finditer(text):
+        word = m.group("v")
+        if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS:
+            continue
+        if index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
 def _introduced(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
@@ -433,6 +454,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
     out.extend(_introduced(text, english))
+    if lang == "en":
+        out.extend(_addressed(text, english))
     places = place_names()
     for m in _SURNAME_FIRST.finditer(text):
         last, first = m.group("l").split()[-1], m.group("f")

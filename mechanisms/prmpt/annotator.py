@@ -734,8 +734,8 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
     for m, is_person in zip(items, covered):
         if is_person or any(s.start < m.end("v") and m.start("v") < s.end for s in spans):
             continue
-        if any(is_title(w) for w in m.group("v").split()):
-            continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name
+        if is_title(m.group("v").split()[-1]):
+            continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name ("DJ Khaled" is one)
         if sum(1 for x, c in zip(items, covered) if c and abs(x.start() - m.start()) < 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans

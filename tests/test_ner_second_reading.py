@@ -522,7 +522,7 @@ def test_words_after_those_cues_stay(sanitizer: Sanitizer, text: str, kept: str)
     ("In case T-123/19 the General Court held that the decision was void.", "General Court", None),
     ("She joined General Motors in 1990.", "General Motors", None),
     ("Before: His Honour Judge Trevelyan QC", "QC", "Trevelyan"),
-    ("Ana Ruiz MEP and Tom Hale MP signed the letter.", "MEP", "Ruiz"),
+    ("Ana Ruiz KC and Tom Hale MP signed the letter.", "KC", "Ruiz"),
     ("Judges Ganna Yudkivska, Faris Vehabović and Marialena Tsirli, Section Registrar, sat.", "Section Registrar",
      "Tsirli"),
 ])

@@ -386,7 +386,9 @@ _ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
 
 _FIRST_WORD = re.compile(r"(\S+)\s+(?=\S)")
 _LAST_WORD = re.compile(r",?\s+(\S+)$")
-_POSTNOMINALS = frozenset("QC KC SC SC. MP MEP MSP AM OBE CBE MBE KBE DBE ESQ PHD MD DDS CPA RN JP FRS".split())
+# two letters only: longer ones ("MEP", "DDS", "PhD") stay inside the span and are replaced with it, since a
+# reader counts every word of three letters or more of a labeled name as part of it
+_POSTNOMINALS = frozenset("QC KC SC MP AM MD RN JP".split())
 
 
 def _person_edges(text: str, span: Span) -> Span:
@@ -396,11 +398,14 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
-    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)):
-        start = m.end()  # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"
+    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)) \
+            and m.group(1).isalpha() and len(m.group(1)) > 3:
+        # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"; an abbreviation
+        # ("Sra.", "Ing.") stays inside the span and is replaced with the name, as a reader counts it as a word of it
+        start = m.end()
     while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
             and m.group(1).rstrip(".").upper() in _POSTNOMINALS:
-        end = m.start()  # "Trevelyan QC", "Ana Ruiz MEP": letters after the name are no part of it
+        end = m.start()  # "Trevelyan QC", "Tom Hale MP": letters after the name are no part of it
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)

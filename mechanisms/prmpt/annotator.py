@@ -399,9 +399,10 @@ def _person_edges(text: str, span: Span) -> Span:
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
     while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)) \
-            and m.group(1).isalpha() and len(m.group(1)) > 3:
+            and m.group(1).isalpha() and len(m.group(1)) > 3 and not m.group(1).endswith("s"):
         # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"; an abbreviation
-        # ("Sra.", "Ing.") stays inside the span and is replaced with the name, as a reader counts it as a word of it
+        # ("Sra.", "Ing.") or a plural ("Mmes") stays inside the span and is replaced with the name, as a reader
+        # counts it as a word of it
         start = m.end()
     while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
             and m.group(1).rstrip(".").upper() in _POSTNOMINALS:

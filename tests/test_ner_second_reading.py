@@ -557,3 +557,27 @@ def test_a_given_name_after_an_imperative_or_auxiliary_is_hidden(sanitizer: Sani
 ])
 def test_products_days_and_words_after_those_verbs_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, names", [
+    ("ask ottavio guidone about it", ["ottavio", "guidone"]),
+    ("pls tell rafał romankiewicz the meeting moved", ["rafał", "romankiewicz"]),
+    ("I'm Miłosz, nice to meet you!", ["Miłosz"]),
+    ("Hi all, this is Toralf. Can you help?", ["Toralf"]),
+    ("Please draft a reply to Martyn about the refund.", ["Martyn"]),
+    ("Could you forward it to Eugenia before noon?", ["Eugenia"]),
+])
+def test_names_in_chat_requests_are_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Please reply to All.", "Send it to Paris by Friday.", "I'm Happy, thanks.", "This is Python, not Java.",
+    "It's Monday.", "ask google maps about it", "ping localhost again", "Talk to Sales about the discount.",
+    "Forward it to Support.", "email support team about it",
+])
+def test_words_places_and_teams_in_those_requests_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -363,9 +363,23 @@ _CHAT_WORDS = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall guys go
 kinda sorta bro bruh dude fam sis babe hun folks peeps everyone everybody ppl tmrw tmr tonite nite cya""".split())
 
 
+# After a verb that hands something to someone, two lower-case words that are no English word, the first
+# maybe a listed given name ("ask ottavio guidone about it", "tell rafał romankiewicz"): one word alone there is a
+# tool as often ("ask google", "ping localhost"), a pair of unknown words is a person
+_LOWER_PAIR_CUE = regex.compile(r"(?<![\p{L}\d'’])(?:ask|tell|ping|email|message|text|remind|call|invite|cc)"
+                                r"[ \t]+(?P<v>\p{Ll}{3,}[ \t]+\p{Ll}{3,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)")
+
+
 def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    for m in _LOWER_PAIR_CUE.finditer(text):
+        first, last = m.group("v").split()
+        if any(w in _CHAT_WORDS or index.is_common(w) or w in _NOT_INTRODUCED or w.lower() in CALENDAR
+               for w in (first, last)):
+            continue
+        if (index.is_first(first) or first not in english) and last not in english:
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _LOWER_CUE.finditer(text):
         words = m.group("v").split()
         keep = 0
@@ -399,21 +413,48 @@ _ADDRESSED = regex.compile(
     r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)", regex.MULTILINE)
 
 
+# the person something goes to: "draft a reply to Martyn about the refund", "talk to Eugenia", "forward it to Toralf"
+_TO_SOMEONE = regex.compile(r"(?<![\p{L}\d])(?:reply|replies|respond|write|writing|talk|talking|speak|speaking|"
+                            r"forward|forwarded|send|sent|give|gave|mention|introduce|email|message|letter|note)"
+                            r"(?:[ \t]+(?:it|this|that|them|him|her|back|a[ \t]+note|the[ \t]+\p{Ll}+))?"
+                            r"[ \t]+to[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)")
+
+
 def _addressed(text: str, english: Container[str]) -> list[Found]:
+    from mechanisms.prmpt.entities.name_words import place_names
+
     index = name_index()
     out = []
+    places = place_names()
+    for m in _TO_SOMEONE.finditer(text):
+        word = m.group("v")
+        if word.lower() in CALENDAR or is_title(word) or word.casefold() in places and not index.is_first(word):
+            continue  # "send it to Paris", "talk to Monday's team"
+        if index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _ADDRESSED.finditer(text):
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS:
             continue
         if index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english):
-            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out
+
+
+# "I'm Miłosz, nice to meet you!", "This is Toralf.": a capitalised word closing the clause after "I'm"
+_I_AM = regex.compile(r"(?<![\p{L}\d])(?i:i['’]m|i[ \t]+am|im|this[ \t]+is|it['’]s)[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})"
+                      r"(?=[ \t]*(?:[,!.;:]|$|\n|and\b|from\b|here\b))")
 
 
 def _introduced(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    for m in _I_AM.finditer(text):
+        word = m.group("v")
+        if word.lower() in CALENDAR or is_title(word) or index.is_common(word):
+            continue
+        if index.is_first(word) or not (index.is_listed(word) or word in english):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _INTRO.finditer(text):
         first, second = m.group("v"), m.group("w")
         if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR:

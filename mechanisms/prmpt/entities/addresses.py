@@ -385,18 +385,27 @@ _NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|m
 _UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
 
 
+_REACH = 1500  # characters read on each side of a part: a run goes at most seven parts of 80 characters each way
+
+
 def _segments(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The parts of the block of lines (no blank line between) around ``start``..``end``, split at commas and
-    line breaks."""
-    a = text.rfind("\n\n", 0, start)
-    a = 0 if a < 0 else a + 2
-    b = text.find("\n\n", end)
-    b = len(text) if b < 0 else b
+    line breaks, within ``_REACH`` characters on each side (a part the window cuts is left out): reading the
+    whole block for every part made a long text without blank lines cost quadratic time."""
+    lo, hi = max(0, start - _REACH), min(len(text), end + _REACH)
+    a = text.rfind("\n\n", lo, start)
+    a = lo if a < 0 else a + 2
+    b = text.find("\n\n", end, hi)
+    b = hi if b < 0 else b
     out, at = [], a
     for m in re.finditer(r"[,;\n]", text[a:b]):
         out.append((at, a + m.start()))
         at = a + m.end()
     out.append((at, b))
+    if a == lo > 0 and text[lo - 1] not in ",;\n":
+        out = out[1:]
+    if b == hi < len(text) and text[hi] not in ",;\n":
+        out = out[:-1]
     return out
 
 
@@ -503,7 +512,8 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
     seen: set[tuple[int, int]] = set()
     for start, end in anchors:
         # a unit written before the street in its part: "Suite 055 26 Stevens Quays", "Block 01 Lot 49 Mustard Road"
-        line_start = max(text.rfind("\n", 0, start), text.rfind(",", 0, start)) + 1
+        line_start = max(text.rfind("\n", max(0, start - _REACH), start), text.rfind(",", max(0, start - _REACH), start),
+                         start - _REACH - 1) + 1
         m = _UNIT_BEFORE.search(text, line_start, start)
         if m is not None and not _NOT_ADDRESS.search(m.group("v")):
             out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(m.group("v").rstrip(" \t,")), 0.7))
@@ -527,7 +537,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 if not text[a:b].strip():
                     break
                 crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
-                if crossed and (step > 0 or ("," in text[text.rfind("\n", 0, a) + 1:b]
+                if crossed and (step > 0 or ("," in text[max(text.rfind("\n", max(0, a - _REACH), a), a - _REACH - 1) + 1:b]
                                              and any(ch.isdigit() for ch in text[a:b]))):
                     break  # a run goes up a line, never down, and never up to a row that ends in a number
                 part = _part(text, segs[i], "")

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import bisect
 import logging
 import os
 import re
@@ -28,7 +29,7 @@ from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view
-from mechanisms.prmpt.spans import Span
+from mechanisms.prmpt.spans import Occupied, Span
 
 log = logging.getLogger("veil.prmpt")
 _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|dollars?|euros?|pounds|"
@@ -85,10 +86,18 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
         if held is None or same_extent_rank(span) < same_extent_rank(held):
             best[(span.start, span.end)] = span
     ranked = sorted(best.values(), key=lambda s: (_tier(s.entity_type), -(s.end - s.start), -s.score, s.start))
+    # the kept spans are disjoint: kept in order of start, a new span can only overlap the one before its end
+    # and the ones starting before it ends (a bisect, not a scan of every kept span: that was quadratic)
+    starts: list[int] = []
+    ends: list[int] = []  # of the kept spans, in order of start (disjoint, so in order of end too)
     kept: list[Span] = []
     for span in ranked:
-        if all(span.end <= k.start or span.start >= k.end for k in kept):
-            kept.append(span)
+        i = bisect.bisect_left(starts, span.end)  # the kept spans before i start before this one ends
+        if i and ends[i - 1] > span.start:
+            continue
+        starts.insert(i, span.start)
+        ends.insert(i, span.end)
+        kept.append(span)
     return sorted(kept, key=lambda s: s.start)
 
 
@@ -314,8 +323,10 @@ def _whole_words(text: str, span: Span) -> Span:
 
 
 def _sentence_start(text: str, start: int) -> bool:
-    before = text[:start].rstrip(" \t")
-    return not before or before[-1] in ".!?:;\n\"'([{-*•|>},]"
+    i = start
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return i == 0 or text[i - 1] in ".!?:;\n\"'([{-*•|>},]"
 
 
 def _weak_single_name(word: str, lang: str, english: Container[str], vocabulary: Any,
@@ -691,7 +702,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             return len(word) >= 3 and not is_dictionary_word(dictionary, word)
         return len(word) >= 5 and word not in dictionary and word not in seen and _REPEATS.search(word) is None
 
-    taken = [(s.start, s.end) for s in spans]
+    taken = Occupied([(s.start, s.end) for s in spans])
     out = []
     for span in spans:
         if span.entity_type != "PERSON":
@@ -699,15 +710,15 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             continue
         start, end = span.start, span.end
         while (m := _WORD_BEFORE.search(text, max(0, start - 40), start)) and part_of_name(m.group(1)) \
-                and not any(a < start and m.start(1) < b for a, b in taken if (a, b) != (span.start, span.end)):
+                and not taken.overlaps(m.start(1), start):  # (the span's own extent never overlaps these)
             start = m.start(1)
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
                 and not text[m.end(1):m.end(1) + 2].lstrip(" ").startswith(":") \
-                and not any(a < m.end(1) and end < b for a, b in taken if (a, b) != (span.start, span.end)):
+                and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
         if dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
                 and index.is_first(text[start:end].split()[-1]) and text[start:end].split()[-1].istitle() \
-                and not any(a < m.end(1) and end < b for a, b in taken):
+                and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # "Kylie minogue": in chat a family name is often written in lower case
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))

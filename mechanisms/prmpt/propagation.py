@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
-from mechanisms.prmpt.spans import Span
+from mechanisms.prmpt.spans import Occupied, Span
 
 _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
 _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",
@@ -68,8 +68,10 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
 
 
 def _sentence_start(text: str, start: int) -> bool:
-    before = text[:start].rstrip(" \t")
-    return not before or before[-1] in ".!?\n:;\"'([{-*•|>"
+    i = start
+    while i > 0 and text[i - 1] in " \t":  # (not text[:start].rstrip(): a copy of the text for every hit)
+        i -= 1
+    return i == 0 or text[i - 1] in ".!?\n:;\"'([{-*•|>"
 
 
 def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: PrmptConfig) -> list[list[Span]]:
@@ -85,7 +87,7 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     key=lambda item: -len(item[0]))
     out: list[list[Span]] = []
     for text, found in zip(texts, spans):
-        taken = [(s.start, s.end) for s in found]
+        taken = Occupied([(s.start, s.end) for s in found])
         lang = found[0].lang if found else "en"
         folded = text.casefold()
         added: list[Span] = []
@@ -106,9 +108,9 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
             else:
                 hits = _occurrences(text, folded, value, entity_type in _CASELESS)
             for start, end in sorted(set(hits)):
-                if any(start < b and end > a for a, b in taken):
+                if taken.overlaps(start, end):
                     continue
                 added.append(Span(entity_type, start, end, 1.0, lang))
-                taken.append((start, end))
+                taken.add(start, end)
         out.append(sorted(list(found) + added, key=lambda s: s.start) if added else list(found))
     return out

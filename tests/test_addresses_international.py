@@ -33,6 +33,7 @@ import re  # noqa: E402
 
 import pytest  # noqa: E402
 
+from attack import attack_every_surface  # noqa: E402
 from mechanisms.prmpt.config import PrmptConfig  # noqa: E402
 from mechanisms.prmpt.sanitizer import Sanitizer  # noqa: E402
 
@@ -136,38 +137,7 @@ ATTACK_SECRETS = ("Korenbloemstraat 41", "3512 KV", "Kingsley Esplanade", "2477"
 
 
 def test_this_rounds_shapes_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
-    import json
-
-    import anthropic
-    import openai
-
-    veil = veil_factory(mode="prmpt")
-
-    def leaked() -> list[str]:
-        sent = json.dumps(upstream.last.body, ensure_ascii=False)
-        return [s for s in ATTACK_SECRETS if s in sent]
-
-    chat = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-user-1", max_retries=0)
-    messages = [{"role": "system", "content": ATTACK},
-                {"role": "assistant", "content": None, "tool_calls": [
-                    {"id": "call_1", "type": "function", "function": {"name": "note", "arguments": "{}"}}]},
-                {"role": "tool", "tool_call_id": "call_1", "content": ATTACK},
-                {"role": "user", "content": ATTACK}]
-    resp = chat.chat.completions.create(model="gpt-4o-mini", messages=messages)
-    assert leaked() == []
-    assert resp.choices[0].message.content == "echo: " + ATTACK
-    streamed = "".join(c.choices[0].delta.content or "" for c in chat.chat.completions.create(
-        model="gpt-4o-mini", messages=messages, stream=True, extra_headers={"x-mock-chunk": "7"}) if c.choices)
-    assert leaked() == []
-    assert streamed == "echo: " + ATTACK
-    claude = anthropic.Anthropic(base_url=veil.url, api_key="sk-user-1", max_retries=0)
-    msg = claude.messages.create(model="claude-x", max_tokens=64, system=ATTACK,
-                                 messages=[{"role": "user", "content": ATTACK}])
-    assert leaked() == []
-    assert "".join(b.text for b in msg.content if b.type == "text") == "echo: " + ATTACK
-    answer = chat.responses.create(model="gpt-4o-mini", instructions=ATTACK, input=ATTACK)
-    assert leaked() == []
-    assert answer.output_text == "echo: " + ATTACK
+    attack_every_surface(veil_factory, upstream, ATTACK, ATTACK_SECRETS)
 
 
 @pytest.mark.parametrize("text, number", [

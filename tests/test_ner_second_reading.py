@@ -10,6 +10,7 @@ import re
 import pytest
 
 import mechanisms.prmpt.annotator as annotator
+from attack import attack_every_surface
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.entities.learned_names import LearnedNames, features
@@ -581,3 +582,19 @@ def test_names_in_chat_requests_are_hidden(sanitizer: Sanitizer, text: str, name
 ])
 def test_words_places_and_teams_in_those_requests_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ the attack, through the proxy and a recording upstream
+# this round's shapes (news and court names, case parties, chat requests, a zero-width space, a docket and a
+# postcode where someone lives) in every field of chat, Messages and Responses: nothing arrives verbatim
+ATTACK = ("Nakashima graduated from Kyoto in 1998. Citrone is known for taking his time. "
+          "Lindqvist, who joined the firm in 2004, declined to comment. See Drummelow v Rexholt Ltd. "
+          "1st Lieutenant John J. Brody, 24 April 1952. my name is krithika and I'm in 94107, can you help? "
+          "Ask Heather about the lease, and draft a reply to Martyn. ask ottavio guidone about it. "
+          "Edvard\u200bPetrussen signed Case No. 2:19-cv-04412-JMV.")
+ATTACK_SECRETS = ("Nakashima", "Citrone", "Lindqvist", "Drummelow", "Brody", "krithika", "94107", "Heather",
+                  "Martyn", "ottavio", "guidone", "Edvard", "Petrussen", "04412")
+
+
+def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    attack_every_surface(veil_factory, upstream, ATTACK, ATTACK_SECRETS)

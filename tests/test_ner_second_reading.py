@@ -513,6 +513,7 @@ def test_a_name_the_speaker_gives_is_hidden_in_any_case(sanitizer: Sanitizer, te
     ("my name is on the list", "on the list"),
     ("They call me crazy sometimes.", "crazy"),
     ("Call me tomorrow at 5.", "tomorrow"),
+    ("The file name's length is 12.", "length"),
 ])
 def test_words_after_those_cues_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text

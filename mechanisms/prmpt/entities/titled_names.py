@@ -396,7 +396,7 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
 # A speaker naming themselves, in any case ("my name is krithika", "je m'appelle aurélie", "me llamo joaquín",
 # "call me ishaan"): one word, and a second where it is a listed name or no word of English.
 _INTRO = regex.compile(
-    r"(?<![\p{L}\d])(?P<cue>(?i:my[ \t]+name[ \t]+is|my[ \t]+name['’]s|name['’]s|call[ \t]+me|je[ \t]+m['’][ \t]?appelle|"
+    r"(?<![\p{L}\d])(?P<cue>(?i:my[ \t]+name[ \t]+is|my[ \t]+name['’]s|call[ \t]+me|je[ \t]+m['’][ \t]?appelle|"
     r"mon[ \t]+nom[ \t]+est|me[ \t]+llamo|mi[ \t]+nombre[ \t]+es))[ \t]+"
     r"(?P<v>\p{L}[\p{L}'’-]*)(?:[ \t]+(?P<w>\p{L}[\p{L}'’-]*))?")
 _NOT_INTRODUCED = frozenset("""not on in at the a an also still written spelled spelt is was isn't wasn't no none

@@ -442,7 +442,7 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
 
 
 # "I'm Miłosz, nice to meet you!", "This is Toralf.": a capitalised word closing the clause after "I'm"
-_I_AM = regex.compile(r"(?<![\p{L}\d])(?i:i['’]m|i[ \t]+am|im|this[ \t]+is|it['’]s)[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})"
+_I_AM = regex.compile(r"(?<![\p{L}\d])(?i:i['’]m|i[ \t]+am|this[ \t]+is|it['’]s)[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})"
                       r"(?=[ \t]*(?:[,!.;:]|$|\n|and\b|from\b|here\b))")
 
 

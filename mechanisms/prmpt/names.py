@@ -213,14 +213,12 @@ class RequestNames:
 
     def _add(self, occurrences: Iterable[tuple[str, bool]]) -> None:
         unlisted: list[str] = []
-        occurrences = list(occurrences)
-        for value, title_before in occurrences:  # every part first: a listed stand-in must avoid them all
-            for token in parse_name(value, title_before):
-                if isinstance(token, _Token):
-                    self.seen_parts.update(norm(part) for part in token.parts())
-        for value, title_before in occurrences:
+        parsed = [(value, title_before, [p for p in parse_name(value, title_before) if isinstance(p, _Token)])
+                  for value, title_before in occurrences]
+        for _value, _title, tokens in parsed:  # every part first: a listed stand-in must avoid them all
+            self.seen_parts.update(norm(part) for token in tokens for part in token.parts())
+        for value, title_before, tokens in parsed:
             self._registered.add((value, title_before))
-            tokens = [p for p in parse_name(value, title_before) if isinstance(p, _Token)]
             positional = [t for t in tokens if t.kind in ("name", "initial")]
             if len(positional) >= 2 and positional[-1].kind == "name":
                 first_tok = positional[-1] if positional[0].role == "last" else positional[0]

@@ -420,6 +420,12 @@ _TO_SOMEONE = regex.compile(r"(?<![\p{L}\d])(?:reply|replies|respond|write|writi
                             r"[ \t]+to[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)")
 
 
+def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> bool:
+    """After a cue that announces a person: a listed given name even where it is a word ("Heather", "Bill"),
+    or a word no list and no English dictionary holds ("Dietlind")."""
+    return index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english)
+
+
 def _addressed(text: str, english: Container[str]) -> list[Found]:
     from mechanisms.prmpt.entities.name_words import place_names
 
@@ -430,13 +436,13 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or word.casefold() in places and not index.is_first(word):
             continue  # "send it to Paris", "talk to Monday's team"
-        if index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english):
+        if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _ADDRESSED.finditer(text):
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS:
             continue
-        if index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english):
+        if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out
 
@@ -453,7 +459,7 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or index.is_common(word):
             continue
-        if index.is_first(word) or not (index.is_listed(word) or word in english):
+        if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _INTRO.finditer(text):
         first, second = m.group("v"), m.group("w")

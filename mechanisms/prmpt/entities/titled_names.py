@@ -135,6 +135,15 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
 _SINGLE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?|\p{Lu}{4,}|\p{Ll}{4,})"
                         r"(?![\p{L}\d@_-])")
 _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|wrote|writes|replied|and|et|y)\b|&))")
+# the lower-case word right before a word (a comma between allowed): "thank you Nick", "a lot Tanner,"
+_LOWER_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+$")
+_DETERMINERS = frozenset("""the a an this these those my your his her our their its every each some any no
+another""".split())
+_LOCATIVES = frozenset("in at from near into".split())
+# a word there read as a verb when its object follows ("I will Mark it", "to Bill them")
+_BEFORE_A_VERB = frozenset("will would can could should shall may might must to please do does did let lets".split())
+_OBJECT_AFTER = regex.compile(r"[ \t]+(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those|it|them|me|us|"
+                              r"him|all|every|each|some|any|no|up|out|down|off)\b", regex.IGNORECASE)
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
@@ -164,10 +173,17 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     ("how do i get over allison's death")."""
     index = name_index()
     out = []
+    lower_words: frozenset[str] | None = None
     for m in _SINGLE.finditer(text):
         word = m.group("v")
-        if not index.is_first(word) or index.is_common(word) or lang == "en" and is_dictionary_word(english, word) \
-                or word.lower() in CALENDAR:
+        if not index.is_first(word) or word.lower() in CALENDAR:
+            continue
+        if index.is_common(word) or lang == "en" and is_dictionary_word(english, word):
+            if lower_words is None:
+                lower_words = frozenset(_LOWER_WORDS.findall(text))
+            if not _inside_lower_case_clause(text, m.start(), m.end(), lang, lower_words):
+                continue
+            out.append(Found("PERSON", m.start(), m.end(), 0.6))
             continue
         style = "upper" if word.isupper() else "lower" if word.islower() else "title"
         if style == "lower" and (lang != "en" or not english or len(word) < 4):
@@ -179,6 +195,29 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
             continue  # "the Magna Carta": part of a longer proper noun, not a person
         out.append(Found("PERSON", m.start(), m.end(), 0.65 if style == "title" else 0.6))
     return out
+
+
+_LOWER_WORDS = regex.compile(r"(?<![\p{L}\d'’-])\p{Ll}+(?![\p{L}\d'’-])")
+
+
+def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_words: Container[str]) -> bool:
+    """An English given name that is also a word ("Nick", "Grace", "Tanner") in Title case after a
+    lower-case word, in a text that never writes it in lower case: "Hats off to Nick for", "I like your
+    videos a lot Tanner". Not after a determiner ("the Grace period"), nor before another capitalised
+    word ("Amber Alert"), nor a verb before its object ("I will Mark it"), nor a place after "in" or "from" ("from Jordan"); not where the text writes it
+    as a word too ("loan" beside "Loan")."""
+    word = text[start:end]
+    if lang != "en" or not word[1:].islower() or word.lower() in lower_words or _PROPER_AFTER.match(text, end):
+        return False
+    before = _LOWER_BEFORE.search(text, max(0, start - 30), start)
+    if before is None or before.group("w") in _DETERMINERS \
+            or before.group("w") in _BEFORE_A_VERB and _OBJECT_AFTER.match(text, end):
+        return False
+    if before.group("w") in _LOCATIVES:
+        from mechanisms.prmpt.entities.name_words import place_names
+
+        return word.casefold() not in place_names()
+    return True
 
 
 _HASHTAG = regex.compile(r"(?<![\w#&])#(?P<v>[\p{L}][\p{L}\d_]{3,60})(?![\w])")

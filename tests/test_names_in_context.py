@@ -1,0 +1,59 @@
+"""Names that only their place in the sentence gives away (third round of the "real text" issue): a given
+name that is also an English word, written in Title case inside a lower-case clause; a one-word name the
+NER reads as a person with the pronoun that refers to it later in the sentence. Each case was checked to
+fail on the code before its change, unless it guards precision."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from attack import attack_every_surface
+from mechanisms.keys import MasterKey
+from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.sanitizer import Sanitizer
+
+KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("names-in-context")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    return s
+
+
+def _hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"(?<!\w){re.escape(name)}(?!\w)", out.text), out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ------------------------------------------------------------ a given name that is also a word, inside a clause
+@pytest.mark.parametrize("text, name", [
+    ("Hats off to Nick for keeping the project alive.", "Nick"),
+    ("I like your videos a lot Tanner and I like your car", "Tanner"),
+    ("we should invite Summer to the launch", "Summer"),
+    ("Interesting how Ray wasn't there at all", "Ray"),
+    ("we missed you so much, Amber, come back soon", "Amber"),
+    ("is it true that Lily moved out?", "Lily"),
+    ("honestly only Pat knows the password", "Pat"),
+    ("so proud of Jay for finishing the marathon", "Jay"),
+])
+def test_a_given_name_that_is_a_word_is_hidden_inside_a_lower_case_clause(sanitizer: Sanitizer, text: str,
+                                                                           name: str) -> None:
+    _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text, word", [
+    ("The Grace period ends on Friday.", "Grace"),          # opens a sentence after a determiner
+    ("we issued an Amber Alert last night", "Amber"),        # before another capitalised word
+    ("the tenant repaid the loan; the Loan is closed", "Loan"),  # the text writes it as a word too
+    ("my friends flew in from Jordan yesterday", "Jordan"),  # a place after "from"
+    ("payment is due this Summer", "Summer"),                # after a determiner
+    ("I will Mark it as done", "Mark"),                      # (no listed given name follows a pronoun here)
+])
+def test_words_places_and_determined_nouns_in_title_case_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
+    assert word in sanitizer.sanitize(text, KEYS).text

@@ -81,6 +81,9 @@ def _unlistedpair_score(index: NameIndex, first: str, last: str, before: str, af
     return 0.6 if _RELATION_BEFORE.search(before) or _PERSON_AFTER.match(after) else 0.0
 
 
+_DETERMINERS = frozenset("my your his her our their its the a an this that these those".split())
+
+
 def pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
                 english: EnglishWords | None = None) -> float:
     """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
@@ -109,8 +112,8 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
             score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
         return score + 0.15 if _PERSON_CUES.search(before) else score
-    if not (in_first and in_last) or len(first) < 2 or len(last) < 2:
-        return 0.0
+    if not (in_first and in_last) or len(first) < 2 or len(last) < 2 or first.lower() in _DETERMINERS:
+        return 0.0  # "this is my channel": a possessive and a noun, though "My" and "Channel" are listed
     common = index.is_common(first) + index.is_common(last)
     cued = _PERSON_CUES.search(before) is not None
     if common == 0:

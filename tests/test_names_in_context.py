@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from attack import attack_every_surface
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.sanitizer import Sanitizer
@@ -57,3 +56,28 @@ def test_a_given_name_that_is_a_word_is_hidden_inside_a_lower_case_clause(saniti
 ])
 def test_words_places_and_determined_nouns_in_title_case_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text
+
+
+# ------------------------------------------------------------ a listed name opening a sentence as its subject
+@pytest.mark.parametrize("text, name", [
+    ("Carter began playing his first professional gigs when he was nine.", "Carter"),   # NER: a person
+    ("Hunter left the firm after his second year.", "Hunter"),
+    ("Parker kept her notes in a blue folder.", "Parker"),
+    ("Fisher sold his shares in March.", "Fisher"),
+    ("Cooper opened the letter and read it to her sister.", "Cooper"),
+    ("Okafor opened a bakery on the corner.", "Okafor"),                                # no pronoun: a verb
+    ("Castellano painted the mural in two weeks.", "Castellano"),
+])
+def test_a_listed_name_opening_a_sentence_before_its_verb_is_hidden(sanitizer: Sanitizer, text: str,
+                                                                     name: str) -> None:
+    _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text", [
+    "Mark his words, this will fail.", "Hope he is fine.", "Good for him, he deserves every penny.",
+    "Pretty sure he is right about it.", "Hey guys, this is my channel.", "Bill them for the hours she spent.",
+    "Idiot needs to be punched, he has no business here.", "Liverpool scored twice before he left.",
+    "Apple was founded in 1976.",
+])
+def test_imperatives_adjectives_greetings_and_towns_there_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -71,6 +71,9 @@ def name_index() -> NameIndex:
 VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
 
 
+_AUXILIARIES = frozenset("is was has had will would can could should shall must might may does did".split())
+
+
 @dataclass(frozen=True)
 class EnglishWords:
     """English dictionary words: WordNet's index as shipped in the English spaCy pipeline's
@@ -80,6 +83,20 @@ class EnglishWords:
     rules: tuple[tuple[str, str], ...]
     irregular: frozenset[str]
     nouns_only: frozenset[str] = frozenset()  # words only in the noun index: WordNet keeps "david", "lydia"
+    verbs: frozenset[str] = frozenset()  # the verb index
+    past_forms: frozenset[str] = frozenset()  # irregular inflected verb forms ("began", "kept", "was")
+
+    def is_finite_verb(self, word: str) -> bool:
+        """A verb in the third person or the past tense ("pooled", "keeps", "began"), or an auxiliary: what
+        follows a subject. A bare lemma is not ("foot", "love"): nouns take that form as often."""
+        low = word.lower()
+        if low in _AUXILIARIES or low in self.past_forms:
+            return True
+        for suffix, base in (("ed", ""), ("ed", "e"), ("ied", "y"), ("s", ""), ("es", ""), ("ies", "y")):
+            stem = low[:len(low) - len(suffix)] + base
+            if low.endswith(suffix) and len(stem) >= 3 and stem in self.verbs:
+                return True
+        return False
 
     def is_word(self, word: str) -> bool:
         """A dictionary word other than a noun-only entry (a given name WordNet lists, such as "Lydia",
@@ -115,7 +132,11 @@ def english_words(model: str) -> EnglishWords:
     rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
              if suffix and suffix.isalpha()}
     irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
-    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular), frozenset(nouns - others))
+    verbs = by_pos.get(hash_string("verb"), set())
+    past = {form.lower() for form, lemmas in tables.get_table("lemma_exc").get(hash_string("verb"), {}).items()
+            if form.isalpha() and form.lower() not in lemmas}
+    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular), frozenset(nouns - others),
+                        frozenset(verbs), frozenset(past))
 
 
 def name_word(index: NameIndex, word: str, english: EnglishWords) -> bool:

@@ -324,9 +324,45 @@ _PRONOUN_LATER = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+\p{Ll}[^.!?\n\p{Lu
                                r"\b(?:he|she|his|her|him|himself|herself)\b")
 # "Lindqvist, who joined the firm in 2004, ...": "who" and "whose" follow a person (English only)
 _WHO_AFTER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}),?[ \t]+(?:who|whom|whose)\b")
+
+_NEXT_WORDS = regex.compile(r"[ \t]+(\p{Ll}+)(?:[ \t]+(\p{Ll}+))?")
+_ADVERBS = frozenset("then later also never once still soon first finally again".split())
+
+
+def _verb_follows(text: str, at: int, english: Container[str]) -> bool:
+    """A finite verb right after ``at``, or after one adverb ("Player pooled", "Silang initially wanted")."""
+    finite = getattr(english, "is_finite_verb", None)
+    m = _NEXT_WORDS.match(text, at)
+    if finite is None or m is None:
+        return False
+    if finite(m.group(1)):
+        return True
+    return (m.group(1) in _ADVERBS or m.group(1).endswith("ly")) and m.group(2) is not None and finite(m.group(2))
+
+
+def _listed_subject(text: str, word: str, m: regex.Match[str], index: NameIndex,
+                    english: Container[str]) -> bool:
+    """A listed name that is also a word, opening a sentence as its subject, with a personal pronoun
+    later that can only be its ("Hunter left the firm after his second year", "Carter began playing his
+    first gigs"): an English sentence opens with a bare singular noun only in headlines, and a town
+    ("Hunter", "Parker") takes no "his" or "her". A verb in the third person or the past follows it (maybe
+    after one adverb), so an imperative or an adjective is not taken ("Mark his words", "Hope he is fine",
+    "Good for him", "Pretty sure he is")."""
+    return index.is_listed(word) and not word.isupper() and _verb_follows(text, m.end("v"), english)
+
+
+def pronoun_later(text: str, start: int) -> bool:
+    """Whether the word at ``start`` opens a run of lower-case words with a personal pronoun in the
+    same sentence (:data:`_PRONOUN_LATER`)."""
+    return _PRONOUN_LATER.match(text, start) is not None
+
+
+# a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
+# "Cavallaro developed a style"): tested in find_speakers
+_SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
 _NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
 nobody police officials reports sources experts critics officers authorities staff everybody il elle ils elles on
-nous vous je él ella ellos ellas usted nadie alguien""".split())
+nous vous je él ella ellos ellas usted nadie alguien hey hi hello yo oh wow""".split())
 
 
 def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
@@ -339,28 +375,33 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
-    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER):
-        if pattern in (_PRONOUN_LATER, _WHO_AFTER) and lang != "en":
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT):
+        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT) and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
-            if pattern is _PRONOUN_LATER and (not _opens_sentence(text, m.start()) or m.start() > 0 and (
+            if pattern in (_PRONOUN_LATER, _SUBJECT) and (not _opens_sentence(text, m.start()) or m.start() > 0 and (
                     text[m.start() - 1].isalnum() or text[m.start() - 1] in "@#_'’.-")):
                 continue
+            if pattern is _SUBJECT and not (index.is_listed(word) and not index.is_common(word)
+                                            and not (word in dictionary and not index.is_first(word))
+                                            and _verb_follows(text, m.end("v"), english)):
+                continue  # (a noun-only entry too: "Apple was founded")
             low = word.lower()
             if low in _NOT_SPEAKERS or low in CALENDAR or is_title(word):
                 continue
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
                 continue  # "The company said"
-            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER):
+            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT):
                 if places is None:
                     from mechanisms.prmpt.entities.name_words import place_names
 
                     places = place_names()
-                if word.casefold() in places and not index.is_listed(word):
+                if word.casefold() in places and (pattern is _SUBJECT or not index.is_listed(word)):
                     continue  # "Liverpool scored twice": a team named after its town
             if pattern in (_PRONOUN_LATER, _WHO_AFTER) and (index.is_common(word) or word in dictionary
-                                              or word.casefold() in places):
+                                                             or word.casefold() in places) \
+                    and not (pattern is _PRONOUN_LATER and _listed_subject(text, word, m, index, english)):
                 continue  # a pronoun further on is a weaker cue: never a word ("Python makes her job easier")
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))

@@ -81,3 +81,11 @@ def test_a_listed_name_opening_a_sentence_before_its_verb_is_hidden(sanitizer: S
 ])
 def test_imperatives_adjectives_greetings_and_towns_there_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "Its a beautiful day, if we're drinkin then I'm buying", "we've gotten so far", "they'll figure it out",
+    "you'd never guess", "i'm tryin my best", "it won't matter",
+])
+def test_a_word_with_its_clitic_is_never_part_of_a_lower_case_name(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

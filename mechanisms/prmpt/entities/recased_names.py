@@ -15,6 +15,8 @@ language. The extra NER pass runs only when a text has a candidate, on the lines
 
 from __future__ import annotations
 
+import regex
+
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
 from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, name_word
@@ -26,6 +28,7 @@ _CONTEXT = 200  # characters on each side of a candidate that NER reads again
 _ENGLISH_SHARE = 0.6
 _GLUE_BEFORE = frozenset("@./\\-_'’")  # "jsmith@", "foo.bar", "a_b": parts of addresses and identifiers
 _GLUE_AFTER = frozenset("@_.")
+_CONTRACTED = regex.compile(r"['’](?:t|ll|re|ve|d|m)$", regex.IGNORECASE)
 
 
 def _recase(word: str) -> str:
@@ -72,6 +75,8 @@ def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishW
         if not style or styles[k + 1] != style:
             continue
         (a0, a1, wa), (b0, b1, wb) = words[k], words[k + 1]
+        if _CONTRACTED.search(wa) or _CONTRACTED.search(wb):
+            continue  # "we're drinkin", "don't know": a pronoun or a verb with its clitic, never a name
         if text[a1:b0] not in (" ", "\t") or a0 > 0 and text[a0 - 1] in _GLUE_BEFORE \
                 or b1 < len(text) and text[b1] in _GLUE_AFTER:
             continue

@@ -89,3 +89,17 @@ def test_imperatives_adjectives_greetings_and_towns_there_stay(sanitizer: Saniti
 ])
 def test_a_word_with_its_clitic_is_never_part_of_a_lower_case_name(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, names, titles", [
+    ("Lord Justice Pemberton, with whom Lady Justice Achterberg agreed, held that the claim failed.",
+     ["Pemberton", "Achterberg"], ["Lord Justice", "Lady Justice"]),
+    ("Mr Justice Haddon-Cave gave judgment.", ["Haddon-Cave"], ["Mr Justice"]),
+    ("Lady Hale gave the leading judgment.", ["Hale"], ["Lady"]),
+])
+def test_judges_titles_stay_as_written_and_only_the_name_is_hidden(sanitizer: Sanitizer, text: str,
+                                                                    names: list[str], titles: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for title in titles:
+        assert title in out.text, out.text
+    _hidden(sanitizer, text, names)

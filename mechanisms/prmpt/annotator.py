@@ -437,6 +437,8 @@ def _person_edges(text: str, span: Span) -> Span:
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
+    if all(_cut_title(w.rstrip(".,")) for w in text[start:end].split()):
+        end = start  # titles alone ("Lady Justice" of "Lady Justice Achterberg", "Lord"): no name is left
     return span if (start, end) == (span.start, span.end) else Span("PERSON", start, end, span.score, span.lang, span.finder)
 
 

@@ -103,3 +103,29 @@ def test_judges_titles_stay_as_written_and_only_the_name_is_hidden(sanitizer: Sa
     for title in titles:
         assert title in out.text, out.text
     _hidden(sanitizer, text, names)
+
+
+# ------------------------------------------------------------ the person thanked or congratulated
+# (the last two were hidden before by the learned finder: kept as guards of the cue's reach)
+@pytest.mark.parametrize("text, name, cue", [
+    ("Thank you Hendo for what you did", "Hendo", "Thank you"),
+    ("RIP Mandisa", "Mandisa", "RIP"),
+    ("Thanks Dlamini for the quick reply.", "Dlamini", "Thanks"),   # the greeting was hidden with the name
+    ("Thanks Oluwaseun Bakare for the help", "Bakare", "Thanks"),
+    ("Hey Jude, don't make it bad", "Jude", "Hey"),
+    ("Much love Miccoli", "Miccoli", "Much love"),
+    ("congrats Tebogo, well deserved", "Tebogo", "congrats"),
+    ("Happy birthday Jiminie 🎉", "Jiminie", "Happy birthday"),
+])
+def test_the_person_thanked_or_congratulated_is_hidden(sanitizer: Sanitizer, text: str, name: str,
+                                                         cue: str) -> None:
+    _hidden(sanitizer, text, [name])
+    assert sanitizer.sanitize(text, KEYS).text.startswith(cue)
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks Python for making this easy.", "Thank you God for everything", "thanks Everyone!",
+    "Good morning Vietnam!", "thank you London!", "Happy birthday Monday!",
+])
+def test_gods_crowds_places_and_tools_thanked_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

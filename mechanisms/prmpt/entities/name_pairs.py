@@ -82,11 +82,15 @@ def _unlistedpair_score(index: NameIndex, first: str, last: str, before: str, af
 
 
 _DETERMINERS = frozenset("my your his her our their its the a an this that these those".split())
+# a greeting or thanks opening a pair: the name, if any, is the word after it ("Thanks Python for ...")
+GREETINGS = frozenset("thanks thank thx congrats hey hi hello hiya dear bye cheers welcome".split())
 
 
 def pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
                 english: EnglishWords | None = None) -> float:
     """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
+    if first.lower() in GREETINGS:
+        return 0.0
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
     caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2

@@ -19,6 +19,7 @@ from collections.abc import Container
 import regex
 
 from mechanisms.prmpt.entities.base import Found
+from mechanisms.prmpt.entities.name_pairs import GREETINGS
 from mechanisms.prmpt.entities.name_words import VOWEL, NameIndex, name_index
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
@@ -284,6 +285,8 @@ def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = fro
     out = []
     for m in _PAIR.finditer(text):
         words = m.group("v").split()
+        if words[0].lower() in GREETINGS:
+            continue  # "Thanks Python for ...": the word after a greeting is left to the cued names
         if any(index.is_common(w) or is_dictionary_word(english, w) or w.lower() in CALENDAR or not VOWEL.search(w)
                for w in words):
             continue
@@ -499,6 +502,14 @@ _TO_SOMEONE = regex.compile(r"(?<![\p{L}\d])(?:reply|replies|respond|write|writi
                             r"(?:[ \t]+(?:it|this|that|them|him|her|back|a[ \t]+note|the[ \t]+\p{Ll}+))?"
                             r"[ \t]+to[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)")
 
+# the person thanked, congratulated or greeted, closing the clause ("Thank you Hendo for what you did",
+# "congrats Tebogo, well deserved", "Much love Miccoli")
+_THANKED = regex.compile(r"(?<![\p{L}\d])(?i:thank[ \t]+you|thanks|thx|congrats|congratulations|well[ \t]+done|"
+                         r"good[ \t]+job|great[ \t]+job|nice[ \t]+job|happy[ \t]+birthday|happy[ \t]+bday|"
+                         r"miss[ \t]+you|love[ \t]+you|much[ \t]+love|bye|goodbye|cheers|shout[ \t]*out[ \t]+to|"
+                         r"welcome[ \t]+back|good[ \t]+morning|good[ \t]+night|rip|r\.i\.p\.?)[ \t]*,?[ \t]+"
+                         r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]*(?:[,!.?;:)]|$|\n|\p{So}|for\b|so\b|and\b))")
+
 
 def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> bool:
     """After a cue that announces a person: a listed given name even where it is a word ("Heather", "Bill"),
@@ -518,9 +529,10 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
             continue  # "send it to Paris", "talk to Monday's team"
         if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
-    for m in _ADDRESSED.finditer(text):
+    for m in [*_ADDRESSED.finditer(text), *_THANKED.finditer(text)]:
         word = m.group("v")
-        if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS:
+        if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS \
+                or word.casefold() in places and not index.is_first(word):
             continue
         if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))

@@ -129,3 +129,23 @@ def test_the_person_thanked_or_congratulated_is_hidden(sanitizer: Sanitizer, tex
 ])
 def test_gods_crowds_places_and_tools_thanked_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, office, name", [
+    ("La ministra de Sanidad, Carmen Villaescusa, anunció nuevas medidas.", "ministra de Sanidad", "Villaescusa"),
+    ("El alcalde de Getafe, Ramiro Escartín, habló.", "alcalde de Getafe", "Escartín"),
+    ("Le ministre de l'Intérieur, Gérald Moreau, a parlé.", "ministre de l'Intérieur", "Moreau"),
+    ("La présidente de la Région, Odile Quenneville, a signé.", "présidente de la Région", "Quenneville"),
+    ("El fiscal del Estado, Tomás Iribarren, recurrió.", "fiscal del Estado", "Iribarren"),
+])
+def test_an_office_and_its_domain_stay_and_the_holder_is_hidden(sanitizer: Sanitizer, text: str, office: str,
+                                                                 name: str) -> None:
+    assert office in sanitizer.sanitize(text, KEYS).text
+    _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Sr. de la Fuente llegó tarde.", "Fuente"), ("Monsieur de Villepin est arrivé.", "Villepin"),
+])
+def test_a_particle_after_an_honorific_is_still_part_of_the_name(sanitizer: Sanitizer, text: str, name: str) -> None:
+    _hidden(sanitizer, text, [name])

@@ -108,12 +108,21 @@ manager election elections store stores services practitioner surgeon dynamics p
 section office department committee""".split())
 
 
+# an office, whose title a particle follows to name its domain, not a person ("el presidente del Gobierno")
+_OFFICE = regex.compile(r"(?i:minist(?:ro|ra|re|er)|pr[ée]sident[ea]?|alcalde(?:sa)?|maire|mayor|governor|"
+                        r"gobernador[a]?|senator|senador[a]?|s[ée]nateur|d[ée]put[ée]e?|juez[a]?|fiscal|pr[ée]fet|"
+                        r"chancellor|councillor|secretary)[.,:]?[ \t]+$")
+_PARTICLE_FIRST = regex.compile(rf"{_PARTICLE}[ \t]")
+
+
 def find_titled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names after a title, rank or role, and initials used as names (see the module docstring)."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
     out: list[Found] = []
     for m in _TITLED.finditer(text):
+        if _PARTICLE_FIRST.match(text, m.start("v")) and _OFFICE.search(text, m.start(), m.start("v")):
+            continue  # "la ministra de Sanidad", "le maire de Lyon", "Minister of State": the office's domain
         names = [m.span("v")]
         if m.group("plural"):
             at = m.end("v")

@@ -149,3 +149,27 @@ def test_an_office_and_its_domain_stay_and_the_holder_is_hidden(sanitizer: Sanit
 ])
 def test_a_particle_after_an_honorific_is_still_part_of_the_name(sanitizer: Sanitizer, text: str, name: str) -> None:
     _hidden(sanitizer, text, [name])
+
+
+# ------------------------------------------------------------ emails of tokenised text
+@pytest.mark.parametrize("text, local", [
+    ("Attn: Mr. Michael Moretti Fax: (212) 688 - 5994 Email: MMoretti @ svb. com with a copy to:", "MMoretti"),
+    ("Email: DEphraim @ riemerlaw. com If to the Lender:", "DEphraim"),
+    ("contact jvarga@ acme-mail. org for details", "jvarga"),
+    ("write to hkowalski@ example. net today", "hkowalski"),
+    ("Notices: ODlamini @ firm. co. za", "ODlamini"),
+])
+def test_an_email_with_spaces_around_its_at_and_dots_is_hidden_and_restored(sanitizer: Sanitizer, text: str,
+                                                                              local: str) -> None:
+    _hidden(sanitizer, text, [local])
+
+
+@pytest.mark.parametrize("text", ["We meet at home. Then we go.", "look at example. com is not a site",
+                                  "arrive at 5. 30 pm"])
+def test_prose_with_at_and_a_spaced_dot_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_handle_before_a_full_stop_is_no_spaced_email(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("now playing on @BIKERfm. How'd you like it?", KEYS).text
+    assert out.startswith("now playing on @") and out.endswith(". How'd you like it?"), out  # the handle alone

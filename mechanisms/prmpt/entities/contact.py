@@ -190,8 +190,10 @@ def _email_codec(config):  # noqa: ANN001, ANN202
 
 # ---------------------------------------------------------------------------- obfuscated emails
 # "john.smith at acme-corp dot com", "john [at] acme [dot] com", "jane(at)example(dot)org"
-_AT_WORD = r"(?:\s*[\[({<]\s*at\s*[\])}>]\s*|\s+at\s+)"
-_DOT_WORD = r"(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+)"
+# (and tokenised text, where a space follows "@" and each dot: "MMoretti @ svb. com"; a space before "@" only is a
+# handle's: "playing on @BIKERfm. How")
+_AT_WORD = r"(?:\s*[\[({<]\s*at\s*[\])}>]\s*|\s+at\s+|[ \t]*@[ \t]+)"
+_DOT_WORD = r"(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+|\.[ \t]+)"
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _OBFUSCATED_EMAIL = re.compile(
     rf"(?<![\w.+-])(?P<local>[a-z0-9](?:[\w.+-]{{0,62}}[a-z0-9])?)(?P<at>{_AT_WORD})"
@@ -202,13 +204,17 @@ _DOMAIN_SEP = re.compile(rf"({_DOT_WORD}|\.)", re.IGNORECASE)
 
 def find_obfuscated_emails(text: str, lang: str) -> list[Found]:
     """Emails written to dodge a filter: a bracketed "at" or "AT", a local part that looks like an
-    address ("john.smith at example.org"), or a spelled-out dot ("john at acme dot com"). Prose with a
-    plain "at" and real dots ("arrive at 5.30", "look at example.com") is left alone."""
+    address ("john.smith at example.org"), or a spelled-out dot ("john at acme dot com"); and emails of
+    tokenised text, spaces around the "@" and after the dots ("MMoretti @ svb. com"). Prose with a
+    plain "at" and real dots ("arrive at 5.30", "look at example.com", "meet at home. Then") is left alone."""
     out = []
     for m in _OBFUSCATED_EMAIL.finditer(text):
         at = m.group("at").strip()
-        spelled_dot = any(sep != "." for sep in _DOMAIN_SEP.findall(m.group("domain")))
-        cue = at[:1] in "[({<" or at == "AT"
+        seps = _DOMAIN_SEP.findall(m.group("domain"))
+        if at != "@" and any(sep != "." and sep.strip() == "." for sep in seps):
+            continue  # a dot and a space only after a spaced "@" ("meet at home. Then" is prose)
+        spelled_dot = any(sep.strip() != "." for sep in seps)
+        cue = at[:1] in "[({<" or at in ("AT", "@")
         if cue or spelled_dot or re.search(r"[._+\d]", m.group("local")):
             out.append(Found("OBFUSCATED_EMAIL", m.start(), m.end(), 0.85 if cue else 0.7))
     return out

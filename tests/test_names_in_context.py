@@ -173,3 +173,25 @@ def test_prose_with_at_and_a_spaced_dot_stays(sanitizer: Sanitizer, text: str) -
 def test_a_handle_before_a_full_stop_is_no_spaced_email(sanitizer: Sanitizer) -> None:
     out = sanitizer.sanitize("now playing on @BIKERfm. How'd you like it?", KEYS).text
     assert out.startswith("now playing on @") and out.endswith(". How'd you like it?"), out  # the handle alone
+
+
+# ------------------------------------------------------------ more of what only a person is or does
+@pytest.mark.parametrize("text, name", [
+    ("Frazier himself was approaching retirement.", "Frazier"),
+    ("Nobody expected Oyelaran herself to attend.", "Oyelaran"),
+    ("The club was sold, leaving Citrone (who was suffering from insomnia) in need.", "Citrone"),
+    ("May died in his hometown in 1984.", "May"),
+    ("The two went at it, but Okafor connected first.", "Okafor"),
+    ("When Castellano arrived, the hall was empty.", "Castellano"),
+])
+def test_a_reflexive_a_parenthesised_who_and_a_clause_subject_give_a_person_away(sanitizer: Sanitizer, text: str,
+                                                                                 name: str) -> None:
+    _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text", [
+    "God himself knows.", "When Python runs, it is fast.", "In May we married.", "May 3 died down quickly.",
+    "The storm passed, but London stayed calm.",
+])
+def test_gods_programs_months_and_towns_in_those_places_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -335,7 +335,14 @@ _ACTOR_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}
 _PRONOUN_LATER = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+\p{Ll}[^.!?\n\p{Lu}]{0,60}?"
                                r"\b(?:he|she|his|her|him|himself|herself)\b")
 # "Lindqvist, who joined the firm in 2004, ...": "who" and "whose" follow a person (English only)
-_WHO_AFTER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}),?[ \t]+(?:who|whom|whose)\b")
+_WHO_AFTER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,})(?:,?[ \t]+|[ \t]*\([ \t]*)(?:who|whom|whose)\b")
+# "Frazier himself was approaching retirement": a reflexive pronoun right after the word is a person's
+_REFLEXIVE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:himself|herself)\b")
+# a clause a subordinator opens at the start of a sentence, or after a comma: its subject stands where a
+# sentence's would ("While Silang initially wanted", "..., but Norton connected first")
+_CLAUSE_OPENER = regex.compile(r"(?:(?:^|[.!?;:\n\"“(][ \t]*)(?:While|When|After|Before|Although|Though|Because|"
+                               r"Since|Until|Once|If|Then|But|And|So)|,[ \t]*(?:but|while|when|although|though|"
+                               r"because|after|before|until|since|and|so|then))[ \t]+$")
 
 _NEXT_WORDS = regex.compile(r"[ \t]+(\p{Ll}+)(?:[ \t]+(\p{Ll}+))?")
 _ADVERBS = frozenset("then later also never once still soon first finally again".split())
@@ -387,24 +394,28 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
-    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT):
-        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT) and lang != "en":
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
+                    _REFLEXIVE):
+        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE) and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
-            if pattern in (_PRONOUN_LATER, _SUBJECT) and (not _opens_sentence(text, m.start()) or m.start() > 0 and (
-                    text[m.start() - 1].isalnum() or text[m.start() - 1] in "@#_'’.-")):
+            if pattern in (_PRONOUN_LATER, _SUBJECT) and (
+                    not (_opens_sentence(text, m.start())
+                         or _CLAUSE_OPENER.search(text, max(0, m.start() - 12), m.start()) is not None)
+                    or m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "@#_'’.-")):
                 continue
             if pattern is _SUBJECT and not (index.is_listed(word) and not index.is_common(word)
                                             and not (word in dictionary and not index.is_first(word))
                                             and _verb_follows(text, m.end("v"), english)):
                 continue  # (a noun-only entry too: "Apple was founded")
             low = word.lower()
-            if low in _NOT_SPEAKERS or low in CALENDAR or is_title(word):
-                continue
+            if low in _NOT_SPEAKERS or is_title(word) or low in CALENDAR and not (
+                    pattern is _ACTOR_BEFORE and index.is_first(word)):
+                continue  # (a month that is a given name and dies or marries is a person: "May died in 1984")
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
                 continue  # "The company said"
-            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT):
+            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE):
                 if places is None:
                     from mechanisms.prmpt.entities.name_words import place_names
 

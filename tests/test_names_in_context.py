@@ -195,3 +195,21 @@ def test_a_reflexive_a_parenthesised_who_and_a_clause_subject_give_a_person_away
 ])
 def test_gods_programs_months_and_towns_in_those_places_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, name", [
+    ('The bassist said: "Jared and Shannon put it together."', "Jared"),
+    ("It was Hayes and Ortolani who signed.", "Hayes"),
+    ("send the draft to Miles and Oyelaran", "Miles"),
+])
+def test_a_given_name_is_no_dictionary_word_by_a_suffix_rule(sanitizer: Sanitizer, text: str, name: str) -> None:
+    _hidden(sanitizer, text, [name])
+
+
+def test_the_suffix_rule_still_makes_words_of_other_words() -> None:
+    from mechanisms.prmpt.entities.name_words import english_words
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    english = english_words(PrmptConfig().model_for("en"))
+    assert is_dictionary_word(english, "jarred") and is_dictionary_word(english, "tests")
+    assert not is_dictionary_word(english, "Jared") and is_dictionary_word(english, "Grace")

@@ -103,6 +103,11 @@ class EnglishWords:
         or a place, such as "Salem", is not taken for an everyday word by this test)."""
         return word.lower() not in self.nouns_only and word in self
 
+    def is_base_word(self, word: str) -> bool:
+        """A dictionary word as written (an index entry or an irregular form), not made by a suffix rule."""
+        low = word.lower()
+        return low not in self.nouns_only and (low in self.words or low in self.irregular)
+
     def __contains__(self, word: str) -> bool:
         low = word.lower()
         if low in self.words or low in self.irregular:

@@ -166,9 +166,16 @@ diciembre""".split())
 
 
 def is_dictionary_word(english: Container[str], word: str) -> bool:
-    """An English dictionary word (a noun-only entry such as "Lydia" or "David" is read as a name)."""
+    """An English dictionary word (a noun-only entry such as "Lydia" or "David" is read as a name). A
+    listed given name counts only as written in the dictionary, not as a form its suffix rules make of
+    another word ("Jared" is no "jar" + "-ed")."""
     is_word = getattr(english, "is_word", None)
-    return bool(is_word(word)) if is_word is not None else word in english
+    if is_word is None:
+        return word in english
+    if not is_word(word):
+        return False
+    base = getattr(english, "is_base_word", None)
+    return base is None or not name_index().is_first(word) or bool(base(word))
 
 
 def _opens_sentence(text: str, start: int) -> bool:

@@ -213,3 +213,25 @@ def test_the_suffix_rule_still_makes_words_of_other_words() -> None:
     english = english_words(PrmptConfig().model_for("en"))
     assert is_dictionary_word(english, "jarred") and is_dictionary_word(english, "tests")
     assert not is_dictionary_word(english, "Jared") and is_dictionary_word(english, "Grace")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("For the first two years Player sold advertising for the magazine.", "Player"),
+    ("A few years ago, Player pulled into a barrel that shut down on him.", "Player"),
+    ("After the break Hunter scored again.", "Hunter"),
+    ("by then Baker had left the firm", "Baker"),
+    ("in the end Fisher was replaced", "Fisher"),
+])
+def test_a_listed_surname_inside_a_clause_before_a_past_verb_is_hidden(sanitizer: Sanitizer, text: str,
+                                                                       name: str) -> None:
+    _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text", [
+    "Any surplus shall be paid to the Borrower or other Persons legally entitled thereto.",
+    "In that case Bank may debit the account and Bank will notify the Borrower.",
+    "the Bank approved the loan; later Bank approved a second one",
+    "last year Green won the award",  # (not a listed surname here: an everyday word)
+])
+def test_defined_terms_and_modal_verbs_of_contracts_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -72,6 +72,7 @@ VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúû�
 
 
 _AUXILIARIES = frozenset("is was has had will would can could should shall must might may does did".split())
+_PAST_AUXILIARIES = frozenset("was has had did".split())
 
 
 @dataclass(frozen=True)
@@ -86,13 +87,15 @@ class EnglishWords:
     verbs: frozenset[str] = frozenset()  # the verb index
     past_forms: frozenset[str] = frozenset()  # irregular inflected verb forms ("began", "kept", "was")
 
-    def is_finite_verb(self, word: str) -> bool:
+    def is_finite_verb(self, word: str, past: bool = False) -> bool:
         """A verb in the third person or the past tense ("pooled", "keeps", "began"), or an auxiliary: what
-        follows a subject. A bare lemma is not ("foot", "love"): nouns take that form as often."""
+        follows a subject. A bare lemma is not ("foot", "love"): nouns take that form as often. With
+        ``past``, the past tense only, or "has", "had", "was" ("sold", "has been"; not "will", "requests")."""
         low = word.lower()
-        if low in _AUXILIARIES or low in self.past_forms:
+        if low in (_PAST_AUXILIARIES if past else _AUXILIARIES) or low in self.past_forms and not (past and low.endswith("s")):
             return True
-        for suffix, base in (("ed", ""), ("ed", "e"), ("ied", "y"), ("s", ""), ("es", ""), ("ies", "y")):
+        endings = (("ed", ""), ("ed", "e"), ("ied", "y"))
+        for suffix, base in endings if past else (*endings, ("s", ""), ("es", ""), ("ies", "y")):
             stem = low[:len(low) - len(suffix)] + base
             if low.endswith(suffix) and len(stem) >= 3 and stem in self.verbs:
                 return True

@@ -355,15 +355,17 @@ _NEXT_WORDS = regex.compile(r"[ \t]+(\p{Ll}+)(?:[ \t]+(\p{Ll}+))?")
 _ADVERBS = frozenset("then later also never once still soon first finally again".split())
 
 
-def _verb_follows(text: str, at: int, english: Container[str]) -> bool:
-    """A finite verb right after ``at``, or after one adverb ("Player pooled", "Silang initially wanted")."""
+def _verb_follows(text: str, at: int, english: Container[str], past: bool = False) -> bool:
+    """A finite verb right after ``at``, or after one adverb ("Player pooled", "Silang initially wanted");
+    with ``past``, in the past tense (:meth:`EnglishWords.is_finite_verb`)."""
     finite = getattr(english, "is_finite_verb", None)
     m = _NEXT_WORDS.match(text, at)
     if finite is None or m is None:
         return False
-    if finite(m.group(1)):
+    if finite(m.group(1), past):
         return True
-    return (m.group(1) in _ADVERBS or m.group(1).endswith("ly")) and m.group(2) is not None and finite(m.group(2))
+    return (m.group(1) in _ADVERBS or m.group(1).endswith("ly")) and m.group(2) is not None \
+        and finite(m.group(2), past)
 
 
 def _listed_subject(text: str, word: str, m: regex.Match[str], index: NameIndex,
@@ -381,6 +383,20 @@ def pronoun_later(text: str, start: int) -> bool:
     """Whether the word at ``start`` opens a run of lower-case words with a personal pronoun in the
     same sentence (:data:`_PRONOUN_LATER`)."""
     return _PRONOUN_LATER.match(text, start) is not None
+
+
+# a listed name inside a clause, after a lower-case word and before a finite verb ("For two years Player sold
+# advertising", "a few years ago, Player pulled into a barrel"): tested in find_speakers
+_MID_SUBJECT = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
+_NOT_BEFORE_A_SUBJECT = frozenset("""the a an this that these those my your his her our their its every each some any
+no another other certain of in at from to for with by on into onto about under over near than as like""".split())
+
+
+def _determined_elsewhere(text: str, word: str) -> bool:
+    """The text writes the word after a determiner or defines it in quotes ("the Bank", "such Person", '"Bank"'):
+    a defined term of a contract, not a name."""
+    return regex.search(rf"(?<![\p{{L}}])(?:(?i:the|a|an|such|any|each|every|no|this|that|said)[ \t]+|[\"“]){word}\b",
+                        text) is not None
 
 
 # a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
@@ -402,11 +418,15 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     out = []
     places: frozenset[str] | None = None
     for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
-                    _REFLEXIVE):
-        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE) and lang != "en":
+                    _REFLEXIVE, _MID_SUBJECT):
+        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT) and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
+            if pattern is _MID_SUBJECT and (m.group("w") in _NOT_BEFORE_A_SUBJECT or not index.is_last(word)
+                                            or not _verb_follows(text, m.end("v"), english, past=True)
+                                            or _determined_elsewhere(text, word)):
+                continue
             if pattern in (_PRONOUN_LATER, _SUBJECT) and (
                     not (_opens_sentence(text, m.start())
                          or _CLAUSE_OPENER.search(text, max(0, m.start() - 12), m.start()) is not None)
@@ -422,12 +442,12 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 continue  # (a month that is a given name and dies or marries is a person: "May died in 1984")
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
                 continue  # "The company said"
-            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE):
+            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT):
                 if places is None:
                     from mechanisms.prmpt.entities.name_words import place_names
 
                     places = place_names()
-                if word.casefold() in places and (pattern is _SUBJECT or not index.is_listed(word)):
+                if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)):
                     continue  # "Liverpool scored twice": a team named after its town
             if pattern in (_PRONOUN_LATER, _WHO_AFTER) and (index.is_common(word) or word in dictionary
                                                              or word.casefold() in places) \

@@ -389,7 +389,8 @@ def pronoun_later(text: str, start: int) -> bool:
 # advertising", "a few years ago, Player pulled into a barrel"): tested in find_speakers
 _MID_SUBJECT = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
 _NOT_BEFORE_A_SUBJECT = frozenset("""the a an this that these those my your his her our their its every each some any
-no another other certain of in at from to for with by on into onto about under over near than as like""".split())
+no another other certain of in at from to for with by on into onto about under over near than as like and or
+nor""".split())
 
 
 def _determined_elsewhere(text: str, word: str) -> bool:

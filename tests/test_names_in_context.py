@@ -235,3 +235,23 @@ def test_a_listed_surname_inside_a_clause_before_a_past_verb_is_hidden(sanitizer
 ])
 def test_defined_terms_and_modal_verbs_of_contracts_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ a word and its apposition, a person's role
+@pytest.mark.parametrize("text, name", [
+    ("The band included Baron, Gigi's former guitarist.", "Baron"),
+    ("Okafor, a 34-year-old teacher, was arrested on Monday.", "Okafor"),
+    ("Ramos, the company's chief executive, resigned.", "Ramos"),
+    ("We spoke to Lindqvist, the club's new striker, after training.", "Lindqvist"),
+    ("Hale, his lawyer, declined to comment.", "Hale"),
+])
+def test_a_word_before_its_role_in_apposition_is_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
+    _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text", [
+    "Paris, the capital of France, is big.", "Apple, the company's biggest rival, fell.",
+    "Toyota, the world's largest carmaker, said so.", "Python, the language's creator said, is readable.",
+])
+def test_places_and_companies_in_apposition_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

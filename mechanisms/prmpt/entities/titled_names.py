@@ -400,6 +400,21 @@ def _determined_elsewhere(text: str, word: str) -> bool:
                         text) is not None
 
 
+# a word and its apposition, a person's role ("Baron, Gigi's former guitarist", "Okafor, a 34-year-old teacher",
+# "Ramos, the company's chief executive"): tested in find_speakers (English only)
+_ROLE_NOUNS = (r"teacher|lawyer|attorney|doctor|nurse|surgeon|guitarist|bassist|drummer|singer|pianist|violinist|"
+               r"musician|actor|actress|player|coach|manager|director|chairman|chairwoman|chair|spokesman|spokeswoman|"
+               r"spokesperson|executive|president|founder|co-founder|owner|partner|wife|husband|widow|widower|son|"
+               r"daughter|mother|father|brother|sister|friend|girlfriend|boyfriend|fianc[ée]e?|resident|student|"
+               r"graduate|author|writer|novelist|poet|journalist|reporter|editor|photographer|artist|painter|"
+               r"officer|detective|soldier|sergeant|veteran|farmer|worker|employee|engineer|scientist|professor|"
+               r"lecturer|researcher|economist|analyst|consultant|accountant|banker|trader|investor|entrepreneur|"
+               r"striker|midfielder|defender|goalkeeper|forward|pitcher|quarterback|captain|champion|winner|"
+               r"candidate|senator|minister|mayor|governor|judge|prosecutor|defendant|plaintiff|claimant|"
+               r"applicant|witness|victim|suspect|patient|mp|ceo|cfo|cto|coo")
+_APPOSITION = regex.compile(
+    rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}}),[ \t]+(?:(?:a|an|the|his|her|their|its)[ \t]+|"
+    rf"\p{{Lu}}\p{{Ll}}+['’]s[ \t]+)(?:[\w'’-]+[ \t]+){{0,3}}?(?i:{_ROLE_NOUNS})\b")
 # a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
@@ -419,8 +434,8 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     out = []
     places: frozenset[str] | None = None
     for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
-                    _REFLEXIVE, _MID_SUBJECT):
-        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT) and lang != "en":
+                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION):
+        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION) and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
@@ -441,9 +456,10 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if low in _NOT_SPEAKERS or is_title(word) or low in CALENDAR and not (
                     pattern is _ACTOR_BEFORE and index.is_first(word)):
                 continue  # (a month that is a given name and dies or marries is a person: "May died in 1984")
-            if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
+            if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start("v") - 5), m.start("v")):
                 continue  # "The company said"
-            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT):
+            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
+                           _APPOSITION):
                 if places is None:
                     from mechanisms.prmpt.entities.name_words import place_names
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from attack import attack_every_surface
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.sanitizer import Sanitizer
@@ -255,3 +256,15 @@ def test_a_word_before_its_role_in_apposition_is_hidden(sanitizer: Sanitizer, te
 ])
 def test_places_and_companies_in_apposition_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ the attack, through the proxy and a recording upstream
+# this round's shapes in every field of chat, Messages and Responses: nothing arrives verbatim, the echo comes back
+ATTACK = ("Hats off to Nick for the launch. Hunter left the firm after his second year. Frazier himself "
+          "signed. For two years Player sold advertising. Okafor, the club's new striker, was arrested. "
+          "Thank you Hendo for what you did. Lady Justice Achterberg agreed. Email: MMoretti @ svb. com")
+ATTACK_SECRETS = ("Nick", "Hunter", "Frazier", "Player", "Okafor", "Hendo", "Achterberg", "MMoretti", "svb. com")
+
+
+def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    attack_every_surface(veil_factory, upstream, ATTACK, ATTACK_SECRETS)

@@ -196,7 +196,7 @@ _AT_WORD = r"(?:\s*[\[({<]\s*at\s*[\])}>]\s*|\s+at\s+|[ \t]*@[ \t]+)"
 _DOT_WORD = r"(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+|\.[ \t]+)"
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _OBFUSCATED_EMAIL = re.compile(
-    rf"(?<![\w.+-])(?P<local>[a-z0-9](?:[\w.+-]{{0,62}}[a-z0-9])?)(?P<at>{_AT_WORD})"
+    rf"(?<![\w.+-])(?P<local>[a-z0-9](?:(?:[\w.+-]|\.[ \t](?=[a-z0-9])){{0,62}}[a-z0-9])?)(?P<at>{_AT_WORD})"
     rf"(?P<domain>{_LABEL}(?:(?:{_DOT_WORD}|\.){_LABEL}){{0,4}}(?:{_DOT_WORD}|\.)[a-z]{{2,24}})(?![\w-])",
     re.IGNORECASE)
 _DOMAIN_SEP = re.compile(rf"({_DOT_WORD}|\.)", re.IGNORECASE)
@@ -211,8 +211,9 @@ def find_obfuscated_emails(text: str, lang: str) -> list[Found]:
     for m in _OBFUSCATED_EMAIL.finditer(text):
         at = m.group("at").strip()
         seps = _DOMAIN_SEP.findall(m.group("domain"))
-        if at != "@" and any(sep != "." and sep.strip() == "." for sep in seps):
-            continue  # a dot and a space only after a spaced "@" ("meet at home. Then" is prose)
+        if at != "@" and (any(sep != "." and sep.strip() == "." for sep in seps)
+                          or re.search(r"\.[ \t]", m.group("local"))):
+            continue  # a dot and a space only around a spaced "@" ("meet at home. Then" is prose)
         spelled_dot = any(sep.strip() != "." for sep in seps)
         cue = at[:1] in "[({<" or at in ("AT", "@")
         if cue or spelled_dot or re.search(r"[._+\d]", m.group("local")):

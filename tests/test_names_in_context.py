@@ -268,3 +268,20 @@ ATTACK_SECRETS = ("Nick", "Hunter", "Frazier", "Player", "Okafor", "Hendo", "Ach
 
 def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     attack_every_surface(veil_factory, upstream, ATTACK, ATTACK_SECRETS)
+
+
+# ------------------------------------------------------------ lower-case nouns the name lists also hold
+@pytest.mark.parametrize("text", [
+    "On the ruins of the same temple a prayer house was built.", "you are my sunshine, follow me",
+    "the grover in the old tale kept the grove", "that easter egg was fun",
+])
+def test_a_lower_case_noun_that_is_also_a_listed_name_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Wait simon wears glasses????", "simon"), ("Was mason playing catcher the 3rd game", "mason"),
+    ("Email: david. corre @ vringo. com", "david"),
+])
+def test_a_lower_case_name_that_does_something_is_still_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
+    _hidden(sanitizer, text, [name])

@@ -205,6 +205,9 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
         style = "upper" if word.isupper() else "lower" if word.islower() else "title"
         if style == "lower" and (lang != "en" or not english or len(word) < 4):
             continue  # lower case only where a dictionary tells names from words
+        if style == "lower" and word in english and not _acts_next(text, m.end(), english):
+            continue  # "the same temple", "my sunshine": a noun the lists also hold as a name ("Temple"); a
+            # name in lower case does something ("simon wears glasses", "mason playing catcher")
         if style == "title" and _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
             continue
         if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
@@ -366,6 +369,18 @@ def _verb_follows(text: str, at: int, english: Container[str], past: bool = Fals
         return True
     return (m.group(1) in _ADVERBS or m.group(1).endswith("ly")) and m.group(2) is not None \
         and finite(m.group(2), past)
+
+
+def _acts_next(text: str, at: int, english: Container[str]) -> bool:
+    """A finite verb (:func:`_verb_follows`) or a verb's "-ing" form right after ``at``."""
+    if _verb_follows(text, at, english):
+        return True
+    m = _NEXT_WORDS.match(text, at)
+    verbs: Container[str] = getattr(english, "verbs", frozenset())
+    word = m.group(1) if m is not None else ""
+    stem = word[:-3]
+    return word.endswith("ing") and len(stem) >= 2 and (
+        stem in verbs or stem + "e" in verbs or len(stem) >= 3 and stem[-1] == stem[-2] and stem[:-1] in verbs)
 
 
 def _listed_subject(text: str, word: str, m: regex.Match[str], index: NameIndex,

@@ -285,3 +285,15 @@ def test_a_lower_case_noun_that_is_also_a_listed_name_stays(sanitizer: Sanitizer
 ])
 def test_a_lower_case_name_that_does_something_is_still_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
     _hidden(sanitizer, text, [name])
+
+
+@pytest.mark.parametrize("text", [
+    "He was a consensus 1st Team All-American in 1970.", "He was named Co-Lineman of the Year in 1971.",
+    "She won eight fights, six of them KO'd in the first round.", "He was voted Player of the Month twice.",
+])
+def test_compounds_awards_and_abbreviations_made_verbs_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_name_before_a_clitic_is_still_hidden(sanitizer: Sanitizer) -> None:
+    _hidden(sanitizer, "I'd say Nick'll come with Jorge Okafor.", ["Nick", "Okafor"])

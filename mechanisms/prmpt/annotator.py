@@ -101,6 +101,10 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     return sorted(kept, key=lambda s: s.start)
 
 
+_AWARD = re.compile(r"[ \t]+of[ \t]+the[ \t]+(?:Year|Month|Season|Week|Decade|Day|Match|Tournament|Series|Game)\b")
+_CLITIC_AFTER = re.compile(r"['’](?:d|ed|ing)\b")
+
+
 def _plausible(text: str, span: Span) -> bool:
     """Cheap sanity checks: names are not glued to letters or digits; money has a currency or cue."""
     value = text[span.start:span.end]
@@ -109,6 +113,10 @@ def _plausible(text: str, span: Span) -> bool:
         # found again at a word boundary when the answer is restored.
         before = text[span.start - 1] if span.start > 0 else " "
         after = text[span.end] if span.end < len(text) else " "
+        if _AWARD.match(text, span.end):
+            return False  # "named Co-Lineman of the Year", "Player of the Month": an award's title
+        if value.isupper() and len(value) <= 3 and _CLITIC_AFTER.match(text, span.end):
+            return False  # "KO'd", "OK'd": an abbreviation made a verb, not a name ("Nick'll come" is one)
         return not (before.isalnum() or after.isalnum() or before == "_" or after == "_")
     if span.entity_type == "IP_ADDRESS":
         return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
@@ -269,6 +277,9 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
 
     index = name_index()
     low = word.lower()
+    if lang == "en" and "-" in word and any(index.is_common(part) for part in word.split("-") if part):
+        return False  # "All-American", "Co-Lineman": an English compound with an everyday word in it (French
+        # names and nicknames are so made: "Petit-Breton")
     if word.isupper() and len(word) <= 4 or index.is_common(word) or is_title(word) or low in CALENDAR \
             or low in _NOT_NAMES or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS:
         return False

@@ -115,6 +115,9 @@ _OFFICE = regex.compile(r"(?i:minist(?:ro|ra|re|er)|pr[ée]sident[ea]?|alcalde(?
 _PARTICLE_FIRST = regex.compile(rf"{_PARTICLE}[ \t]")
 
 
+_AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)")
+
+
 def find_titled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names after a title, rank or role, and initials used as names (see the module docstring)."""
     index = name_index()
@@ -123,6 +126,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
     for m in _TITLED.finditer(text):
         if _PARTICLE_FIRST.match(text, m.start("v")) and _OFFICE.search(text, m.start(), m.start("v")):
             continue  # "la ministra de Sanidad", "le maire de Lyon", "Minister of State": the office's domain
+        if m.group("plural") and _AWARD_AFTER.match(text, m.end("v")):
+            continue  # "named Co-Lineman of the Year", "named Player of the Month": an award, not a name
         names = [m.span("v")]
         if m.group("plural"):
             at = m.end("v")

@@ -391,3 +391,14 @@ def test_a_five_digit_code_where_someone_lives_is_hidden(sanitizer: Sanitizer, t
                                   "I moved to 12000 users last year.", "We're in 50000 homes."])
 def test_counts_and_years_after_in_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ layouts of more countries (each failed before its fix)
+@pytest.mark.parametrize("text", ["Casillero 812\nVilla Alegre, Córdoba", "Pedido 812\nVilla Elisa"])
+def test_a_value_never_runs_over_a_line_break_and_the_line_breaks_stay(sanitizer: Sanitizer, text: str) -> None:
+    """A number ending a line is no house number before a French type word on the next ("812\\nVilla Alegre"
+    was a street, and its stand-in dropped the line break from the text sent)."""
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.count("\n") == text.count("\n"), out.text
+    assert out.text.split("\n")[0] == text.split("\n")[0]
+    assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -58,7 +58,7 @@ _EN_ADDRESS = re.compile(
 _NAME_WORD = r"(?:[A-ZÀ-Ý][\wÀ-ÿ'’-]*|\d{1,3}(?:er|e|º))"
 _PART = rf"(?:(?:{_PARTICLES})(?:\s+|['’]))"
 _FR_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,5}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
+    rf"(?<![\w/#.-])(?P<v>\d{{1,5}}(?:[ \t]?(?:bis|ter|quater|[A-D])\b)?,?[ \t]+(?i:{_FR_TYPES})\.?[ \t]+"
     rf"(?P<name>{_PART}*{_NAME_WORD}(?:[ \t-]+{_PART}*{_NAME_WORD}){{0,4}}))")
 _ES_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?i:{_ES_TYPES})\.?\s+(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}})"
@@ -668,7 +668,7 @@ def street_names(version: str = "v1") -> tuple[tuple[str, ...], dict[str, int]]:
     return words, {w.lower(): i for i, w in enumerate(words)}
 
 
-_TOKEN = re.compile(r"\d+|[^\W\d_]+|.", re.UNICODE)
+_TOKEN = re.compile(r"\d+|[^\W\d_]+|.", re.UNICODE | re.DOTALL)  # a line break inside a value is kept
 
 
 def _cased(template: str, word: str) -> str:

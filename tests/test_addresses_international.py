@@ -402,3 +402,18 @@ def test_a_value_never_runs_over_a_line_break_and_the_line_breaks_stay(sanitizer
     assert out.text.count("\n") == text.count("\n"), out.text
     assert out.text.split("\n")[0] == text.split("\n")[0]
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # Greek: the street's name and number, then a postcode of 3 + 2 digits (with "ΤΚ" before it) and the town
+    ("Διεύθυνση:\nΑκαδημίας 56,\n106 79 Αθήνα", "Ακαδημίας 56,\n106 79"),
+    ("Στείλτε το στο\nΕρμού 112,\nΤΚ 546 24 Θεσσαλονίκη", "Ερμού 112,\nΤΚ 546 24"),
+    ("Η νέα μου διεύθυνση είναι Παπαφλέσσα 9,\n24100 Καλαμάτα", "Παπαφλέσσα 9,\n24100"),
+])
+def test_a_greek_street_and_postcode(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+def test_a_greek_sentence_before_a_street_is_kept(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("Η νέα μου διεύθυνση είναι Παπαφλέσσα 9,\n24100 Καλαμάτα", KEYS)
+    assert out.text.startswith("Η νέα μου διεύθυνση είναι "), out.text

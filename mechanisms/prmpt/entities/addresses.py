@@ -150,6 +150,8 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Cutting|Distributor|Driveway|Firetrail|Footway|Foreshore|Frontage|Gully|Highroad|Interchange|"
                   "Intersection|Laneway|Meander|Parklands|Plateau|Quadrangle|Quadrant|Ramble|Riverway|Riviera|"
                   "Roadway|Ronde|Rosebowl|Rotary|Siding|Subway|Tarn|Thoroughfare|Tollway|Trunkway|Walkway")
+# capitals of the cased scripts beyond Latin: Greek ("Αθήνα") and Cyrillic ("Битола")
+_UPPER_MORE = "\u0386\u0388-\u038f\u0391-\u03a9\u0400-\u042f"
 # a capital, or a letter of a script with no case (Arabic, Hebrew)
 _CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-žА-ЯЁЄІЇҐ\u0600-\u06ff\u0590-\u05ff]"
 _USPS_ADDRESS = re.compile(
@@ -237,10 +239,12 @@ _ADDRESS_FIELD = re.compile(
 _MARKS = "\u0300-\u036f\u0900-\u0dff\u0e00-\u0eff\u200c\u200d"
 _CASELESS = "\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
 _ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}})"
-_TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
+_TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
+# the abbreviation some countries write before the code: Greek "ΤΚ 546 24", "C.P. 1425", "CEP", "PLZ"
+_CODE_CUE = r"(?:Τ\.?[ \t]?Κ\.?|T\.?K\.?|C\.[ \t]?P\.|CP|CEP|PLZ)[ \t]*:?[ \t]*"
 _POST_LINE = re.compile(
     rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
-    rf"|(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
+    rf"|(?:{_CODE_CUE})?(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
     rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"  # district, town
     rf"|{_TOWN}-(?P<c>\d{{6}}))[ \t,.]*")
 # A street line with no type word: name words and a house number, either way round, with a unit after it
@@ -337,9 +341,9 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
             elif _UNIT_LINE.fullmatch(line):
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
             elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) and not any(
-                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))):
+                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))) and _street_words(m.group("v")):
                 above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
-            elif (part := _part(text, (a, b), "left")) is not None and part[0] == "STREET_ADDRESS":
+            elif (part := _part(text, (a, a + len(text[a:b].rstrip(" \t,"))), "left")) is not None and part[0] == "STREET_ADDRESS":
                 above.append((part[1], part[2], True))  # the sentence before it kept: "I moved to Pod zidom 492"
             else:
                 continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
@@ -373,14 +377,14 @@ _PART_FULL = re.compile(
     rf"|(?:{_HOUSE}|{_HOUSE_PART})[ \t]+{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}})[ \t.]*")
 # the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
 _PART_SUFFIX = re.compile(
-    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
+    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
     rf"(?:[ \t]+[\w'’.{_MARKS}-]+){{0,2}},?[ \t]+"
     rf"(?:{_HOUSE}|{_HOUSE_PART})|(?<![\w/-])(?:{_HOUSE_PART}|{_HOUSE})[ \t]+{_NAME}(?:[ \t]+{_NAME}){{0,3}})[ \t.]*$")
 _PART_PREFIX = re.compile(
     rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
     rf"|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
 # a part that names a place: capitalised words (with particles), no sentence
-_PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
+_PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
 _NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
 _UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
 

@@ -417,3 +417,21 @@ def test_a_greek_street_and_postcode(sanitizer: Sanitizer, text: str, address: s
 def test_a_greek_sentence_before_a_street_is_kept(sanitizer: Sanitizer) -> None:
     out = sanitizer.sanitize("Η νέα μου διεύθυνση είναι Παπαφλέσσα 9,\n24100 Καλαμάτα", KEYS)
     assert out.text.startswith("Η νέα μου διεύθυνση είναι "), out.text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a postcode alone on its line, the town on the line under it (Belgian, Colombian layouts), a unit line
+    # of another language between the street and the postcode
+    ("Stuur het naar:\nBloesemhof 17\n2870\nPuurs-Liezele", "Bloesemhof 17\n2870"),
+    ("Leveradres\nKorte Dijkstraat 8\n9051\nSint-Denijs-Westrem\n\nDank je", "Korte Dijkstraat 8\n9051"),
+    ("Enviar a:\nCalle Las Palmas # 45\nOficina 504\n110231\nBogotá, Cundinamarca", "Oficina 504\n110231"),
+    # the town, its postcode and the province on one line (Argentina)
+    ("Domicilio:\nPasaje Los Olmos N° 812\nMar de Ajó 7109, Buenos Aires", "Pasaje Los Olmos N° 812\nMar de Ajó 7109"),
+])
+def test_a_postcode_alone_on_its_line_over_the_town(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["Release 4521\n2023\nBerlin", "Step 3\n2048\nTotal", "Casa 4\n2019\nHistoria"])
+def test_a_number_alone_on_its_line_with_no_street_above_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

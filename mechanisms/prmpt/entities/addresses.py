@@ -165,6 +165,11 @@ _SEPARATE_TYPE_ADDRESS = re.compile(
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
                         r"[ \t]+\d{1,4}[A-Za-z]?")
+# ... and in more languages, one unit or more on the line ("Oficina 504", "Torre 2 Apto 1102", "Top 4", "bus 12")
+_UNITS_MORE = (r"(?i:casa|oficina|of|local|bodega|torre|apto|apartamento|departamento|depto|dpto|interior|int|bloque|"
+               r"bloco|edificio|edif|manzana|mz|lote|sala|loja|andar|piso|wohnung|whg|top|stiege|tür|bus|boîte|bte|"
+               r"escalier|esc|bâtiment|bât|étage|lokal|lok|kat|daire|blok|scala|interno|kv|stan|apt|flat|unit|suite)")
+_UNIT_LINE_MORE = re.compile(rf"{_UNITS_MORE}\.?[ \t]*\d{{1,4}}[A-Za-z]?(?:[ \t,]+{_UNITS_MORE}\.?[ \t]*\d{{1,4}}[A-Za-z]?)*")
 # Japanese: prefecture, municipality, district and block numbers ("...県...市...区...29丁目17番19号"), then a building
 _KANJI = "一-龯々ぁ-んァ-ヶーｦ-ﾟ"
 _JP_ADDRESS = re.compile(
@@ -245,8 +250,11 @@ _CODE_CUE = r"(?:Τ\.?[ \t]?Κ\.?|T\.?K\.?|C\.[ \t]?P\.|CP|CEP|PLZ)[ \t]*:?[ \t]
 _POST_LINE = re.compile(
     rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
     rf"|(?:{_CODE_CUE})?(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
-    rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"  # district, town
+    # district, town; or town, code, province ("Villa María 5900, Córdoba")
+    rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})(?:,[ \t]*{_TOWN})?"
     rf"|{_TOWN}-(?P<c>\d{{6}}))[ \t,.]*")
+# a postcode alone on its line, the town on the line under it ("4003\nVillers-en-Fagne", "689217\nTona, Santander")
+_CODE_ALONE = re.compile(rf"[ \t]*(?:{_CODE_CUE})?(?P<e>{_ANY_POSTCODE})[ \t,.]*")
 # A street line with no type word: name words and a house number, either way round, with a unit after it
 # ("Mezi Sklady 192", "Amystraat 28", "8/3 Linda Piazza", "10/03, Balan Ganj")
 _HOUSE = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?"
@@ -323,14 +331,20 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         if post is None and tail is not None:  # the sentence goes on after the address ("... 37100, Verona last month.")
             post = _POST_LINE.fullmatch(text, start, start + tail.start())
             end = start + tail.start()
+        if post is None and i + 1 < len(lines):
+            a, b = lines[i + 1]
+            under = text[a:b]
+            if (0 < len(under.strip()) <= 40 and not any(ch.isdigit() for ch in under) and _town(under)
+                    and all(_PLACE_PART.fullmatch(piece) for piece in under.split(","))):  # "Tona, Santander"
+                post = _CODE_ALONE.fullmatch(text, start, end)
         if post is None:
             continue
-        group = next(g for g in "dabc" if post.group(g))
-        if group != "d" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
+        group = next(g for g in "dabce" if post.groupdict().get(g))
+        if group not in "de" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
             continue  # "2019 Edition", "1000 Users": no town beside the number
         if re.search(f"[{_CASELESS}]", text[start:end]) and (len(post.group(group)) < 5 or _YEAR.fullmatch(post.group(group))):
             continue  # no dictionary tells a town from a word in those scripts: a code of 5+ digits only
-        above: list[tuple[int, int, bool]] = []  # (start, end, is a street)
+        above: list[tuple[int, int, bool]] = []  # (start, end, an address with the postcode line on its own)
         for j in range(i - 1, max(-1, i - 4), -1):
             a, b = lines[j]
             line = text[a:b].strip()
@@ -339,6 +353,8 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
             if any(a <= x < b for x, _ in streets):
                 above.append((a, b, True))
             elif _UNIT_LINE.fullmatch(line):
+                above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), True))
+            elif _UNIT_LINE_MORE.fullmatch(line):  # "Oficina 504", "Torre 2 Apto 1102": only beside a street
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
             elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) and not any(
                     w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))) and _street_words(m.group("v")):
@@ -347,7 +363,7 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 above.append((part[1], part[2], True))  # the sentence before it kept: "I moved to Pod zidom 492"
             else:
                 continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
-        if not above:
+        if not any(alone for _a, _b, alone in above):
             continue  # a unit line ("Flat 11E") with a postcode line under it is an address on its own
         out.append(Found("POSTAL_CODE", post.start(group), post.end(group), 0.75))
         out.extend(Found("STREET_ADDRESS", a, b, 0.7) for a, b, _s in above

@@ -435,3 +435,13 @@ def test_a_postcode_alone_on_its_line_over_the_town(sanitizer: Sanitizer, text: 
 @pytest.mark.parametrize("text", ["Release 4521\n2023\nBerlin", "Step 3\n2048\nTotal", "Casa 4\n2019\nHistoria"])
 def test_a_number_alone_on_its_line_with_no_street_above_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a street with its type and no number over the postcode and town (Switzerland, France): the code is
+    # hidden even where it reads as a year
+    ("Adresse :\nchemin des Grillons\n2017 Boudry", "2017 Boudry"),
+    ("Envoyez-le à\nRue du Lac\n1800 Vevey\nSuisse", "1800 Vevey"),
+])
+def test_a_street_with_no_number_over_a_postcode_line(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, [address])

@@ -170,6 +170,10 @@ _UNITS_MORE = (r"(?i:casa|oficina|of|local|bodega|torre|apto|apartamento|departa
                r"bloco|edificio|edif|manzana|mz|lote|sala|loja|andar|piso|wohnung|whg|top|stiege|tür|bus|boîte|bte|"
                r"escalier|esc|bâtiment|bât|étage|lokal|lok|kat|daire|blok|scala|interno|kv|stan|apt|flat|unit|suite)")
 _UNIT_LINE_MORE = re.compile(rf"{_UNITS_MORE}\.?[ \t]*\d{{1,4}}[A-Za-z]?(?:[ \t,]+{_UNITS_MORE}\.?[ \t]*\d{{1,4}}[A-Za-z]?)*")
+# a street line with its type and no number, over a postcode line ("rue des Alpes\n1920 Martigny")
+_TYPE_ONLY_LINE = re.compile(
+    rf"(?i:{_FR_TYPES}|{_TYPE_FIRST}|{_EN_TYPES})\.?[ \t]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*"
+    rf"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*(?:[ \t-]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*){{0,3}}")
 # Japanese: prefecture, municipality, district and block numbers ("...県...市...区...29丁目17番19号"), then a building
 _KANJI = "一-龯々ぁ-んァ-ヶーｦ-ﾟ"
 _JP_ADDRESS = re.compile(
@@ -352,7 +356,7 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 break
             if any(a <= x < b for x, _ in streets):
                 above.append((a, b, True))
-            elif _UNIT_LINE.fullmatch(line):
+            elif _UNIT_LINE.fullmatch(line) or _TYPE_ONLY_LINE.fullmatch(line):
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), True))
             elif _UNIT_LINE_MORE.fullmatch(line):  # "Oficina 504", "Torre 2 Apto 1102": only beside a street
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))

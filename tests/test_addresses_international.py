@@ -445,3 +445,23 @@ def test_a_number_alone_on_its_line_with_no_street_above_stays(sanitizer: Saniti
 ])
 def test_a_street_with_no_number_over_a_postcode_line(sanitizer: Sanitizer, text: str, address: str) -> None:
     _never_sent(sanitizer, text, [address])
+
+
+@pytest.mark.parametrize("text, address", [
+    # the street's name is a number, then a number sign and the house as two numbers (Colombian grid), a
+    # direction after it; a numbered avenue, N° and the house (Argentina)
+    ("Dirección: Calle 45B # 12-30 Sur, Bogotá", "Calle 45B # 12-30 Sur"),
+    ("Enviar a:\nCarrera 7ª Bis # 72-64\nOficina 504\n110231\nBogotá, Cundinamarca",
+     "Carrera 7ª Bis # 72-64\nOficina 504\n110231"),
+    ("Queda en la Transversal 93 # 51-98, Medellín", "Transversal 93 # 51-98"),
+    ("Enviar a Avenida 9 N° 1540 Local 3\nPosadas 3300, Misiones", "Avenida 9 N° 1540 Local 3\nPosadas 3300"),
+    ("Domicilio:\nBlv. Las Heras N° 812\nVilla María 5900, Córdoba", "Blv. Las Heras N° 812\nVilla María 5900"),
+])
+def test_numbered_streets_with_a_number_sign(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["Issue #12-3 was closed.", "Calle 5 es la mejor canción del disco.",
+                                  "Lee el capítulo 3 # 12-14 del libro."])
+def test_a_number_sign_with_no_street_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -105,18 +105,23 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "rampa|passagem|parque|jardim|conjunto|quadra|setor|n[úu]cleo|residencial|condom[íi]nio|aeroporto|"
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
                "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
-               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata")
+               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata|blv|transversal|cr|cll|dg|autopista")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
               r"(?i:apt|apto|apartamento|apartment|piso|puerta|pta|esc|escalera|bajo|izq|izda|dcha|dpto|depto|"
               r"departamento|andar|bloco|bloque|bl|portal|casa|km|ed|edif|edificio|local|interior|int|lote|"
               r"unit|suite|ste|floor|fl|appartamento|interno|scala|piano)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
+# the street's name may be a number, then a number sign and the house, two numbers in a grid of streets
+# ("Calle 45B # 12-30 Sur", "Carrera 7ª Bis # 72-64", "Avenida 9 N° 1540"), with a direction after it
+_NUMBERED_NAME = (r"(?:[^\W\d_][\w'’.-]*[ \t]+)?\d{1,3}(?:[ºª°]|[A-Za-z]{1,2}\b)?(?:[ \t]+(?i:bis))?(?:[ \t]+[A-Z]\b)?"
+                  r"[ \t]*(?:#|(?i:n[ºo°]\.?|n\.º|no\.|nro\.?|núm\.?|número))[ \t]*")
 _TYPE_FIRST_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"
-    rf"[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
-    rf"(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número|nr\.?|no\.?|#)[ \t]*)?(?:\d{{1,5}}[A-Za-z]?\b|(?i:s/n|s\.n\.|sin número))"
-    rf"{_UNIT_TAIL}{{0,3}})")
+    rf"(?:{_NUMBERED_NAME}|[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
+    rf"(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número|nr\.?|no\.?|#)[ \t]*)?)"
+    rf"(?:\d{{1,5}}[A-Za-z]?\b(?:[ \t]*-[ \t]*\d{{1,4}}[A-Za-z]?\b)?(?:[ \t]+(?:Sur|Este|Norte|Oeste|Bis)\b)?"
+    rf"|(?i:s/n|s\.n\.|sin número)){_UNIT_TAIL}{{0,3}})")
 # Street name with its type as a suffix, then the number: "Søndergade 52", "Hauptstraße 5", "Kerkstraat 12"
 _SUFFIX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:\d{1,5}[ \t]+)?[^\W\d_][\w'’-]*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|gade|vej|"

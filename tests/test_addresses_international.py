@@ -465,3 +465,25 @@ def test_numbered_streets_with_a_number_sign(sanitizer: Sanitizer, text: str, ad
                                   "Lee el capítulo 3 # 12-14 del libro."])
 def test_a_number_sign_with_no_street_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, parts", [
+    # a road and a kilometre mark (Chile, Argentina, Brazil, Spain)
+    ("Entregar en Ruta 40 Sur, km 1203, Mendoza", ["Ruta 40 Sur", "km 1203"]),
+    ("Fica na Rodovia BR-116, km 87", ["Rodovia BR-116", "km 87"]),
+    ("La nave está en la Carretera N-340, km 45, Almería", ["Carretera N-340", "km 45"]),
+    # a street of name words, its number and a unit, with no type word and no postcode
+    ("Mi dirección es Las Acacias 1450 Depto. 32\nÑuñoa, Región Metropolitana", ["Las Acacias 1450 Depto. 32"]),
+    ("Vivo en Los Aromos 77 Of. 1204, Temuco", ["Los Aromos 77 Of. 1204"]),
+])
+def test_a_road_with_its_kilometre_and_a_street_with_its_unit(sanitizer: Sanitizer, text: str,
+                                                              parts: list[str]) -> None:
+    _never_sent(sanitizer, text, parts)
+
+
+@pytest.mark.parametrize("text", [
+    "Take Route 66 for about 200 km.", "Lesson 4 Unit 2 is due on Monday.", "The route is 5 km long, km 3 is the steepest.",
+    "Windows 10 Pro 2 licences", "Season 2 Suite 5 was the best episode.",
+])
+def test_routes_and_units_that_are_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -232,6 +232,17 @@ _LOWER_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+"
     r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"  # the name capitalised: "al año." is Spanish
     r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
+# A road and a kilometre mark: "Ruta 5 Norte, km 656", "Rodovia BR-116, km 87", "Carretera N-340 km 45,5"
+_ROAD_KM = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:Ruta|Route|Carretera|Ctra\.?|Autopista|Autovía|Autovia|Rodovia|Estrada|Highway|Hwy\.?|"
+    r"Strada[ \t]+Statale|Strada[ \t]+Provinciale|Camino)[ \t]+(?:[A-Z]{1,3}[ \t]?-?[ \t]?)?\d{1,4}(?:-[A-Z]{1,3})?"
+    r"(?:[ \t]+(?:Norte|Sur|Este|Oeste|North|South|East|West|Nord|Sud))?[ \t]*,?[ \t]*"
+    r"(?i:km|k\.m\.|kil[óô]metro|quil[óô]metro)\.?[ \t]*\d{1,4}(?:[.,]\d{1,3})?(?![\w.,]\d))")
+# Name words, a house number and a unit, with no type word: "Los Aromos 77 Of. 1204", "Birkenhof 3 Whg. 5"
+_NAMED_UNIT_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>(?P<name>(?:[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’-]*[ \t]+){{1,3}})\d{{1,5}}[A-Za-z]?[ \t]*,?[ \t]*"
+    r"(?:(?P<strong>Of|Oficina|Depto|Dpto|Departamento|Apto|Apartamento|Wohnung|Whg|lok|Lok|bte|Bte|kv|Kv|Daire)|"
+    r"Apt|Casa|Local|Interior|Flat|Suite|Unit|bus|Bus|Stan)\.?[ \t]*\d{1,4}[A-Za-z]?\b)")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?i:p\.?[ \t]?o\.?[ \t]?box|post[ \t]+office[ \t]+box|apartado(?:[ \t]+de[ \t]+correos)?|"
@@ -648,10 +659,15 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
                            (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
-                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75)):
+                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75),
+                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern is _NAMED_UNIT_ADDRESS and not (
+                    (m.group("strong") or _proper(m.group("name"))) and not any(
+                        w.lower() in _STOP for w in m.group("name").split())):
+                continue  # "Lesson 4 Unit 2": no street's name (a unit word English never writes is enough)
             if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
                     r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
                 continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street

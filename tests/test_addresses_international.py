@@ -487,3 +487,17 @@ def test_a_road_with_its_kilometre_and_a_street_with_its_unit(sanitizer: Sanitiz
 ])
 def test_routes_and_units_that_are_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a Philippine block and lot before the house number and the street (an ordinal name)
+    ("Deliver to B7 L12 Acacia Street, Marikina", "B7 L12 Acacia Street"),
+    ("Address:\nB2 L9 3rd Avenue, Sampaloc Heights, 1900 Cainta", "B2 L9 3rd Avenue"),
+])
+def test_a_block_and_lot_before_the_street(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, [address])
+
+
+def test_a_number_ending_a_line_is_no_house_number_of_a_street_on_the_next(sanitizer: Sanitizer) -> None:
+    text = "We won in 2012\nConstitutional Court rules"
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -50,9 +50,11 @@ minutes minute hours hour days day weeks week months month years year times item
 miles km blocks doors floors more less over under only just also not no yes all any some each every other""".split())
 
 _EN_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:(?:{_DIRECTIONS})\.?\s+)?"
-    rf"(?P<name>(?:[^\W\d_][\w'.-]*\s+){{0,3}}?(?:[^\W\d_][\w'.-]*|\d{{1,3}}(?:st|nd|rd|th)))\s+"
-    rf"(?:{_EN_TYPES})\b\.?(?:\s+(?:{_DIRECTIONS})\b\.?)?"
+    # a Philippine block and lot may stand before the house number ("B13 L54 1st Drive", "Blk 2 Lot 7 ...")
+    rf"(?<![\w/#.-])(?P<v>(?:(?:b|blk|block)\.?[ ]?\d{{1,3}}[ \t]+(?:l|lot)\.?[ ]?)?"
+    rf"\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?[ \t]+(?:(?:{_DIRECTIONS})\.?[ \t]+)?"  # all on one line
+    rf"(?P<name>(?:[^\W\d_][\w'.-]*[ \t]+){{0,3}}?(?:[^\W\d_][\w'.-]*|\d{{1,3}}(?:st|nd|rd|th)))[ \t]+"
+    rf"(?:{_EN_TYPES})\b\.?(?:[ \t]+(?:{_DIRECTIONS})\b\.?)?"
     rf"(?:,?\s+(?:apt|apartment|suite|ste|unit|fl|floor|room|rm|#)\.?\s*#?\s*[A-Za-z0-9-]{{1,6}}\b)?)",
     re.IGNORECASE)
 _NAME_WORD = r"(?:[A-ZÀ-Ý][\wÀ-ÿ'’-]*|\d{1,3}(?:er|e|º))"

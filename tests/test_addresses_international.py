@@ -501,3 +501,10 @@ def test_a_block_and_lot_before_the_street(sanitizer: Sanitizer, text: str, addr
 def test_a_number_ending_a_line_is_no_house_number_of_a_street_on_the_next(sanitizer: Sanitizer) -> None:
     text = "We won in 2012\nConstitutional Court rules"
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_postcode_alone_under_a_street_over_a_town_the_dictionary_knows(sanitizer: Sanitizer) -> None:
+    """The town under a postcode line may read as words ("Lint"): under a street found on the line above the
+    code, any capitalised line is the town."""
+    _never_sent(sanitizer, "Stuur het naar\nDorpstraat 9\n2547\nLint", ["Dorpstraat 9", "2547"])
+    assert sanitizer.sanitize("Release 4521\n2023\nLint", KEYS).text == "Release 4521\n2023\nLint"

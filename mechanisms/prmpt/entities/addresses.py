@@ -356,8 +356,12 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         if post is None and i + 1 < len(lines):
             a, b = lines[i + 1]
             under = text[a:b]
-            if (0 < len(under.strip()) <= 40 and not any(ch.isdigit() for ch in under) and _town(under)
-                    and all(_PLACE_PART.fullmatch(piece) for piece in under.split(","))):  # "Tona, Santander"
+            # the town a proper name, or any capitalised words under a street found on the line above the code
+            # ("Kerkstraat 7\n5681\nLeers-Nord": the dictionary holds "leers" and "nord")
+            street_above = i > 0 and any(lines[i - 1][0] <= x < lines[i - 1][1] for x, _ in streets)
+            if (0 < len(under.strip()) <= 40 and not any(ch.isdigit() for ch in under)
+                    and all(_PLACE_PART.fullmatch(piece) for piece in under.split(","))  # "Tona, Santander"
+                    and (street_above or _town(under))):
                 post = _CODE_ALONE.fullmatch(text, start, end)
         if post is None:
             continue

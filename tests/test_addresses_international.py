@@ -508,3 +508,21 @@ def test_a_postcode_alone_under_a_street_over_a_town_the_dictionary_knows(saniti
     code, any capitalised line is the town."""
     _never_sent(sanitizer, "Stuur het naar\nDorpstraat 9\n2547\nLint", ["Dorpstraat 9", "2547"])
     assert sanitizer.sanitize("Release 4521\n2023\nLint", KEYS).text == "Release 4521\n2023\nLint"
+
+
+@pytest.mark.parametrize("text, address", [
+    # a type written in lower case before the name, the number after it, then units (Romanian, Bulgarian,
+    # Serbian): "str.", "bd.", "ул.", "бул." with "nr." and "bl.", "sc.", "ap.", "вх.", "ет.", "ап."
+    ("Trimiteți la str. Lungă nr. 7, bl. B2, ap. 9\n550123 Sibiu", "str. Lungă nr. 7, bl. B2, ap. 9\n550123"),
+    ("Adresa: bd. Independenței 25, sector 3, București 030167", "bd. Independenței 25\nsector 3\n030167"),
+    ("Изпратете на ул. Цар Симеон 45, ет. 3, ап. 12, 1000 София", "ул. Цар Симеон 45\nет. 3\nап. 12\n1000"),
+    ("Адреса: бул. Ослобођења 22, 21000 Нови Сад", "бул. Ослобођења 22\n21000"),
+])
+def test_a_lower_case_type_before_the_name_and_the_number_after_it(sanitizer: Sanitizer, text: str,
+                                                                   address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["In Python, str. Format 3 ways exist.", "Read the str. Table 4 row first."])
+def test_a_lower_case_type_before_dictionary_words_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -229,11 +229,16 @@ _AZ_UNITS = re.compile(
     r"(?i:küçəsi|prospekti|döngəsi|şossesi|meydanı|bulvarı|dalanı|keçidi|massivi|qəsəbəsi)\b[ \t]*,?[ \t]*"
     r"(?P<v>(?:b|bina|ev|m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?(?:[ \t]*,?[ \t]*(?:m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?)?)")
 
-# Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
+# Polish, Czech, Baltic, Romanian and Cyrillic types written in lower case before the name, the number after
+# it (with "nr.", "бр." or "№"), then units: "ul. Marszałkowska 84/92 m. 15", "bd. Unirii 25", "str. Lungă nr. 7,
+# bl. A3, ap. 14", "ул. Васил Левски 45, ет. 3, ап. 12"
 _LOWER_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+"
-    r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"  # the name capitalised: "al año." is Spanish
-    r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
+    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże|"
+    r"str|strada|bd|bdul|b-dul|șos|sos|șoseaua|calea|aleea|splaiul|intr|intrarea|piața|"
+    r"ул|улица|бул|булевар|булевард|пл|площад|трг|пр|просп|проспект|пер|ж\.к)\.?[ \t]+"
+    rf"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,3}})"  # capitalised: "al año."
+    r",?[ \t]+(?:(?:nr|бр|no)\.?[ \t]*|№[ \t]*)?\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?"
+    r"(?:,?[ \t]+(?:m|lok|apt|bl|sc|et|ap|ет|ап|вх|бл|стан|кв)\.?[ \t]*[A-Za-zА-Я]?\d{1,4}[A-Za-z]?\b)*)")
 # A road and a kilometre mark: "Ruta 5 Norte, km 656", "Rodovia BR-116, km 87", "Carretera N-340 km 45,5"
 _ROAD_KM = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:Ruta|Route|Carretera|Ctra\.?|Autopista|Autovía|Autovia|Rodovia|Estrada|Highway|Hwy\.?|"
@@ -670,6 +675,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern is _LOWER_TYPE_ADDRESS and not _proper(m.group("name")):
+                continue  # "str. Format 3 ways": no street's name
             if pattern is _NAMED_UNIT_ADDRESS and not (
                     (m.group("strong") or _proper(m.group("name"))) and not any(
                         w.lower() in _STOP for w in m.group("name").split())):

@@ -526,3 +526,15 @@ def test_a_lower_case_type_before_the_name_and_the_number_after_it(sanitizer: Sa
 @pytest.mark.parametrize("text", ["In Python, str. Format 3 ways exist.", "Read the str. Table 4 row first."])
 def test_a_lower_case_type_before_dictionary_words_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, parts", [
+    # Indonesian and Malaysian: "Jl." or "Jalan", the name and the number
+    ("Kirim ke Jl. Flamboyan No. 85, Kec. Gambir, Jakarta Pusat 10110", ["No. 85", "10110"]),
+    ("Tolong kirim ke Jl. Melati No. 38 besok", ["No. 38"]),
+])
+def test_an_indonesian_street(sanitizer: Sanitizer, text: str, parts: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in parts:
+        assert part not in out.text, (part, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text

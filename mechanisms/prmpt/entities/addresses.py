@@ -107,7 +107,8 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "rampa|passagem|parque|jardim|conjunto|quadra|setor|n[úu]cleo|residencial|condom[íi]nio|aeroporto|"
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
                "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
-               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata|blv|transversal|cr|cll|dg|autopista")
+               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata|blv|transversal|cr|cll|dg|autopista|"
+               "jl|jln|jalan")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"

@@ -538,3 +538,12 @@ def test_an_indonesian_street(sanitizer: Sanitizer, text: str, parts: list[str])
     for part in parts:
         assert part not in out.text, (part, out.text)
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_a_run_stops_at_a_part_found_on_its_own(sanitizer: Sanitizer) -> None:
+    """The run of parts from a postcode reads no part that holds a street found on its own: the street has
+    its own run, and the words before it in its part are a sentence ("Пишите на ул. ...")."""
+    text = "Пишите на ул. Садовая 5, 443010 Самара"
+    out = sanitizer.sanitize(text, KEYS)
+    streets = [text[e.start:e.end] for e in out.entities if e.type == "STREET_ADDRESS"]
+    assert streets == ["ул. Садовая 5"], streets

@@ -588,6 +588,8 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 a, b = segs[i]
                 if not text[a:b].strip():
                     break
+                if any(x < b and a < y for x, y in anchors):
+                    break  # a part found on its own has a run of its own: its sentence is no part ("Пишите на ул. ...")
                 crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
                 if crossed and (step > 0 or ("," in text[max(text.rfind("\n", max(0, a - _REACH), a), a - _REACH - 1) + 1:b]
                                              and any(ch.isdigit() for ch in text[a:b]))):

@@ -547,3 +547,19 @@ def test_a_run_stops_at_a_part_found_on_its_own(sanitizer: Sanitizer) -> None:
     out = sanitizer.sanitize(text, KEYS)
     streets = [text[e.start:e.end] for e in out.entities if e.type == "STREET_ADDRESS"]
     assert streets == ["ул. Садовая 5"], streets
+
+
+@pytest.mark.parametrize("text, address", [
+    # a New Zealand rural delivery line, and a town that reads as words under a street found above it
+    ("Ship to 14 Kowhai Street\nRD 4\nGreen Valley 3281", "14 Kowhai Street\nRD 4\n3281"),
+    ("My address is 27 Tui Crescent\nMount Pleasant 8081", "27 Tui Crescent\n8081"),
+    ("Calle Sarmiento N° 455\nRosario 2000, Santa Fe", "Calle Sarmiento N° 455\nRosario 2000"),
+])
+def test_a_rural_delivery_line_and_a_town_of_words_under_a_street(sanitizer: Sanitizer, text: str,
+                                                                  address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+def test_a_numbered_line_after_a_blank_line_under_a_street_stays(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("See 12 Main Street\n\nChapter 2019", KEYS)
+    assert out.text.endswith("\n\nChapter 2019"), out.text

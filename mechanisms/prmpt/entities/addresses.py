@@ -172,7 +172,7 @@ _SEPARATE_TYPE_ADDRESS = re.compile(
     r"[ \t]+\d{1,4}[A-Za-z]?\b)")
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
-                        r"[ \t]+\d{1,4}[A-Za-z]?")
+                        r"[ \t]+\d{1,4}[A-Za-z]?|RD[ \t]+\d{1,3}")  # and a New Zealand rural delivery: "RD 7"
 # ... and in more languages, one unit or more on the line ("Oficina 504", "Torre 2 Apto 1102", "Top 4", "bus 12")
 _UNITS_MORE = (r"(?i:casa|oficina|of|local|bodega|torre|apto|apartamento|departamento|depto|dpto|interior|int|bloque|"
                r"bloco|edificio|edif|manzana|mz|lote|sala|loja|andar|piso|wohnung|whg|top|stiege|tür|bus|boîte|bte|"
@@ -372,7 +372,10 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         if post is None:
             continue
         group = next(g for g in "dabce" if post.groupdict().get(g))
-        if group not in "de" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
+        # a town that reads as words ("Lyon Hill 9277", "Rosario 2000"): only under a street found in the block
+        street_near = any(lines[j][0] <= x < lines[j][1] for x, _ in streets for j in range(max(0, i - 3), i)
+                          if "\n\n" not in text[lines[j][0]:start])
+        if group not in "de" and not street_near and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
             continue  # "2019 Edition", "1000 Users": no town beside the number
         if re.search(f"[{_CASELESS}]", text[start:end]) and (len(post.group(group)) < 5 or _YEAR.fullmatch(post.group(group))):
             continue  # no dictionary tells a town from a word in those scripts: a code of 5+ digits only

@@ -563,3 +563,19 @@ def test_a_rural_delivery_line_and_a_town_of_words_under_a_street(sanitizer: San
 def test_a_numbered_line_after_a_blank_line_under_a_street_stays(sanitizer: Sanitizer) -> None:
     out = sanitizer.sanitize("See 12 Main Street\n\nChapter 2019", KEYS)
     assert out.text.endswith("\n\nChapter 2019"), out.text
+
+
+@pytest.mark.parametrize("text, address", [
+    # French types in lower case before the name, the number after it (Switzerland, Belgium)
+    ("Envoyez à rue de Lausanne 64\n1020 Renens", "rue de Lausanne 64\n1020"),
+    ("Livrez au chemin des Pâquerettes 9, 1815 Clarens", "chemin des Pâquerettes 9\n1815"),
+    ("Write to route de Genève 45, 1260 Nyon", "route de Genève 45\n1260"),
+])
+def test_a_french_lower_case_type_before_the_name_and_the_number_after_it(sanitizer: Sanitizer, text: str,
+                                                                          address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["It took place July 4 in Boston.", "The square Root 2 is irrational."])
+def test_english_words_that_are_french_types_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -240,6 +240,14 @@ _LOWER_TYPE_ADDRESS = re.compile(
     rf"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,3}})"  # capitalised: "al año."
     r",?[ \t]+(?:(?:nr|бр|no)\.?[ \t]*|№[ \t]*)?\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?"
     r"(?:,?[ \t]+(?:m|lok|apt|bl|sc|et|ap|ет|ап|вх|бл|стан|кв)\.?[ \t]*[A-Za-zА-Я]?\d{1,4}[A-Za-z]?\b)*)")
+# French types in lower case before the name, the number after it, as Switzerland and Belgium write them
+# ("rue de Lausanne 64", "chemin des Vignes 3", "avenue Louise 231")
+_FR_TYPE_FIRST_LOWER = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:(?P<fr>rue|chemin|ch\.|rte|bd|impasse|allée|quai|ruelle|sentier|faubourg)|avenue|av\.|"
+    rf"boulevard|route|place|passage|promenade|esplanade|square|cours)[ \t]+(?P<name>(?P<part>(?:{_PARTICLES})(?:[ \t]+|['’]))?"
+    rf"(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*"
+    rf"[A-ZÀ-Ý][\w'’-]*(?:[ \t-]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*[A-ZÀ-Ý][\w'’-]*){{0,3}})[ \t]+"
+    r"\d{1,4}[a-zA-Z]?(?:[ \t]?(?:bis|ter))?\b)")  # no comma: "rue de Rennes, 14" in a French list is read elsewhere
 # A road and a kilometre mark: "Ruta 5 Norte, km 656", "Rodovia BR-116, km 87", "Carretera N-340 km 45,5"
 _ROAD_KM = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:Ruta|Route|Carretera|Ctra\.?|Autopista|Autovía|Autovia|Rodovia|Estrada|Highway|Hwy\.?|"
@@ -677,12 +685,14 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
                            (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75),
-                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7)):
+                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
             if pattern is _LOWER_TYPE_ADDRESS and not _proper(m.group("name")):
                 continue  # "str. Format 3 ways": no street's name
+            if pattern is _FR_TYPE_FIRST_LOWER and not (m.group("fr") or m.group("part") or _town(m.group("name"))):
+                continue  # a type English writes too, with no particle and no proper name: "took place July 4"
             if pattern is _NAMED_UNIT_ADDRESS and not (
                     (m.group("strong") or _proper(m.group("name"))) and not any(
                         w.lower() in _STOP for w in m.group("name").split())):

@@ -579,3 +579,13 @@ def test_a_french_lower_case_type_before_the_name_and_the_number_after_it(saniti
 @pytest.mark.parametrize("text", ["It took place July 4 in Boston.", "The square Root 2 is irrational."])
 def test_english_words_that_are_french_types_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a direction between the numbered name and the number sign (Colombia), "Tr." for Transversal
+    ("Enviar a:\nCr. 15 Sur # 48B-21\n110611\nBogotá, Cundinamarca", "Cr. 15 Sur # 48B-21\n110611"),
+    ("Queda en Diagonal 62 Este # 19-70, Cali", "Diagonal 62 Este # 19-70"),
+    ("Dirección: Tr. 27 # 8-14, Pasto", "Tr. 27 # 8-14"),
+])
+def test_a_direction_before_the_number_sign(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))

@@ -108,7 +108,7 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
                "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
                "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata|blv|transversal|cr|cll|dg|autopista|"
-               "jl|jln|jalan")
+               "jl|jln|jalan|tr")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
@@ -118,6 +118,7 @@ _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?
 # the street's name may be a number, then a number sign and the house, two numbers in a grid of streets
 # ("Calle 45B # 12-30 Sur", "Carrera 7ª Bis # 72-64", "Avenida 9 N° 1540"), with a direction after it
 _NUMBERED_NAME = (r"(?:[^\W\d_][\w'’.-]*[ \t]+)?\d{1,3}(?:[ºª°]|[A-Za-z]{1,2}\b)?(?:[ \t]+(?i:bis))?(?:[ \t]+[A-Z]\b)?"
+                  r"(?:[ \t]+(?:Sur|Este|Norte|Oeste)\b)?"  # "Cr. 9 Sur # 26-88", "Diagonal 121 Este # 44-90"
                   r"[ \t]*(?:#|(?i:n[ºo°]\.?|n\.º|no\.|nro\.?|núm\.?|número))[ \t]*")
 _TYPE_FIRST_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"

@@ -589,3 +589,14 @@ def test_english_words_that_are_french_types_stay(sanitizer: Sanitizer, text: st
 ])
 def test_a_direction_before_the_number_sign(sanitizer: Sanitizer, text: str, address: str) -> None:
     _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text, house", [
+    # a unit between the house number and the street's name, an ordinal name (Philippine layout)
+    ("Ship to 415 Unit 3 45th Road Extension, Pasig", "415 Unit"),
+    ("Deliver to 2210 Apt 4B 12th Street Extension, Tagum", "2210 Apt"),
+])
+def test_a_unit_before_the_street_name(sanitizer: Sanitizer, text: str, house: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert house not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

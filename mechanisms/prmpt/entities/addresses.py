@@ -164,8 +164,9 @@ _UPPER_MORE = "\u0386\u0388-\u038f\u0391-\u03a9\u0400-\u042f"
 # a capital, or a letter of a script with no case (Arabic, Hebrew)
 _CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-žА-ЯЁЄІЇҐ\u0600-\u06ff\u0590-\u05ff]"
 _USPS_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:{_CAPITAL}[\w'’.-]*[ \t]+){{1,3}}"
-    rf"(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
+    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+"
+    rf"(?:(?:Unit|Apt|Suite|Flat)\.?[ \t]+[A-Z0-9]{{1,4}}[ \t]+)?"  # a unit before the name: "1429 Unit D Sierra Madre Extension"
+    rf"(?:(?:{_CAPITAL}[\w'’.-]*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"

@@ -1,13 +1,23 @@
-"""Addresses, phone numbers and names as 40 countries write them (Faker's locale providers, MIT), in short
+"""Addresses, phone numbers and names as 44 countries write them (Faker's locale providers, MIT), in short
 prompts, with the leak rule of ``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
 
-    python -m bench locales                       # 40 locales x 12 values x 3 labels, this tree and the base
+    python -m bench locales                       # 44 locales x 12 values x 3 labels (60 for FRESH), both trees
     python -m bench.locales --base 501bccc --per-locale 20
 
-None of the finders was written from Faker's formats. Twenty locales were looked at while the address
-layouts were built (BUILT_WITH); the other twenty (HELD_BACK) were measured only, and are the figure to
-read. Faker's names carry their locale's honorifics ("pan", "Ing.", "Arş. Gör."), which the leak rule
-counts as a word of the name: a share of the PERSON figure is that, not a name.
+None of the finders was written from Faker's formats, but they were tuned on its values. Three groups:
+
+- BUILT_WITH: twenty locales looked at while the address layouts were built.
+- HELD_BACK: twenty locales measured only at first (15.8 % of addresses leaked at db9d68b), examined after
+  they were first measured: no longer a held-out figure. Four of them (fr_BE, it_CH, tr_TR, lv_LV) have no
+  address provider of their own in Faker and give US addresses.
+- FRESH: the locales whose Faker address provider no development sample had used (about 45 more locales,
+  from Bengali to Vietnamese, were looked at while the finders for other scripts were written, which leaves
+  these four), five times as many values each so that the group holds as many as the others. This is the
+  figure to read: first measured at 926ea53, after the address fixes that followed the held-back group's
+  examination (bench/results/locales.md), and never looked at value by value.
+
+Faker's names carry their locale's honorifics ("pan", "Ing.", "Arş. Gör."), which the leak rule counts as a
+word of the name: a share of the PERSON figure is that, not a name.
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ BUILT_WITH = ("en_US", "en_GB", "en_CA", "en_AU", "de_DE", "fr_FR", "es_ES", "it
               "da_DK", "sv_SE", "no_NO", "pl_PL", "cs_CZ", "ja_JP", "en_IN", "es_MX", "fr_CA")
 HELD_BACK = ("en_NZ", "en_IE", "de_AT", "de_CH", "fi_FI", "hu_HU", "ro_RO", "sk_SK", "es_AR", "es_CO", "es_CL",
              "fr_BE", "fr_CH", "it_CH", "nl_BE", "tr_TR", "id_ID", "en_PH", "el_GR", "lv_LV")
+FRESH = ("ar_DZ", "fr_DZ", "mk_MK", "mr_IN")
+FRESH_FACTOR = 5  # values per locale, times --per-locale
 TARGET = 0.05
 FRAMES = {
     "ADDRESS": ("Please ship the order to {v}.", "My address is {v}", "Address:\n{v}\n\nThanks!", "{n}\n{v}",
@@ -57,12 +69,14 @@ def examples(locales: tuple[str, ...], per_locale: int, seed: int = 5) -> list[d
 
 def run(base: str | None = BASE, per_locale: int = 12) -> tuple[str, bool]:
     rule = leak_rule()
-    groups = {"built with (20 locales)": BUILT_WITH, "held back (20 locales)": HELD_BACK}
+    groups = {"built with (20 locales)": (BUILT_WITH, per_locale),
+              "held back, examined (20 locales)": (HELD_BACK, per_locale),
+              "fresh (4 locales)": (FRESH, per_locale * FRESH_FACTOR)}
     leaked: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
     with workers(base) as running:
         names = list(running)
-        for group, locales in groups.items():
-            for i, rec in enumerate(examples(locales, per_locale)):
+        for group, (locales, count) in groups.items():
+            for i, rec in enumerate(examples(locales, count)):
                 order = names if i % 2 == 0 else names[::-1]
                 for tree in order:
                     out = running[tree](rec["text"])["out"]
@@ -70,8 +84,9 @@ def run(base: str | None = BASE, per_locale: int = 12) -> tuple[str, bool]:
                     tally[1] += 1
                     tally[0] += bool(rule.leaked(rec["spans"][0], rec, out))
             print(f"  {group}: done", file=sys.stderr, flush=True)
-    lines = ["## Addresses, phones and names as 40 countries write them (Faker's locales; leak rule of leak_rate.py)",
-             "", f"{per_locale} values per locale and label, in short prompts. Cells: leaked share.", "",
+    lines = ["## Addresses, phones and names as 44 countries write them (Faker's locales; leak rule of leak_rate.py)",
+             "", f"{per_locale} values per locale and label ({per_locale * FRESH_FACTOR} for the fresh group), in short "
+             "prompts. Cells: leaked share.", "",
              "| locales | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
     met = True
     for group in groups:

@@ -391,3 +391,212 @@ def test_a_five_digit_code_where_someone_lives_is_hidden(sanitizer: Sanitizer, t
                                   "I moved to 12000 users last year.", "We're in 50000 homes."])
 def test_counts_and_years_after_in_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# ------------------------------------------------------------ layouts of more countries (each failed before its fix)
+@pytest.mark.parametrize("text", ["Casillero 812\nVilla Alegre, Córdoba", "Pedido 812\nVilla Elisa"])
+def test_a_value_never_runs_over_a_line_break_and_the_line_breaks_stay(sanitizer: Sanitizer, text: str) -> None:
+    """A number ending a line is no house number before a French type word on the next ("812\\nVilla Alegre"
+    was a street, and its stand-in dropped the line break from the text sent)."""
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.count("\n") == text.count("\n"), out.text
+    assert out.text.split("\n")[0] == text.split("\n")[0]
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # Greek: the street's name and number, then a postcode of 3 + 2 digits (with "ΤΚ" before it) and the town
+    ("Διεύθυνση:\nΑκαδημίας 56,\n106 79 Αθήνα", "Ακαδημίας 56,\n106 79"),
+    ("Στείλτε το στο\nΕρμού 112,\nΤΚ 546 24 Θεσσαλονίκη", "Ερμού 112,\nΤΚ 546 24"),
+    ("Η νέα μου διεύθυνση είναι Παπαφλέσσα 9,\n24100 Καλαμάτα", "Παπαφλέσσα 9,\n24100"),
+])
+def test_a_greek_street_and_postcode(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+def test_a_greek_sentence_before_a_street_is_kept(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("Η νέα μου διεύθυνση είναι Παπαφλέσσα 9,\n24100 Καλαμάτα", KEYS)
+    assert out.text.startswith("Η νέα μου διεύθυνση είναι "), out.text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a postcode alone on its line, the town on the line under it (Belgian, Colombian layouts), a unit line
+    # of another language between the street and the postcode
+    ("Stuur het naar:\nBloesemhof 17\n2870\nPuurs-Liezele", "Bloesemhof 17\n2870"),
+    ("Leveradres\nKorte Dijkstraat 8\n9051\nSint-Denijs-Westrem\n\nDank je", "Korte Dijkstraat 8\n9051"),
+    ("Enviar a:\nCalle Las Palmas # 45\nOficina 504\n110231\nBogotá, Cundinamarca", "Oficina 504\n110231"),
+    # the town, its postcode and the province on one line (Argentina)
+    ("Domicilio:\nPasaje Los Olmos N° 812\nMar de Ajó 7109, Buenos Aires", "Pasaje Los Olmos N° 812\nMar de Ajó 7109"),
+])
+def test_a_postcode_alone_on_its_line_over_the_town(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["Release 4521\n2023\nBerlin", "Step 3\n2048\nTotal", "Casa 4\n2019\nHistoria"])
+def test_a_number_alone_on_its_line_with_no_street_above_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a street with its type and no number over the postcode and town (Switzerland, France): the code is
+    # hidden even where it reads as a year
+    ("Adresse :\nchemin des Grillons\n2017 Boudry", "2017 Boudry"),
+    ("Envoyez-le à\nRue du Lac\n1800 Vevey\nSuisse", "1800 Vevey"),
+])
+def test_a_street_with_no_number_over_a_postcode_line(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, [address])
+
+
+@pytest.mark.parametrize("text, address", [
+    # the street's name is a number, then a number sign and the house as two numbers (Colombian grid), a
+    # direction after it; a numbered avenue, N° and the house (Argentina)
+    ("Dirección: Calle 45B # 12-30 Sur, Bogotá", "Calle 45B # 12-30 Sur"),
+    ("Enviar a:\nCarrera 7ª Bis # 72-64\nOficina 504\n110231\nBogotá, Cundinamarca",
+     "Carrera 7ª Bis # 72-64\nOficina 504\n110231"),
+    ("Queda en la Transversal 93 # 51-98, Medellín", "Transversal 93 # 51-98"),
+    ("Enviar a Avenida 9 N° 1540 Local 3\nPosadas 3300, Misiones", "Avenida 9 N° 1540 Local 3\nPosadas 3300"),
+    ("Domicilio:\nBlv. Las Heras N° 812\nVilla María 5900, Córdoba", "Blv. Las Heras N° 812\nVilla María 5900"),
+])
+def test_numbered_streets_with_a_number_sign(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["Issue #12-3 was closed.", "Calle 5 es la mejor canción del disco.",
+                                  "Lee el capítulo 3 # 12-14 del libro."])
+def test_a_number_sign_with_no_street_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, parts", [
+    # a road and a kilometre mark (Chile, Argentina, Brazil, Spain)
+    ("Entregar en Ruta 40 Sur, km 1203, Mendoza", ["Ruta 40 Sur", "km 1203"]),
+    ("Fica na Rodovia BR-116, km 87", ["Rodovia BR-116", "km 87"]),
+    ("La nave está en la Carretera N-340, km 45, Almería", ["Carretera N-340", "km 45"]),
+    # a street of name words, its number and a unit, with no type word and no postcode
+    ("Mi dirección es Las Acacias 1450 Depto. 32\nÑuñoa, Región Metropolitana", ["Las Acacias 1450 Depto. 32"]),
+    ("Vivo en Los Aromos 77 Of. 1204, Temuco", ["Los Aromos 77 Of. 1204"]),
+])
+def test_a_road_with_its_kilometre_and_a_street_with_its_unit(sanitizer: Sanitizer, text: str,
+                                                              parts: list[str]) -> None:
+    _never_sent(sanitizer, text, parts)
+
+
+@pytest.mark.parametrize("text", [
+    "Take Route 66 for about 200 km.", "Lesson 4 Unit 2 is due on Monday.", "The route is 5 km long, km 3 is the steepest.",
+    "Windows 10 Pro 2 licences", "Season 2 Suite 5 was the best episode.",
+])
+def test_routes_and_units_that_are_no_address_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a Philippine block and lot before the house number and the street (an ordinal name)
+    ("Deliver to B7 L12 Acacia Street, Marikina", "B7 L12 Acacia Street"),
+    ("Address:\nB2 L9 3rd Avenue, Sampaloc Heights, 1900 Cainta", "B2 L9 3rd Avenue"),
+])
+def test_a_block_and_lot_before_the_street(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, [address])
+
+
+def test_a_number_ending_a_line_is_no_house_number_of_a_street_on_the_next(sanitizer: Sanitizer) -> None:
+    text = "We won in 2012\nConstitutional Court rules"
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_postcode_alone_under_a_street_over_a_town_the_dictionary_knows(sanitizer: Sanitizer) -> None:
+    """The town under a postcode line may read as words ("Lint"): under a street found on the line above the
+    code, any capitalised line is the town."""
+    _never_sent(sanitizer, "Stuur het naar\nDorpstraat 9\n2547\nLint", ["Dorpstraat 9", "2547"])
+    assert sanitizer.sanitize("Release 4521\n2023\nLint", KEYS).text == "Release 4521\n2023\nLint"
+
+
+@pytest.mark.parametrize("text, address", [
+    # a type written in lower case before the name, the number after it, then units (Romanian, Bulgarian,
+    # Serbian): "str.", "bd.", "ул.", "бул." with "nr." and "bl.", "sc.", "ap.", "вх.", "ет.", "ап."
+    ("Trimiteți la str. Lungă nr. 7, bl. B2, ap. 9\n550123 Sibiu", "str. Lungă nr. 7, bl. B2, ap. 9\n550123"),
+    ("Adresa: bd. Independenței 25, sector 3, București 030167", "bd. Independenței 25\nsector 3\n030167"),
+    ("Изпратете на ул. Цар Симеон 45, ет. 3, ап. 12, 1000 София", "ул. Цар Симеон 45\nет. 3\nап. 12\n1000"),
+    ("Адреса: бул. Ослобођења 22, 21000 Нови Сад", "бул. Ослобођења 22\n21000"),
+])
+def test_a_lower_case_type_before_the_name_and_the_number_after_it(sanitizer: Sanitizer, text: str,
+                                                                   address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["In Python, str. Format 3 ways exist.", "Read the str. Table 4 row first."])
+def test_a_lower_case_type_before_dictionary_words_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, parts", [
+    # Indonesian and Malaysian: "Jl." or "Jalan", the name and the number
+    ("Kirim ke Jl. Flamboyan No. 85, Kec. Gambir, Jakarta Pusat 10110", ["No. 85", "10110"]),
+    ("Tolong kirim ke Jl. Melati No. 38 besok", ["No. 38"]),
+])
+def test_an_indonesian_street(sanitizer: Sanitizer, text: str, parts: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for part in parts:
+        assert part not in out.text, (part, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_a_run_stops_at_a_part_found_on_its_own(sanitizer: Sanitizer) -> None:
+    """The run of parts from a postcode reads no part that holds a street found on its own: the street has
+    its own run, and the words before it in its part are a sentence ("Пишите на ул. ...")."""
+    text = "Пишите на ул. Садовая 5, 443010 Самара"
+    out = sanitizer.sanitize(text, KEYS)
+    streets = [text[e.start:e.end] for e in out.entities if e.type == "STREET_ADDRESS"]
+    assert streets == ["ул. Садовая 5"], streets
+
+
+@pytest.mark.parametrize("text, address", [
+    # a New Zealand rural delivery line, and a town that reads as words under a street found above it
+    ("Ship to 14 Kowhai Street\nRD 4\nGreen Valley 3281", "14 Kowhai Street\nRD 4\n3281"),
+    ("My address is 27 Tui Crescent\nMount Pleasant 8081", "27 Tui Crescent\n8081"),
+    ("Calle Sarmiento N° 455\nRosario 2000, Santa Fe", "Calle Sarmiento N° 455\nRosario 2000"),
+])
+def test_a_rural_delivery_line_and_a_town_of_words_under_a_street(sanitizer: Sanitizer, text: str,
+                                                                  address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+def test_a_numbered_line_after_a_blank_line_under_a_street_stays(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("See 12 Main Street\n\nChapter 2019", KEYS)
+    assert out.text.endswith("\n\nChapter 2019"), out.text
+
+
+@pytest.mark.parametrize("text, address", [
+    # French types in lower case before the name, the number after it (Switzerland, Belgium)
+    ("Envoyez à rue de Lausanne 64\n1020 Renens", "rue de Lausanne 64\n1020"),
+    ("Livrez au chemin des Pâquerettes 9, 1815 Clarens", "chemin des Pâquerettes 9\n1815"),
+    ("Write to route de Genève 45, 1260 Nyon", "route de Genève 45\n1260"),
+])
+def test_a_french_lower_case_type_before_the_name_and_the_number_after_it(sanitizer: Sanitizer, text: str,
+                                                                          address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", ["It took place July 4 in Boston.", "The square Root 2 is irrational."])
+def test_english_words_that_are_french_types_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    # a direction between the numbered name and the number sign (Colombia), "Tr." for Transversal
+    ("Enviar a:\nCr. 15 Sur # 48B-21\n110611\nBogotá, Cundinamarca", "Cr. 15 Sur # 48B-21\n110611"),
+    ("Queda en Diagonal 62 Este # 19-70, Cali", "Diagonal 62 Este # 19-70"),
+    ("Dirección: Tr. 27 # 8-14, Pasto", "Tr. 27 # 8-14"),
+])
+def test_a_direction_before_the_number_sign(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text, house", [
+    # a unit between the house number and the street's name, an ordinal name (Philippine layout)
+    ("Ship to 415 Unit 3 45th Road Extension, Pasig", "415 Unit"),
+    ("Deliver to 2210 Apt 4B 12th Street Extension, Tagum", "2210 Apt"),
+])
+def test_a_unit_before_the_street_name(sanitizer: Sanitizer, text: str, house: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert house not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

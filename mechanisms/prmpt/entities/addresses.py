@@ -50,15 +50,17 @@ minutes minute hours hour days day weeks week months month years year times item
 miles km blocks doors floors more less over under only just also not no yes all any some each every other""".split())
 
 _EN_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:(?:{_DIRECTIONS})\.?\s+)?"
-    rf"(?P<name>(?:[^\W\d_][\w'.-]*\s+){{0,3}}?(?:[^\W\d_][\w'.-]*|\d{{1,3}}(?:st|nd|rd|th)))\s+"
-    rf"(?:{_EN_TYPES})\b\.?(?:\s+(?:{_DIRECTIONS})\b\.?)?"
+    # a Philippine block and lot may stand before the house number ("B13 L54 1st Drive", "Blk 2 Lot 7 ...")
+    rf"(?<![\w/#.-])(?P<v>(?:(?:b|blk|block)\.?[ ]?\d{{1,3}}[ \t]+(?:l|lot)\.?[ ]?)?"
+    rf"\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?[ \t]+(?:(?:{_DIRECTIONS})\.?[ \t]+)?"  # all on one line
+    rf"(?P<name>(?:[^\W\d_][\w'.-]*[ \t]+){{0,3}}?(?:[^\W\d_][\w'.-]*|\d{{1,3}}(?:st|nd|rd|th)))[ \t]+"
+    rf"(?:{_EN_TYPES})\b\.?(?:[ \t]+(?:{_DIRECTIONS})\b\.?)?"
     rf"(?:,?\s+(?:apt|apartment|suite|ste|unit|fl|floor|room|rm|#)\.?\s*#?\s*[A-Za-z0-9-]{{1,6}}\b)?)",
     re.IGNORECASE)
 _NAME_WORD = r"(?:[A-ZÀ-Ý][\wÀ-ÿ'’-]*|\d{1,3}(?:er|e|º))"
 _PART = rf"(?:(?:{_PARTICLES})(?:\s+|['’]))"
 _FR_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,5}}(?:\s?(?:bis|ter|quater|[A-D])\b)?,?\s+(?i:{_FR_TYPES})\.?\s+"
+    rf"(?<![\w/#.-])(?P<v>\d{{1,5}}(?:[ \t]?(?:bis|ter|quater|[A-D])\b)?,?[ \t]+(?i:{_FR_TYPES})\.?[ \t]+"
     rf"(?P<name>{_PART}*{_NAME_WORD}(?:[ \t-]+{_PART}*{_NAME_WORD}){{0,4}}))")
 _ES_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?i:{_ES_TYPES})\.?\s+(?P<name>{_PART}*{_NAME_WORD}(?:[\s-]+{_PART}*{_NAME_WORD}){{0,4}})"
@@ -105,18 +107,25 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "rampa|passagem|parque|jardim|conjunto|quadra|setor|n[úu]cleo|residencial|condom[íi]nio|aeroporto|"
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
                "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
-               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata")
+               "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata|blv|transversal|cr|cll|dg|autopista|"
+               "jl|jln|jalan|tr")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
               r"(?i:apt|apto|apartamento|apartment|piso|puerta|pta|esc|escalera|bajo|izq|izda|dcha|dpto|depto|"
               r"departamento|andar|bloco|bloque|bl|portal|casa|km|ed|edif|edificio|local|interior|int|lote|"
               r"unit|suite|ste|floor|fl|appartamento|interno|scala|piano)\b\.?[ \t]*[\wºª°/,.-]{0,8}))")
+# the street's name may be a number, then a number sign and the house, two numbers in a grid of streets
+# ("Calle 45B # 12-30 Sur", "Carrera 7ª Bis # 72-64", "Avenida 9 N° 1540"), with a direction after it
+_NUMBERED_NAME = (r"(?:[^\W\d_][\w'’.-]*[ \t]+)?\d{1,3}(?:[ºª°]|[A-Za-z]{1,2}\b)?(?:[ \t]+(?i:bis))?(?:[ \t]+[A-Z]\b)?"
+                  r"(?:[ \t]+(?:Sur|Este|Norte|Oeste)\b)?"  # "Cr. 9 Sur # 26-88", "Diagonal 121 Este # 44-90"
+                  r"[ \t]*(?:#|(?i:n[ºo°]\.?|n\.º|no\.|nro\.?|núm\.?|número))[ \t]*")
 _TYPE_FIRST_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"
-    rf"[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
-    rf"(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número|nr\.?|no\.?|#)[ \t]*)?(?:\d{{1,5}}[A-Za-z]?\b|(?i:s/n|s\.n\.|sin número))"
-    rf"{_UNIT_TAIL}{{0,3}})")
+    rf"(?:{_NUMBERED_NAME}|[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
+    rf"(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número|nr\.?|no\.?|#)[ \t]*)?)"
+    rf"(?:\d{{1,5}}[A-Za-z]?\b(?:[ \t]*-[ \t]*\d{{1,4}}[A-Za-z]?\b)?(?:[ \t]+(?:Sur|Este|Norte|Oeste|Bis)\b)?"
+    rf"|(?i:s/n|s\.n\.|sin número)){_UNIT_TAIL}{{0,3}})")
 # Street name with its type as a suffix, then the number: "Søndergade 52", "Hauptstraße 5", "Kerkstraat 12"
 _SUFFIX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:\d{1,5}[ \t]+)?[^\W\d_][\w'’-]*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|gade|vej|"
@@ -150,11 +159,14 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Cutting|Distributor|Driveway|Firetrail|Footway|Foreshore|Frontage|Gully|Highroad|Interchange|"
                   "Intersection|Laneway|Meander|Parklands|Plateau|Quadrangle|Quadrant|Ramble|Riverway|Riviera|"
                   "Roadway|Ronde|Rosebowl|Rotary|Siding|Subway|Tarn|Thoroughfare|Tollway|Trunkway|Walkway")
+# capitals of the cased scripts beyond Latin: Greek ("Αθήνα") and Cyrillic ("Битола")
+_UPPER_MORE = "\u0386\u0388-\u038f\u0391-\u03a9\u0400-\u042f"
 # a capital, or a letter of a script with no case (Arabic, Hebrew)
 _CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-žА-ЯЁЄІЇҐ\u0600-\u06ff\u0590-\u05ff]"
 _USPS_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+(?:{_CAPITAL}[\w'’.-]*[ \t]+){{1,3}}"
-    rf"(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
+    rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+"
+    rf"(?:(?:Unit|Apt|Suite|Flat)\.?[ \t]+[A-Z0-9]{{1,4}}[ \t]+)?"  # a unit before the name: "1429 Unit D Sierra Madre Extension"
+    rf"(?:(?:{_CAPITAL}[\w'’.-]*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
@@ -162,7 +174,16 @@ _SEPARATE_TYPE_ADDRESS = re.compile(
     r"[ \t]+\d{1,4}[A-Za-z]?\b)")
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
-                        r"[ \t]+\d{1,4}[A-Za-z]?")
+                        r"[ \t]+\d{1,4}[A-Za-z]?|RD[ \t]+\d{1,3}")  # and a New Zealand rural delivery: "RD 7"
+# ... and in more languages, one unit or more on the line ("Oficina 504", "Torre 2 Apto 1102", "Top 4", "bus 12")
+_UNITS_MORE = (r"(?i:casa|oficina|of|local|bodega|torre|apto|apartamento|departamento|depto|dpto|interior|int|bloque|"
+               r"bloco|edificio|edif|manzana|mz|lote|sala|loja|andar|piso|wohnung|whg|top|stiege|tür|bus|boîte|bte|"
+               r"escalier|esc|bâtiment|bât|étage|lokal|lok|kat|daire|blok|scala|interno|kv|stan|apt|flat|unit|suite)")
+_UNIT_LINE_MORE = re.compile(rf"{_UNITS_MORE}\.?[ \t]*\d{{1,4}}[A-Za-z]?(?:[ \t,]+{_UNITS_MORE}\.?[ \t]*\d{{1,4}}[A-Za-z]?)*")
+# a street line with its type and no number, over a postcode line ("rue des Alpes\n1920 Martigny")
+_TYPE_ONLY_LINE = re.compile(
+    rf"(?i:{_FR_TYPES}|{_TYPE_FIRST}|{_EN_TYPES})\.?[ \t]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*"
+    rf"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*(?:[ \t-]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*){{0,3}}")
 # Japanese: prefecture, municipality, district and block numbers ("...県...市...区...29丁目17番19号"), then a building
 _KANJI = "一-龯々ぁ-んァ-ヶーｦ-ﾟ"
 _JP_ADDRESS = re.compile(
@@ -211,11 +232,35 @@ _AZ_UNITS = re.compile(
     r"(?i:küçəsi|prospekti|döngəsi|şossesi|meydanı|bulvarı|dalanı|keçidi|massivi|qəsəbəsi)\b[ \t]*,?[ \t]*"
     r"(?P<v>(?:b|bina|ev|m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?(?:[ \t]*,?[ \t]*(?:m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?)?)")
 
-# Polish, Czech and Baltic types written in lower case before the name: "ul. Marszałkowska 84/92 m. 15"
+# Polish, Czech, Baltic, Romanian and Cyrillic types written in lower case before the name, the number after
+# it (with "nr.", "бр." or "№"), then units: "ul. Marszałkowska 84/92 m. 15", "bd. Unirii 25", "str. Lungă nr. 7,
+# bl. A3, ap. 14", "ул. Васил Левски 45, ет. 3, ап. 12"
 _LOWER_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże)\.?[ \t]+"
-    r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"  # the name capitalised: "al año." is Spanish
-    r"[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?(?:[ \t]+(?:m|lok|apt)\.?[ \t]*\d{1,4})?)")
+    r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże|"
+    r"str|strada|bd|bdul|b-dul|șos|sos|șoseaua|calea|aleea|splaiul|intr|intrarea|piața|"
+    r"ул|улица|бул|булевар|булевард|пл|площад|трг|пр|просп|проспект|пер|ж\.к)\.?[ \t]+"
+    rf"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,3}})"  # capitalised: "al año."
+    r",?[ \t]+(?:(?:nr|бр|no)\.?[ \t]*|№[ \t]*)?\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?"
+    r"(?:,?[ \t]+(?:m|lok|apt|bl|sc|et|ap|ет|ап|вх|бл|стан|кв)\.?[ \t]*[A-Za-zА-Я]?\d{1,4}[A-Za-z]?\b)*)")
+# French types in lower case before the name, the number after it, as Switzerland and Belgium write them
+# ("rue de Lausanne 64", "chemin des Vignes 3", "avenue Louise 231")
+_FR_TYPE_FIRST_LOWER = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:(?P<fr>rue|chemin|ch\.|rte|bd|impasse|allée|quai|ruelle|sentier|faubourg)|avenue|av\.|"
+    rf"boulevard|route|place|passage|promenade|esplanade|square|cours)[ \t]+(?P<name>(?P<part>(?:{_PARTICLES})(?:[ \t]+|['’]))?"
+    rf"(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*"
+    rf"[A-ZÀ-Ý][\w'’-]*(?:[ \t-]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*[A-ZÀ-Ý][\w'’-]*){{0,3}})[ \t]+"
+    r"\d{1,4}[a-zA-Z]?(?:[ \t]?(?:bis|ter))?\b)")  # no comma: "rue de Rennes, 14" in a French list is read elsewhere
+# A road and a kilometre mark: "Ruta 5 Norte, km 656", "Rodovia BR-116, km 87", "Carretera N-340 km 45,5"
+_ROAD_KM = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?:Ruta|Route|Carretera|Ctra\.?|Autopista|Autovía|Autovia|Rodovia|Estrada|Highway|Hwy\.?|"
+    r"Strada[ \t]+Statale|Strada[ \t]+Provinciale|Camino)[ \t]+(?:[A-Z]{1,3}[ \t]?-?[ \t]?)?\d{1,4}(?:-[A-Z]{1,3})?"
+    r"(?:[ \t]+(?:Norte|Sur|Este|Oeste|North|South|East|West|Nord|Sud))?[ \t]*,?[ \t]*"
+    r"(?i:km|k\.m\.|kil[óô]metro|quil[óô]metro)\.?[ \t]*\d{1,4}(?:[.,]\d{1,3})?(?![\w.,]\d))")
+# Name words, a house number and a unit, with no type word: "Los Aromos 77 Of. 1204", "Birkenhof 3 Whg. 5"
+_NAMED_UNIT_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>(?P<name>(?:[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’-]*[ \t]+){{1,3}})\d{{1,5}}[A-Za-z]?[ \t]*,?[ \t]*"
+    r"(?:(?P<strong>Of|Oficina|Depto|Dpto|Departamento|Apto|Apartamento|Wohnung|Whg|lok|Lok|bte|Bte|kv|Kv|Daire)|"
+    r"Apt|Casa|Local|Interior|Flat|Suite|Unit|bus|Bus|Stan)\.?[ \t]*\d{1,4}[A-Za-z]?\b)")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?i:p\.?[ \t]?o\.?[ \t]?box|post[ \t]+office[ \t]+box|apartado(?:[ \t]+de[ \t]+correos)?|"
@@ -237,12 +282,17 @@ _ADDRESS_FIELD = re.compile(
 _MARKS = "\u0300-\u036f\u0900-\u0dff\u0e00-\u0eff\u200c\u200d"
 _CASELESS = "\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
 _ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}})"
-_TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
+_TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
+# the abbreviation some countries write before the code: Greek "ΤΚ 546 24", "C.P. 1425", "CEP", "PLZ"
+_CODE_CUE = r"(?:Τ\.?[ \t]?Κ\.?|T\.?K\.?|C\.[ \t]?P\.|CP|CEP|PLZ)[ \t]*:?[ \t]*"
 _POST_LINE = re.compile(
     rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
-    rf"|(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
-    rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})"  # district, town
+    rf"|(?:{_CODE_CUE})?(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
+    # district, town; or town, code, province ("Villa María 5900, Córdoba")
+    rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})(?:,[ \t]*{_TOWN})?"
     rf"|{_TOWN}-(?P<c>\d{{6}}))[ \t,.]*")
+# a postcode alone on its line, the town on the line under it ("4003\nVillers-en-Fagne", "689217\nTona, Santander")
+_CODE_ALONE = re.compile(rf"[ \t]*(?:{_CODE_CUE})?(?P<e>{_ANY_POSTCODE})[ \t,.]*")
 # A street line with no type word: name words and a house number, either way round, with a unit after it
 # ("Mezi Sklady 192", "Amystraat 28", "8/3 Linda Piazza", "10/03, Balan Ganj")
 _HOUSE = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?"
@@ -319,14 +369,27 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         if post is None and tail is not None:  # the sentence goes on after the address ("... 37100, Verona last month.")
             post = _POST_LINE.fullmatch(text, start, start + tail.start())
             end = start + tail.start()
+        if post is None and i + 1 < len(lines):
+            a, b = lines[i + 1]
+            under = text[a:b]
+            # the town a proper name, or any capitalised words under a street found on the line above the code
+            # ("Kerkstraat 7\n5681\nLeers-Nord": the dictionary holds "leers" and "nord")
+            street_above = i > 0 and any(lines[i - 1][0] <= x < lines[i - 1][1] for x, _ in streets)
+            if (0 < len(under.strip()) <= 40 and not any(ch.isdigit() for ch in under)
+                    and all(_PLACE_PART.fullmatch(piece) for piece in under.split(","))  # "Tona, Santander"
+                    and (street_above or _town(under))):
+                post = _CODE_ALONE.fullmatch(text, start, end)
         if post is None:
             continue
-        group = next(g for g in "dabc" if post.group(g))
-        if group != "d" and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
+        group = next(g for g in "dabce" if post.groupdict().get(g))
+        # a town that reads as words ("Lyon Hill 9277", "Rosario 2000"): only under a street found in the block
+        street_near = any(lines[j][0] <= x < lines[j][1] for x, _ in streets for j in range(max(0, i - 3), i)
+                          if "\n\n" not in text[lines[j][0]:start])
+        if group not in "de" and not street_near and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
             continue  # "2019 Edition", "1000 Users": no town beside the number
         if re.search(f"[{_CASELESS}]", text[start:end]) and (len(post.group(group)) < 5 or _YEAR.fullmatch(post.group(group))):
             continue  # no dictionary tells a town from a word in those scripts: a code of 5+ digits only
-        above: list[tuple[int, int, bool]] = []  # (start, end, is a street)
+        above: list[tuple[int, int, bool]] = []  # (start, end, an address with the postcode line on its own)
         for j in range(i - 1, max(-1, i - 4), -1):
             a, b = lines[j]
             line = text[a:b].strip()
@@ -334,16 +397,18 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 break
             if any(a <= x < b for x, _ in streets):
                 above.append((a, b, True))
-            elif _UNIT_LINE.fullmatch(line):
+            elif _UNIT_LINE.fullmatch(line) or _TYPE_ONLY_LINE.fullmatch(line):
+                above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), True))
+            elif _UNIT_LINE_MORE.fullmatch(line):  # "Oficina 504", "Torre 2 Apto 1102": only beside a street
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
             elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) and not any(
-                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))):
+                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))) and _street_words(m.group("v")):
                 above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
-            elif (part := _part(text, (a, b), "left")) is not None and part[0] == "STREET_ADDRESS":
+            elif (part := _part(text, (a, a + len(text[a:b].rstrip(" \t,"))), "left")) is not None and part[0] == "STREET_ADDRESS":
                 above.append((part[1], part[2], True))  # the sentence before it kept: "I moved to Pod zidom 492"
             else:
                 continue  # a name or a town line ("Jeffrey Unions", "Yatesburgh"): part of the block, kept
-        if not above:
+        if not any(alone for _a, _b, alone in above):
             continue  # a unit line ("Flat 11E") with a postcode line under it is an address on its own
         out.append(Found("POSTAL_CODE", post.start(group), post.end(group), 0.75))
         out.extend(Found("STREET_ADDRESS", a, b, 0.7) for a, b, _s in above
@@ -373,14 +438,14 @@ _PART_FULL = re.compile(
     rf"|(?:{_HOUSE}|{_HOUSE_PART})[ \t]+{_NAME}(?:[ \t]+[\w'’.-]+){{0,3}})[ \t.]*")
 # the outer part of a run may start (or end) with words of the sentence: only its end (its start) is read
 _PART_SUFFIX = re.compile(
-    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
+    rf"(?P<v>{_UNIT_PART}|(?<![\w/-]){_HOUSE_PART}|[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
     rf"(?:[ \t]+[\w'’.{_MARKS}-]+){{0,2}},?[ \t]+"
     rf"(?:{_HOUSE}|{_HOUSE_PART})|(?<![\w/-])(?:{_HOUSE_PART}|{_HOUSE})[ \t]+{_NAME}(?:[ \t]+{_NAME}){{0,3}})[ \t.]*$")
 _PART_PREFIX = re.compile(
     rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
     rf"|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
 # a part that names a place: capitalised words (with particles), no sentence
-_PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
+_PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
 _NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
 _UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
 
@@ -536,6 +601,8 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 a, b = segs[i]
                 if not text[a:b].strip():
                     break
+                if any(x < b and a < y for x, y in anchors):
+                    break  # a part found on its own has a run of its own: its sentence is no part ("Пишите на ул. ...")
                 crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
                 if crossed and (step > 0 or ("," in text[max(text.rfind("\n", max(0, a - _REACH), a), a - _REACH - 1) + 1:b]
                                              and any(ch.isdigit() for ch in text[a:b]))):
@@ -619,10 +686,19 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
                            (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
-                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75)):
+                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75),
+                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern is _LOWER_TYPE_ADDRESS and not _proper(m.group("name")):
+                continue  # "str. Format 3 ways": no street's name
+            if pattern is _FR_TYPE_FIRST_LOWER and not (m.group("fr") or m.group("part") or _town(m.group("name"))):
+                continue  # a type English writes too, with no particle and no proper name: "took place July 4"
+            if pattern is _NAMED_UNIT_ADDRESS and not (
+                    (m.group("strong") or _proper(m.group("name"))) and not any(
+                        w.lower() in _STOP for w in m.group("name").split())):
+                continue  # "Lesson 4 Unit 2": no street's name (a unit word English never writes is enough)
             if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
                     r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
                 continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street
@@ -668,7 +744,7 @@ def street_names(version: str = "v1") -> tuple[tuple[str, ...], dict[str, int]]:
     return words, {w.lower(): i for i, w in enumerate(words)}
 
 
-_TOKEN = re.compile(r"\d+|[^\W\d_]+|.", re.UNICODE)
+_TOKEN = re.compile(r"\d+|[^\W\d_]+|.", re.UNICODE | re.DOTALL)  # a line break inside a value is kept
 
 
 def _cased(template: str, word: str) -> str:

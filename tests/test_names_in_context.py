@@ -297,3 +297,9 @@ def test_compounds_awards_and_abbreviations_made_verbs_stay(sanitizer: Sanitizer
 
 def test_a_name_before_a_clitic_is_still_hidden(sanitizer: Sanitizer) -> None:
     _hidden(sanitizer, "I'd say Nick'll come with Jorge Okafor.", ["Nick", "Okafor"])
+
+
+@pytest.mark.parametrize("text, name", [("ask bart de boer about it", "bart"), ("hey maya can u send it", "maya")])
+def test_a_lower_case_name_that_is_also_a_noun_is_hidden_after_a_cue(sanitizer: Sanitizer, text: str,
+                                                                     name: str) -> None:
+    _hidden(sanitizer, text, [name])

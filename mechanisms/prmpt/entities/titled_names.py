@@ -210,9 +210,11 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
         style = "upper" if word.isupper() else "lower" if word.islower() else "title"
         if style == "lower" and (lang != "en" or not english or len(word) < 4):
             continue  # lower case only where a dictionary tells names from words
-        if style == "lower" and word in english and not _acts_next(text, m.end(), english):
+        if style == "lower" and word in english and not _acts_next(text, m.end(), english) \
+                and not _LOWER_NAME_CUE.search(text, max(0, m.start() - 12), m.start()):
             continue  # "the same temple", "my sunshine": a noun the lists also hold as a name ("Temple"); a
-            # name in lower case does something ("simon wears glasses", "mason playing catcher")
+            # name in lower case does something ("simon wears glasses", "mason playing catcher") or is addressed
+            # ("ask bart de boer", "hey maya")
         if style == "title" and _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
             continue
         if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
@@ -243,6 +245,10 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
 
         return word.casefold() not in place_names()
     return True
+
+
+_LOWER_NAME_CUE = regex.compile(r"(?<![\p{L}])(?:ask|tell|ping|email|message|text|remind|call|invite|cc|hey|hi|"
+                                r"hello|thanks|thank[ \t]+you|dear|bye)[ \t,]+$", regex.IGNORECASE)
 
 
 _HASHTAG = regex.compile(r"(?<![\w#&])#(?P<v>[\p{L}][\p{L}\d_]{3,60})(?![\w])")

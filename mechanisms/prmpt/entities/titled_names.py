@@ -192,7 +192,8 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     """A listed given name alone, not an everyday or (English) dictionary word: in Title case
     ("Natalia & David are expecting"; at the start of a sentence only before a possessive or a
     person's verb), in capitals ("HAPPY BIRTHDAY JUSTIN"), and in English texts in lower case
-    ("how do i get over allison's death")."""
+    ("how do i get over allison's death"; a noun the dictionary holds only before a verb or after a cue).
+    One that is also a word, in Title case inside a lower-case clause (:func:`_inside_lower_case_clause`)."""
     index = name_index()
     out = []
     lower_words: frozenset[str] | None = None
@@ -231,8 +232,8 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
     """An English given name that is also a word ("Nick", "Grace", "Tanner") in Title case after a
     lower-case word, in a text that never writes it in lower case: "Hats off to Nick for", "I like your
     videos a lot Tanner". Not after a determiner ("the Grace period"), nor before another capitalised
-    word ("Amber Alert"), nor a verb before its object ("I will Mark it"), nor a place after "in" or "from" ("from Jordan"); not where the text writes it
-    as a word too ("loan" beside "Loan")."""
+    word ("Amber Alert"), nor a verb before its object ("I will Mark it"), nor a place after "in" or "from"
+    ("from Jordan"); not where the text writes it as a word too ("loan" beside "Loan")."""
     word = text[start:end]
     if lang != "en" or not word[1:].islower() or word.lower() in lower_words or _PROPER_AFTER.match(text, end):
         return False
@@ -454,7 +455,10 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     does what only a person does ("Ortolani scored twice", "Guido died"; not after
     an article, not a known place unless a listed name): a listed name even if it is also a word, or
     a word that is neither everyday nor (English) a dictionary word. Pronouns and collective subjects
-    ("Police said") are not names."""
+    ("Police said") are not names. In English also: a word with a personal pronoun later in its sentence,
+    before "who" or "(who", before "himself" or "herself", before a role in apposition; a listed name (no
+    town) opening a sentence or a clause before a finite verb, and a listed surname inside a clause before a
+    verb in the past (``_SUBJECT``, ``_MID_SUBJECT``)."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
     out = []

@@ -305,3 +305,21 @@ def test_a_name_before_a_clitic_is_still_hidden(sanitizer: Sanitizer) -> None:
 def test_a_lower_case_name_that_is_also_a_noun_is_hidden_after_a_cue(sanitizer: Sanitizer, text: str,
                                                                      name: str) -> None:
     _hidden(sanitizer, text, [name])
+
+
+# ------------------------------------------------------------ a lower-case hashtag that opens with a given name
+@pytest.mark.parametrize("text, tag", [
+    ("I just want to tear my hair out #helpme #mirandaprobs", "mirandaprobs"),
+    ("now! #askmeanything #oliviayay", "oliviayay"),
+    ("Just saw #peterday trending in the UK", "peterday"),
+    ("#MABF #annabelmusic 102", "annabelmusic"),
+    ("so proud of her #harrietstory", "harrietstory"),
+])
+def test_a_lower_case_hashtag_opening_with_a_given_name_is_hidden(sanitizer: Sanitizer, text: str, tag: str) -> None:
+    _hidden(sanitizer, text, [tag])
+
+
+@pytest.mark.parametrize("text", ["#manufacturing leading growth", "ended playing #bettingdaysover",
+                                  "#lovelife #markets #danceparty #nowplaying #throwbackthursday"])
+def test_a_hashtag_a_word_opens_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -264,12 +264,29 @@ def find_hashtag_names(text: str, lang: str, english: Container[str] = frozenset
     out = []
     for m in _HASHTAG.finditer(text):
         parts = _CAMEL.findall(m.group("v"))
+        if m.group("v").islower() and _name_prefix(m.group("v"), index, english):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
+            continue
         if len(parts) < 2 and not m.group("v")[0].isupper():
             continue  # "#justin" alone is left to the other finders
         if any(len(p) >= 3 and p[0].isupper() and index.is_first(p) and not index.is_common(p)
                and not is_dictionary_word(english, p) and p.lower() not in CALENDAR for p in parts):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out
+
+
+def _name_prefix(tag: str, index: NameIndex, english: Container[str]) -> bool:
+    """A hashtag in lower case that opens with a listed given name of four letters or more, no everyday or
+    dictionary word, and goes on for three letters or more ("#jamesyboy", "#tonymemmel", "#philday"): the
+    words of such a tag are not split by case, so the name is read as its start."""
+    if any(tag[:cut] in english and not index.is_first(tag[:cut]) for cut in range(5, min(len(tag), 14) + 1)):
+        return False  # "#manufacturing", "#bettingdaysover": a word opens the tag, not a name
+    for cut in range(min(len(tag) - 3, 12), 3, -1):
+        head = tag[:cut]
+        if head.isalpha() and index.is_first(head) and not index.is_common(head) \
+                and not is_dictionary_word(english, head) and head not in english and head not in CALENDAR:
+            return True
+    return False
 
 
 def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import bisect
 import logging
 import os
 import re
@@ -86,18 +85,12 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
         if held is None or same_extent_rank(span) < same_extent_rank(held):
             best[(span.start, span.end)] = span
     ranked = sorted(best.values(), key=lambda s: (_tier(s.entity_type), -(s.end - s.start), -s.score, s.start))
-    # the kept spans are disjoint: kept in order of start, a new span can only overlap the one before its end
-    # and the ones starting before it ends (a bisect, not a scan of every kept span: that was quadratic)
-    starts: list[int] = []
-    ends: list[int] = []  # of the kept spans, in order of start (disjoint, so in order of end too)
+    taken = Occupied([])  # the kept spans are disjoint: a bisect per span, not a scan of every kept one
     kept: list[Span] = []
     for span in ranked:
-        i = bisect.bisect_left(starts, span.end)  # the kept spans before i start before this one ends
-        if i and ends[i - 1] > span.start:
-            continue
-        starts.insert(i, span.start)
-        ends.insert(i, span.end)
-        kept.append(span)
+        if not taken.overlaps(span.start, span.end):
+            taken.add(span.start, span.end)
+            kept.append(span)
     return sorted(kept, key=lambda s: s.start)
 
 

@@ -28,7 +28,7 @@ class Occupied:
     def __init__(self, extents: list[tuple[int, int]]) -> None:
         pairs = sorted(extents)
         self._disjoint = all(x[1] <= y[0] for x, y in zip(pairs, pairs[1:]))
-        self._pairs = pairs
+        self._pairs = pairs  # (asked only when the extents overlap each other; kept as given then)
         self._starts = [a for a, _ in pairs]
         self._ends = [b for _, b in pairs]
 
@@ -47,4 +47,3 @@ class Occupied:
         i = bisect.bisect_left(self._starts, hi)  # after every extent starting before hi: they end by lo
         self._starts.insert(i, lo)
         self._ends.insert(i, hi)
-        self._pairs.insert(i, (lo, hi))

@@ -264,8 +264,10 @@ def test_places_and_companies_in_apposition_stay(sanitizer: Sanitizer, text: str
 # this round's shapes in every field of chat, Messages and Responses: nothing arrives verbatim, the echo comes back
 ATTACK = ("Hats off to Nick for the launch. Hunter left the firm after his second year. Frazier himself "
           "signed. For two years Player sold advertising. Okafor, the club's new striker, was arrested. "
-          "Thank you Hendo for what you did. Lady Justice Achterberg agreed. Email: MMoretti @ svb. com")
-ATTACK_SECRETS = ("Nick", "Hunter", "Frazier", "Player", "Okafor", "Hendo", "Achterberg", "MMoretti", "svb. com")
+          "Thank you Hendo for what you did. Lady Justice Achterberg agreed. Email: MMoretti @ svb. com "
+          "#mirandaprobs")
+ATTACK_SECRETS = ("Nick", "Hunter", "Frazier", "Player", "Okafor", "Hendo", "Achterberg", "MMoretti", "svb. com",
+                  "mirandaprobs")
 
 
 def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]

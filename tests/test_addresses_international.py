@@ -600,3 +600,69 @@ def test_a_unit_before_the_street_name(sanitizer: Sanitizer, text: str, house: s
     out = sanitizer.sanitize(text, KEYS)
     assert house not in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ------------------------------------------------------------ a street with no type word after an address cue
+@pytest.mark.parametrize("text, address", [
+    ("My address is Lindeborg 214, Vestrup", "Lindeborg 214"),
+    ("Please ship the order to Hollaender 87, Sankt Veit.", "Hollaender 87"),
+    ("I moved to Ravenkamp 1120 last month.", "Ravenkamp 1120"),
+    ("She lives at 33 Kestrelmoor, Drumlea.", "33 Kestrelmoor"),
+    ("Address:\n906 Saint Du Moulin, 45120 Lorvienne\n\nThanks!", "906 Saint Du Moulin\n45120"),
+    ("We are moving to 58 Pomeroy Vale, Alnwick.", "58 Pomeroy Vale"),
+    ("deliver it to Kuusikko 7 B, 02130 Tapiola", "Kuusikko 7\n02130"),
+    ("My address is 4410 Cour Des Tilleuls, Vernay, Savoie 73120 thanks", "4410 Cour Des Tilleuls\nSavoie 73120"),
+    ("My address is Σπετσών 58, Χαλάνδρι, Αττική 15233", "Σπετσών 58\nΑττική 15233"),
+    ("My address is Ornellastraat 310, 2719 KT Zoetermeer", "Ornellastraat 310\n2719 KT"),
+])
+def test_a_street_with_no_type_word_after_an_address_cue(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text, address", [
+    # a region and its postcode closing the run after a town
+    ("Hauptgasse 17, Feldkirch, Vorarlberg 6800", "Vorarlberg 6800"),
+    ("Send it to 12 Merrow Lane, Crossby, Derbyshire 4410", "Derbyshire 4410"),
+    ("I moved to Kaštanova 81, Poreč, Istra 52440 last month.", "Istra 52440"),
+    ("Our office: Via Ostiense 96, Trastevere, Lazio 00153", "Lazio 00153"),
+    ("Delivery: 88 Ocean Street, Woollahra, New South Wales 2025", "New South Wales 2025"),
+])
+def test_a_region_and_its_postcode_closing_an_address(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text, address", [
+    # Arabic, Persian and Hebrew street types, the number first or last; Russian and Ukrainian types with a
+    # bare number after the name
+    ("العنوان:\n742 شارع النخيل الغربي, المنامة", "742 شارع النخيل الغربي"),
+    ("سلمى خليل\n1586 طريق الملك فهد, 31952 الخبر", "1586 طريق الملك فهد\n31952"),
+    ("Please send it to 95 زنقة الورود, الرباط.", "95 زنقة الورود"),
+    ("نشانی من خیابان بهار شمالی 214 است", "خیابان بهار شمالی 214"),
+    ("Ship to רחוב הגפן 27, חיפה", "רחוב הגפן 27"),
+    ("Ирина Соколова\nпроспект Строителей 412, 630090 Новосибирск", "проспект Строителей 412\n630090"),
+    ("Надіслати: вул. Липова 38, Житомир", "вул. Липова 38"),
+    ("Аллея Каштановая 77, Тверь", "Аллея Каштановая 77"),
+])
+def test_streets_of_scripts_without_capitals_or_with_a_bare_number(sanitizer: Sanitizer, text: str,
+                                                                   address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", [
+    "I moved to Windows 11 last year.", "The address is 12 lines long.", "We moved to Chapter 12, then stopped.",
+    "I moved to Berlin in 2019.", "ship it to Ubuntu 22.04 hosts", "She lives on Level 2 of the game? no.",
+    "My address is the same as before.", "We moved to version 3 of the API.", "He lives at home with 3 cats.",
+    "In 2019 US Congress passed the bill.",
+])
+def test_what_follows_an_address_cue_and_reads_as_a_sentence_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+CUE_ATTACK = ("My address is Lindeborg 214, Vestrup, Jylland 7330. "
+              "سلمى خليل\n1586 طريق الملك فهد, 31952 الخبر\n"
+              "Ship to проспект Строителей 412, 630090 Новосибирск")
+CUE_SECRETS = ("Lindeborg 214", "Jylland 7330", "1586 طريق", "31952", "Строителей 412", "630090")
+
+
+def test_cued_streets_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    attack_every_surface(veil_factory, upstream, CUE_ATTACK, CUE_SECRETS)

@@ -228,6 +228,18 @@ _VI_MARK = re.compile(rf"{_VI_ALLEY}|{_VI_STREET}|^\d{{1,4}}/\d[\d/]*(?=.*[Đđ�
 _KA_ADDRESS = re.compile(
     r"(?P<v>[\u10d0-\u10ff]+(?:[ \t]+[\u10d0-\u10ff]+){0,2}[ \t]+(?:ქ\.|ქუჩა|გამზ\.|გამზირი|ჩიხი|შესახვ\.|შესახვევი|"
     r"მოედანი|ხეივანი|კვარტ\.|მ/რ)[ \t]*\d{1,4}[\u10d0-\u10ff]?(?:/\d{1,4})?)")
+# Arabic, Persian and Hebrew: a street type, its name and the number, the number written first or last ("1197 ساحة
+# الشيخ زايد", "خیابان آزادی 12", "רחוב הרצל 5"); Russian and Ukrainian with a bare number after the name
+# ("Аллея Тучковская 488", "вул. Сімферопольська 617")
+_RTL_WORD = "[\u0600-\u06ff\u0750-\u077f\u0590-\u05ff\u200c\u200d'’-]+"
+_RTL_TYPES = ("شارع|طريق|ساحة|نهج|مقطع|معبر|سكة|زنقة|درب|زقاق|جادة|ممر|ميدان|بولفار|شارع|كورنيش|"
+              "خیابان|خيابان|کوچه|كوچه|بلوار|میدان|بزرگراه|جاده|کوی|"
+              "רחוב|רח'|שדרות|שד'|דרך|סמטת|סמטה|כיכר")
+_RTL_ADDRESS = re.compile(
+    rf"(?<![\w/])(?P<v>\d{{1,5}}[ \t]+(?:{_RTL_TYPES})[ \t]+{_RTL_WORD}(?:[ \t]+(?:{_RTL_WORD}|\d{{1,3}}(?=[ \t]+{_RTL_WORD}))){{0,4}}"
+    rf"|(?<![^\W\d_])(?:{_RTL_TYPES})[ \t]+{_RTL_WORD}(?:[ \t]+{_RTL_WORD}){{0,3}}?[ \t]+\d{{1,5}}(?![\w/]))")
+_CYR_BARE = re.compile(
+    rf"(?<![\w])(?P<v>(?i:{_CYR_TYPES})(?:\.[ \t]*|[ \t]+)(?:[А-ЯЁЄІЇҐ][\w'’-]*[ \t]+){{1,3}}\d{{1,4}}[а-яa-z]?(?:/\d{{1,4}})?)(?![\w/-])")
 _AZ_UNITS = re.compile(
     r"(?i:küçəsi|prospekti|döngəsi|şossesi|meydanı|bulvarı|dalanı|keçidi|massivi|qəsəbəsi)\b[ \t]*,?[ \t]*"
     r"(?P<v>(?:b|bina|ev|m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?(?:[ \t]*,?[ \t]*(?:m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?)?)")
@@ -296,6 +308,7 @@ _CODE_ALONE = re.compile(rf"[ \t]*(?:{_CODE_CUE})?(?P<e>{_ANY_POSTCODE})[ \t,.]*
 # A street line with no type word: name words and a house number, either way round, with a unit after it
 # ("Mezi Sklady 192", "Amystraat 28", "8/3 Linda Piazza", "10/03, Balan Ganj")
 _HOUSE = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?"
+_CAP = f"A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}"  # a capital, or a letter of a script with no case
 _STREET_LINE = re.compile(
     rf"[ \t]*(?P<v>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[\w'’.{_MARKS}-]+){{0,5}}?,?[ \t]+{_HOUSE}"
     rf"(?:[ \t,]+[^\W\d_]{{1,12}}\.?[ \t]*\d{{0,4}}[A-Za-z]?){{0,3}}"
@@ -443,7 +456,8 @@ _PART_SUFFIX = re.compile(
     rf"(?:{_HOUSE}|{_HOUSE_PART})|(?<![\w/-])(?:{_HOUSE_PART}|{_HOUSE})[ \t]+{_NAME}(?:[ \t]+{_NAME}){{0,3}})[ \t.]*$")
 _PART_PREFIX = re.compile(
     rf"[ \t]*(?P<v>{_UNIT_PART}(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,3}}|{_HOUSE_PART}"
-    rf"|[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
+    rf"|[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][^\W\d_]+[\w'’.{_MARKS}-]*"
+    rf"(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.{_MARKS}-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
 # a part that names a place: capitalised words (with particles), no sentence
 _PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
 _NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
@@ -525,6 +539,11 @@ def _street_words(value: str) -> bool:
 
 # a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
 _LAST_CODE = re.compile(rf"[ \t]*(?P<v>\d{{5}}-?\d{{5}}|\d{{4,7}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
+
+# or after its region, closing the run after a town: "..., Bregenz, Tirol 8576", "..., Amersfoort, Noord-Holland 1536 QB"
+_REGION_CODE = re.compile(rf"[ \t]*[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}[ \t]+"
+                          rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|\d{{5}}-?\d{{5}}|\d{{4,7}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])"
+                          rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON})")
 
 
 def _unit_runs(text: str) -> list[Found]:
@@ -615,7 +634,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 if not any(ch.isdigit() for ch in text[a:b]) and _PLACE_PART.fullmatch(text, a, b) and b - a <= 40:
                     town = True
                     continue  # a town, a district: kept, and the run goes on
-                code = _LAST_CODE.match(text, a, b) if step > 0 and town else None
+                code = (_LAST_CODE.match(text, a, b) or _REGION_CODE.match(text, a, b)) if step > 0 and town else None
                 if code is not None and not (_YEAR.fullmatch(code.group("v")) and text[code.end("v"):b].strip(" \t.!?)")):
                     out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
                     break
@@ -626,6 +645,58 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
     return out
 
 
+# A sentence that says an address comes next: "my address is", "Address:" over its block, "ship the order to",
+# "I moved to", "she lives at". The part after it (to the next comma or line break) is a street when it reads
+# as one (_part: name words and a house number, either way round, in any script; never "Chapter 12", "Python 3",
+# "Berlin in 2019"), and the run of parts after it is read as any other (_address_runs).
+_ADDRESS_CUE = re.compile(
+    r"(?<![\w])(?i:(?P<strong>address|addr\.|adresse|anschrift|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
+    r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now)[ \t]*:?|[ \t]*[:=])"
+    r"|(?:ship|send|deliver|mail|post|forward)(?:ped|ed|ing|s)?(?:[ \t]+(?:it|them|this|that|everything|"
+    r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+))?[ \t]+to"
+    r"|(?:lives?|lived|living|resides?|resided|residing|located|based|staying|stays?)[ \t]+(?:at|on)"
+    r"|mov(?:ed|ing|es?)[ \t]+to)[ \t]*(?:\n[ \t]*)?(?=[^\W_])")
+
+
+_HOUSE_FIRST = re.compile(rf"{_HOUSE}[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}")
+
+
+def _after_cues(text: str) -> list[Found]:
+    out = []
+    for m in _ADDRESS_CUE.finditer(text):
+        stop = re.compile(r"[,;\n]").search(text, m.end())
+        street = _cued_street(text, m.end(), stop.start() if stop else len(text), bool(m.group("strong")))
+        if street is not None:
+            out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))
+            code = _OTHER_POSTCODE_CITY.match(text, street)  # the postcode and town after it: ", 55382 Costa Blanca"
+            if code is not None:
+                out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
+    return out
+
+
+def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
+    """The end of the street that opens ``text[a:b]``, right after an address cue, or None: the whole part, or its
+    start when the sentence goes on ("to 12 Kastanjelaan last month"). A number and words may read as a postcode
+    and its town too ("1014 ساحة التقدم"): after the cue, the street comes first. After the word address itself,
+    capitalised words with a house number are the street even when a dictionary holds them ("Address:\n552 Saint
+    Du Chateau"); never a sentence ("the address is 12 lines long", "moved to Windows 11", "ship to Chapter 12")."""
+    if b - a > 60 or not any(ch.isdigit() for ch in text[a:b]):
+        return None
+    for shape in (_PART_FULL.fullmatch(text, a, b), _PART_PREFIX.match(text, a, b), _HOUSE_FIRST.match(text, a, b)):
+        if shape is None:
+            continue
+        value = text[a:shape.end()].rstrip(" \t.")
+        if not re.search(r"[^\W\d_]{2}", value) or _NOT_ADDRESS.search(text, a, a + len(value) + 2):
+            continue  # "Ubuntu 22.04", "Node 18:30"
+        if not re.search(r"[^\W\d_]{2}", re.sub(_UNIT_PART, " ", value)):
+            continue  # a unit alone is no street after a cue: "lives on Level 2 of the game"
+        words = re.findall(r"[^\W\d_]+", value)
+        if _street_words(value) or strong and all(w[:1].isupper() or w.lower() in KEEP_WORDS for w in words) and not any(
+                w.lower() in _STOP for w in words):
+            return a + len(value)
+    return None
+
+
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
     words = re.findall(r"[A-Za-zÀ-ÿ]+", m.group("name"))
     return bool(words) and not any(w.lower() in _STOP for w in words)
@@ -633,7 +704,7 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268"
 _TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
-_CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
+_CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
 # (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
 # month", never "45000 people")
 _TOWN_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
@@ -658,7 +729,8 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
     out = []
     for m in _CODE_TOWN.finditer(text):
         town = m.group("t")
-        if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town)):
+        year = _YEAR.fullmatch(re.search(r"\d+", m.group("v")).group())  # type: ignore[union-attr]
+        if not year and (town.casefold() in places or _proper(town)):  # "In 2019 US Congress" no code either
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_CODE.finditer(text):
         town = m.group("t")
@@ -686,7 +758,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
                            (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
-                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75),
+                           (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
                            (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
@@ -727,6 +799,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     for m in _ZIP_WHERE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    out.extend(_after_cues(text))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):

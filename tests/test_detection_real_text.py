@@ -269,3 +269,22 @@ def test_month_and_year_without_a_cue_stay(text: str) -> None:
     from mechanisms.prmpt.entities.dates import find_personal_dates
 
     assert find_personal_dates(text, "en") == []
+
+
+# International numbers that no numbering plan assigns (generated data, old or foreign plans): a plus, a country
+# code and groups of digits are hidden all the same, never a sum or a short signed figure
+@pytest.mark.parametrize("text, value", [
+    ("Call me at +45 383 861 982.", "+45 383 861 982"),
+    ("Phone: (+216) 0774759130", "0774759130"),
+    ("Tel. +47 2 4855 4239", "+47 2 4855 4239"),
+    ("my number is +98-278-06073895 after 6pm", "+98-278-06073895"),
+    ("WhatsApp +52 593 747 591 anytime", "+52 593 747 591"),
+    ("reach her on 0044 7911 123 4567 tomorrow", "0044 7911 123 4567"),
+])
+def test_international_numbers_no_plan_assigns(sanitizer: Sanitizer, text: str, value: str) -> None:
+    check(sanitizer, text, [value], name=False)
+
+
+@pytest.mark.parametrize("text", ["Total: 3 +45 383 861 982", "Version +1 2024 12 31 shipped"])
+def test_sums_and_signed_figures_are_no_phone(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

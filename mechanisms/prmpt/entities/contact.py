@@ -37,6 +37,8 @@ _IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 _PHONE_CUES = re.compile(r"phone|call|\btel\b|mobile|cell|fax|contact|reach|\btext|whatsapp|"
                          r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|llam|contacto",
                          re.IGNORECASE)
+_INTERNATIONAL = re.compile(r"(?:\+|00)[1-9]\d{0,2}\)?[\s.\-/]")  # "+45 383 861 982", "+216) 0774 759130", "0047 2 4855"
+_ARITHMETIC = re.compile(r"[\d)][ \t]*\(?$")  # "3 +45 383": a sum, not a number to call
 _EXT = re.compile(r"\s?(?:x|ext\.?|extension)\s?\d", re.IGNORECASE)
 
 
@@ -78,6 +80,9 @@ def find_phones(text: str, lang: str) -> list[Found]:
             score = 0.75 if grouped else 0.5
         elif possible:
             score = 0.5 if grouped else 0.35  # unassigned: weak alone, but sensitive anyway
+        elif (grouped and n_digits >= (8 if cue else 10) and _INTERNATIONAL.match(core)
+              and not _ARITHMETIC.search(text, 0, m.start())):
+            score = 0.5  # a plus, a country code and groups of digits: a phone as people write one, valid or not
         else:
             continue
         if cue:

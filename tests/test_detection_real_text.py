@@ -288,3 +288,20 @@ def test_international_numbers_no_plan_assigns(sanitizer: Sanitizer, text: str, 
 @pytest.mark.parametrize("text", ["Total: 3 +45 383 861 982", "Version +1 2024 12 31 shipped"])
 def test_sums_and_signed_figures_are_no_phone(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# A name in another script in a short text mostly in that script: after a greeting, a title or a name field
+@pytest.mark.parametrize("text, value", [
+    ("Dear ليلى الحسيني,", "ليلى الحسيني"),
+    ("Name: Ирина Соколова", "Ирина Соколова"),
+    ("Hi דנה לוי,", "דנה לוי"),
+    ("Patient: Σοφία Κωνσταντίνου", "Σοφία Κωνσταντίνου"),
+    ("Dear پرستو رحیمی,", "پرستو رحیمی"),
+])
+def test_a_name_in_another_script_after_a_cue(sanitizer: Sanitizer, text: str, value: str) -> None:
+    check(sanitizer, text, [value], name=False)
+
+
+@pytest.mark.parametrize("text", ["مرحبا، كيف حالك؟ Hi there", "Dear مرحبا بكم في موقعنا الرسمي الجديد للشركة"])
+def test_a_sentence_in_another_script_after_a_greeting_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -302,6 +302,8 @@ _OTHER_SCRIPT = regex.compile(
     r"|\p{Hangul}+(?:[ \t]+\p{Hangul}+){0,2}"
     r"|[\p{Han}\p{Katakana}\u30fc\u30fb]{2,8})(?![\p{L}\d])")
 _LATIN = regex.compile(r"\p{Latin}")
+_SCRIPT_NAME_CUE = regex.compile(r"(?:^|(?<![\p{L}\d]))(?i:dear|hi|hello|hey|attn|attention|mr|mrs|ms|mx|dr|prof|"
+                                 r"name|full[ \t]+name|patient|customer|client|contact)\.?[ \t]*:?[ \t]*$")
 _LETTER = regex.compile(r"\p{L}")
 
 
@@ -315,9 +317,15 @@ def find_other_script_names(text: str, lang: str) -> list[Found]:
     if text.isascii():
         return []
     letters = len(_LETTER.findall(text))
-    if not letters or len(_LATIN.findall(text)) < 0.5 * letters:
+    if not letters:
         return []
-    return [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in _OTHER_SCRIPT.finditer(text)]
+    runs = _OTHER_SCRIPT.finditer(text)
+    if len(_LATIN.findall(text)) < 0.5 * letters:
+        # a short text mostly in the other script: only a whole run right after a greeting, a title or a name
+        # field written in Latin letters ("Dear رياض الجابري,", "Name: Ирина Соколова")
+        runs = (m for m in runs if _SCRIPT_NAME_CUE.search(text, max(0, m.start() - 30), m.start())
+                and not _LETTER.match(text, m.end() + (len(text[m.end():]) - len(text[m.end():].lstrip(" \t")))))
+    return [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in runs]
 
 
 _PAIR = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}{2,}){1,2})(?![\p{L}\d@_-])")

@@ -4,7 +4,8 @@ prompts, with the leak rule of ``../shared/data/pii-dev/leak_rate.py``, this tre
     python -m bench locales                       # 44 locales x 12 values x 3 labels (60 for FRESH), both trees
     python -m bench.locales --base 501bccc --per-locale 20
 
-None of the finders was written from Faker's formats, but they were tuned on its values. Three groups:
+None of the finders was written from Faker's formats, but they were tuned on its values. Faker's locales in three
+groups, then a second generator's:
 
 - BUILT_WITH: twenty locales looked at while the address layouts were built.
 - HELD_BACK: twenty locales measured only at first (15.8 % of addresses leaked at db9d68b), examined after
@@ -15,6 +16,10 @@ None of the finders was written from Faker's formats, but they were tuned on its
   these four), five times as many values each so that the group holds as many as the others. This is the
   figure to read: first measured at 926ea53, after the address fixes that followed the held-back group's
   examination (bench/results/locales.md), and never looked at value by value.
+
+- mimesis (MIT; its own street, town and name lists and phone masks, addresses laid out in five ways), its 48
+  locales split by sorted position: "examined" (the even ones) were looked at while the address-cue, script and
+  phone rules of 2026-11-26 were written; "never looked at" (the odd ones) were measured once, at the end.
 
 Faker's names carry their locale's honorifics ("pan", "Ing.", "Arş. Gör."), which the leak rule counts as a
 word of the name: a share of the PERSON figure is that, not a name.
@@ -67,16 +72,55 @@ def examples(locales: tuple[str, ...], per_locale: int, seed: int = 5) -> list[d
     return out
 
 
+# A second generator, written by other people from other sources: mimesis (MIT), its own street, town and name lists
+# and phone masks. Its locales are split in two by sorted position: the even ones were examined while the cue and
+# script rules of 2026-11-26 were written; the odd ones were measured once, at the end, and never looked at.
+_LAYOUTS = ("{a}, {p} {c}", "{a}\n{p} {c}\n{k}", "{a}, {c}, {s} {p}", "{a}, {c}", "{a}")
+
+
+def mimesis_locales(part: str) -> tuple[str, ...]:
+    from mimesis import Locale
+
+    ordered = sorted(loc.value for loc in Locale)
+    return tuple(loc for i, loc in enumerate(ordered) if (i % 2 == 0) == (part == "examined"))
+
+
+def mimesis_examples(locales: tuple[str, ...], per_locale: int, seed: int = 7) -> list[dict[str, Any]]:
+    """Prompts with one labeled value each, seeded: an address of the locale's street, postcode, town, region and
+    country in one of five layouts, a phone number, a full name."""
+    from mimesis import Address, Locale, Person
+
+    rnd = random.Random(seed)
+    out = []
+    for locale in locales:
+        address, person = Address(locale=Locale(locale), seed=3), Person(locale=Locale(locale), seed=3)
+        for label, frames in FRAMES.items():
+            for _ in range(per_locale):
+                if label == "ADDRESS":
+                    value = rnd.choice(_LAYOUTS).format(a=address.address(), p=address.postal_code(), c=address.city(),
+                                                        s=address.state(), k=address.country())
+                else:
+                    value = person.telephone() if label == "PHONE" else person.full_name()
+                before, after = rnd.choice(frames).split("{v}")
+                before = before.replace("{n}", person.full_name())
+                out.append({"text": before + value + after, "locale": locale, "spans": [
+                    {"start": len(before), "end": len(before) + len(value), "label": label}]})
+    return out
+
+
 def run(base: str | None = BASE, per_locale: int = 12) -> tuple[str, bool]:
     rule = leak_rule()
-    groups = {"built with (20 locales)": (BUILT_WITH, per_locale),
-              "held back, examined (20 locales)": (HELD_BACK, per_locale),
-              "fresh (4 locales)": (FRESH, per_locale * FRESH_FACTOR)}
+    examined, unseen = mimesis_locales("examined"), mimesis_locales("unseen")
+    groups = {"built with (20 locales)": (examples, BUILT_WITH, per_locale),
+              "held back, examined (20 locales)": (examples, HELD_BACK, per_locale),
+              "fresh (4 locales)": (examples, FRESH, per_locale * FRESH_FACTOR),
+              f"mimesis, examined ({len(examined)} locales)": (mimesis_examples, examined, per_locale),
+              f"mimesis, never looked at ({len(unseen)} locales)": (mimesis_examples, unseen, per_locale)}
     leaked: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
     with workers(base) as running:
         names = list(running)
-        for group, (locales, count) in groups.items():
-            for i, rec in enumerate(examples(locales, count)):
+        for group, (make, locales, count) in groups.items():
+            for i, rec in enumerate(make(locales, count)):
                 order = names if i % 2 == 0 else names[::-1]
                 for tree in order:
                     out = running[tree](rec["text"])["out"]
@@ -84,9 +128,9 @@ def run(base: str | None = BASE, per_locale: int = 12) -> tuple[str, bool]:
                     tally[1] += 1
                     tally[0] += bool(rule.leaked(rec["spans"][0], rec, out))
             print(f"  {group}: done", file=sys.stderr, flush=True)
-    lines = ["## Addresses, phones and names as 44 countries write them (Faker's locales; leak rule of leak_rate.py)",
-             "", f"{per_locale} values per locale and label ({per_locale * FRESH_FACTOR} for the fresh group), in short "
-             "prompts. Cells: leaked share.", "",
+    lines = ["## Addresses, phones and names as 44 + 48 countries write them (Faker's and mimesis' locales; leak rule of "
+             "leak_rate.py)", "", f"{per_locale} values per locale and label ({per_locale * FRESH_FACTOR} for Faker's fresh "
+             "group), in short prompts. Cells: leaked share.", "",
              "| locales | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
     met = True
     for group in groups:

@@ -305,3 +305,27 @@ def test_a_name_in_another_script_after_a_cue(sanitizer: Sanitizer, text: str, v
 @pytest.mark.parametrize("text", ["مرحبا، كيف حالك؟ Hi there", "Dear مرحبا بكم في موقعنا الرسمي الجديد للشركة"])
 def test_a_sentence_in_another_script_after_a_greeting_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# A contract's defined terms are no names, even where a reader takes them for one; a name that is also a word
+# stays a name when the text writes it before the noun it qualifies or with an indefinite article
+@pytest.mark.parametrize("text", [
+    "On each Funding Date, Bank will state in the Loan Supplement the Basic Rate, the Loan Factor, the Payment Dates.",
+    "If a judgment becomes a Lien on the assets, or the Company pays any Lien which appears to be prior to Bank's.",
+    "Each Advance shall be repaid in full. The Advance is due on the Maturity Date.",
+    "ACME HOLDINGS, INC. (\"Borrower\") and the lenders. If Borrower fails to pay, the Borrower shall be in default.",
+    "Such Guarantor shall deliver the Collateral; the Guarantor, the Agent and each Lender agree as follows.",
+])
+def test_defined_terms_of_a_contract_stay(sanitizer: Sanitizer, text: str) -> None:
+    found = [text[s.start:s.end] for s in sanitizer.annotator.annotate(text) if s.entity_type == "PERSON"]
+    assert found == [], found
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Dana Baker called. The Baker family moved to Ohio, and Baker said the house was sold.", ["Dana Baker"]),
+    ("\"another eight years under a Clinton\" was the joke, and Clinton laughed at it.", ["Clinton"]),
+    ("Rose Hunter signed the lease; the Hunter children live there now.", ["Rose Hunter"]),
+])
+def test_names_that_are_words_beside_a_determiner_are_still_names(sanitizer: Sanitizer, text: str,
+                                                                 values: list[str]) -> None:
+    check(sanitizer, text, values)

@@ -183,6 +183,26 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     return trimmed
 
 
+# A contract's defined term: defined in quotes after a bracket ('("Borrower")', '(each an "Equipment Advance")'), or
+# written after a determiner and followed by punctuation or a word of the sentence, never by a noun it qualifies
+# ("the Loan Factor, the Payment Dates", "a Lien on", not "the Baker family")
+_DETERMINED = r"(?<![\w'’])(?i:the|such|any|each|every|no|said)[ \t]+"
+_DEFINED_AFTER = (r"(?=[ \t]*(?:[,.;:)\"”]|$|(?:is|are|was|were|shall|will|may|must|means|has|have|had|of|on|in|to|"
+                  r"for|with|by|and|or|under|that|which|from|as|at|if|unless|until|shall)\b))")
+
+
+def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
+    """Every word of an English person span is a dictionary word, and the text writes the span as a defined
+    term: "Loan Factor", "Lien", "Borrower" in a loan agreement; never "Okafor", "the Baker family"."""
+    value = text[span.start:span.end]
+    words = value.split()
+    if not english or not words or not all(w.isalpha() and w[:1].isupper() and w.lower() in english for w in words):
+        return False
+    term = re.escape(value).replace("\\ ", "[ \t]+")
+    return re.search(rf"\([ \t]*(?:(?:the|each|an?|collectively|together)[ \t]+)*[\"“]{term}[\"”]"
+                     rf"|{_DETERMINED}{term}{_DEFINED_AFTER}", text) is not None
+
+
 def _refers_back(text: str, start: int, end: int) -> bool:
     """A listed name NER reads as a person, opening an English sentence, with a personal pronoun later in
     the same sentence that can only be its ("Carter began playing his first gigs when he was nine"), and
@@ -607,6 +627,8 @@ class TypeAnnotator:
                                         self._english, self._vocabulary(span.lang), lower_case, agreed)
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
+                if cleaned is not None and span.lang == "en" and _defined_term(text, cleaned, self._english):
+                    continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         return resolve_overlaps(out)

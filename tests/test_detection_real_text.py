@@ -329,3 +329,44 @@ def test_defined_terms_of_a_contract_stay(sanitizer: Sanitizer, text: str) -> No
 def test_names_that_are_words_beside_a_determiner_are_still_names(sanitizer: Sanitizer, text: str,
                                                                  values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# A disease, a sign, a test or a score named after someone is no person the text is about: hiding it breaks the
+# question ("Hayles's disease"); the same name said of a person elsewhere in the text is hidden everywhere
+@pytest.mark.parametrize("text", [
+    "The patient was diagnosed with Parkinson's disease last year.",
+    "History of Epstein-Barr virus infection; Gleason score 7.",
+    "Refiere enfermedad de Crohn en un hermano gemelo.",
+    "Adenocarcinoma de próstata Gleason 4+4=8 con metástasis óseas.",
+    "Malformación de Chiari tipo I, tinción de Ziehl-Neelsen negativa.",
+    "Síndrome de Budd-Chiari y tumor de Warthin.",
+    "Il souffre de la maladie de Parkinson depuis 2010.",
+])
+def test_eponyms_of_diseases_signs_and_scores_stay(sanitizer: Sanitizer, text: str) -> None:
+    found = [text[s.start:s.end] for s in sanitizer.annotator.annotate(text) if s.entity_type == "PERSON"]
+    assert found == [], found
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Dr. Okafor's test results came back.", ["Okafor"]),
+    ("Ask Maria's score keeper about it.", ["Maria"]),
+    ("I met Okafor yesterday; Okafor test results were fine.", ["Okafor"]),
+])
+def test_a_person_beside_a_test_or_a_score_is_still_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+# The words of the text's language that NER runs on past a name (a department, a field label) are no part of it:
+# the name is hidden, the department stays
+@pytest.mark.parametrize("text, name, kept", [
+    ("Remitido por: Miguel Ortega Sanjurjo Servicio de Urología. Hospital Central.", "Miguel Ortega Sanjurjo",
+     "Servicio de Urología"),
+    ("Responsable clínico: Natalia del Valle Gorostiaga Correo electrónico: nvalle@example.es", "Natalia del Valle Gorostiaga",
+     "Correo electrónico"),
+    ("Médico: Dolores Fernández Zamora Servicio de Medicina Intensiva", "Dolores Fernández Zamora",
+     "Servicio de Medicina Intensiva"),
+])
+def test_a_department_after_a_name_stays(sanitizer: Sanitizer, text: str, name: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert not _kept(name, out.text, True) and kept in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -139,6 +139,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if best is None:
         return None
     start, end = _drop_edge_words(text, *best)
+    if span.lang != "en" and vocabulary is not None:
+        end = _common_tail(text, start, end, vocabulary)
     if start < end and text[start].isupper():  # "Daniel won the raffle": a verb and its object are not the name
         from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
@@ -201,6 +203,59 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
     term = re.escape(value).replace("\\ ", "[ \t]+")
     return re.search(rf"\([ \t]*(?:(?:the|each|an?|collectively|together)[ \t]+)*[\"“]{term}[\"”]"
                      rf"|{_DETERMINED}{term}{_DEFINED_AFTER}", text) is not None
+
+
+# A name that names a disease, a sign, a test or a score, not a person the text is about: "Crohn's disease",
+# "enfermedad de Crohn", "Gleason 4+4", "tinción de Ziehl-Neelsen", "maladie de Parkinson"; hiding it breaks the
+# question the text asks ("Hayles's disease")
+_EPONYM_BEFORE = re.compile(
+    r"(?<![\w])(?i:enfermedad|s[íi]ndrome|signo|test|prueba|escala|tinci[óo]n|tumor|maniobra|malformaci[óo]n|"
+    r"clasificaci[óo]n|criterios|reacci[óo]n|t[ée]cnica|operaci[óo]n|fractura|quiste|linfoma|sarcoma|bacilo|"
+    r"m[ée]todo|[íi]ndice|maladie|syndrome|signe|score|classification|crit[èe]res|coloration|man[œo]euvre|"
+    r"kyste|lymphome|doen[çc]a|s[íi]ndrome)[ \t]+(?:de|del|d['’])[ \t]*$")
+# (after a possessive only the nouns a person's own thing is seldom called: "Okafor's test", "Maria's score" are hers)
+_EPONYM_AFTER = re.compile(
+    r"['’]s?[ \t]+(?i:disease|syndrome|sign|palsy|phenomenon|reflex|lymphoma|sarcoma|tumou?r|law|theorem|equation|"
+    r"principle|constant)\b"
+    # (nouns that are verbs too only before a number or a stop: "Gleason score 7", "Mantoux test.", never "would
+    # Putin sign that treaty")
+    r"|[ \t]+(?:(?i:disease|syndrome|classification|criteria|virus|tumou?r|lymphoma|sarcoma|palsy|phenomenon|"
+    r"reflex|staining|procedure|maneuver|manoeuvre|fracture|cyst|ulcer|staging|grading|grado|puntuaci[óo]n|"
+    r"equation|theorem|algorithm|distribution)\b"
+    r"|(?i:sign|test|score|grade|scale|index|stain)(?=[ \t]*(?:\d|of\b|[,.;:)]))|\d{1,2}[ \t]*\+[ \t]*\d)")
+_EPONYM_NAME = re.compile(r"[A-ZÀ-Ý][^\W\d_]+(?:[-–][A-ZÀ-Ý][^\W\d_]+)?")
+
+
+def _eponym(text: str, span: Span) -> bool:
+    return _EPONYM_NAME.fullmatch(text, span.start, span.end) is not None and (
+        _EPONYM_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
+        or _EPONYM_AFTER.match(text, span.end) is not None)
+
+
+_TAIL_PARTICLES = frozenset("de del la las los y e da do dos das di du des le van von".split())
+
+
+def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
+    """The end of a name without the words of the language NER ran on past it ("Miguel Martínez Rodríguez
+    Servicio de Urología" -> "Miguel Martínez Rodríguez"): capitalised words of five letters or more of the
+    vocabulary that no name list holds, and the particles between them, while two words besides particles are
+    left ("Cyrano de Bergera" stays whole); "Natalia del Valle" keeps its listed "Valle"."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    words = list(re.finditer(r"\S+", text[start:end]))
+    cut = len(words)
+    while sum(w.group(0).lower() not in _TAIL_PARTICLES for w in words[:cut]) > 2:
+        word = words[cut - 1].group(0)
+        if word.lower() in _TAIL_PARTICLES and cut < len(words) or (
+                len(word) >= 5 and word[:1].isupper() and word[1:].islower() and not index.is_listed(word)
+                and vocabulary.is_word(word)):
+            cut -= 1
+        else:
+            break
+    while cut > 1 and words[cut - 1].group(0).lower() in _TAIL_PARTICLES:
+        cut -= 1
+    return start + words[cut - 1].end() if words else end
 
 
 def _refers_back(text: str, start: int, end: int) -> bool:
@@ -627,7 +682,8 @@ class TypeAnnotator:
                                         self._english, self._vocabulary(span.lang), lower_case, agreed)
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
-                if cleaned is not None and span.lang == "en" and _defined_term(text, cleaned, self._english):
+                if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
+                                            or _eponym(text, cleaned)):
                     continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
@@ -697,7 +753,8 @@ class TypeAnnotator:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
         seen = self._trained_words.get("en", frozenset())
-        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english, seen),
+        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english, seen,
+                                                      self._vocabulary(lang) if lang != "en" else None),
                                    self._single_name_test(text, lang))
                     for text, spans, lang in zip(texts, found, langs)]
         if self.known.enabled:  # seeded values win over every finder
@@ -720,7 +777,7 @@ _REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a na
 
 
 def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
-                 seen: Container[str] = frozenset()) -> list[Span]:
+                 seen: Container[str] = frozenset(), vocabulary: Any = None) -> list[Span]:
     """A name takes in the capitalised words right next to it that can only be more of it: listed name
     words, or (not in capitals) words that are neither everyday nor dictionary words ("Iñigo" before
     "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind."""
@@ -733,7 +790,9 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
 
     def part_of_name(word: str) -> bool:
         return word[0].isupper() and not word.isupper() and not is_title(word) and not index.is_common(word) \
-            and (index.is_listed(word) or word not in dictionary) and word.lower() not in _FUNCTION_WORDS \
+            and (index.is_listed(word) or word not in dictionary and not (
+                vocabulary is not None and not dictionary and vocabulary.is_word(word))) \
+            and word.lower() not in _FUNCTION_WORDS \
             and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES
 
     def lower_case_surname(word: str, after: str) -> bool:

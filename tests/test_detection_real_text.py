@@ -365,8 +365,13 @@ def test_a_person_beside_a_test_or_a_score_is_still_hidden(sanitizer: Sanitizer,
      "Correo electrónico"),
     ("Médico: Dolores Fernández Zamora Servicio de Medicina Intensiva", "Dolores Fernández Zamora",
      "Servicio de Medicina Intensiva"),
+    ("Servicio: Medicina Intensiva.\nResponsable clínico: Dra. Lucía Ferrán Olmedo. Servicio de Medicina Intensiva. "
+     "Hospital Regional.", "Lucía Ferrán Olmedo", "Medicina Intensiva"),
+    ("Informe firmado por Dr. Tomás Ibargüen Sáez. Medicina Interna, planta 3.", "Tomás Ibargüen Sáez",
+     "Medicina Interna, planta"),
 ])
 def test_a_department_after_a_name_stays(sanitizer: Sanitizer, text: str, name: str, kept: str) -> None:
+    """(and a department NER reads as a person on its own: "Dra. Lucía Ferrán. Servicio de Medicina Intensiva.")"""
     out = sanitizer.sanitize(text, KEYS)
     assert not _kept(name, out.text, True) and kept in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text

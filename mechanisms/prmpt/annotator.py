@@ -141,6 +141,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     start, end = _drop_edge_words(text, *best)
     if span.lang != "en" and vocabulary is not None:
         end = _common_tail(text, start, end, vocabulary)
+        if _all_words_of(text[start:end], vocabulary):
+            return None  # "Medicina Intensiva", "Anatomía Patológica": a department, no name
     if start < end and text[start].isupper():  # "Daniel won the raffle": a verb and its object are not the name
         from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
@@ -256,6 +258,16 @@ def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
     while cut > 1 and words[cut - 1].group(0).lower() in _TAIL_PARTICLES:
         cut -= 1
     return start + words[cut - 1].end() if words else end
+
+
+def _all_words_of(value: str, vocabulary: Any) -> bool:
+    """Two words or more besides particles, each a capitalised word of the vocabulary that no name list holds."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    words = [w for w in value.split() if w.lower() not in _TAIL_PARTICLES]
+    return len(words) >= 2 and all(len(w) >= 4 and w[:1].isupper() and w[1:].islower() and not index.is_listed(w)
+                                   and vocabulary.is_word(w) for w in words)
 
 
 def _refers_back(text: str, start: int, end: int) -> bool:

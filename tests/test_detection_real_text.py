@@ -290,19 +290,26 @@ def test_sums_and_signed_figures_are_no_phone(sanitizer: Sanitizer, text: str) -
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
-# A name in another script in a short text mostly in that script: after a greeting, a title or a name field
+# A name in another script in a short text mostly in that script, set in a frame of Latin words: after a greeting,
+# a title or a field label, in a list, in a sentence
 @pytest.mark.parametrize("text, value", [
     ("Dear ليلى الحسيني,", "ليلى الحسيني"),
     ("Name: Ирина Соколова", "Ирина Соколова"),
     ("Hi דנה לוי,", "דנה לוי"),
     ("Patient: Σοφία Κωνσταντίνου", "Σοφία Κωνσταντίνου"),
     ("Dear پرستو رحیمی,", "پرستو رحیمی"),
+    ("Tenant: نادية الخطيب\nLandlord: سامر العتيبي\nUnit: 4B", "سامر العتيبي"),
+    ("CC: فريدة الحداد; كريم الشامي", "كريم الشامي"),
+    ("الحداد, فريدة - Account 40112", "فريدة"),
+    ("ask Олеся Ковальчук about it", "Олеся Ковальчук"),
+    ("Owner: Θεοδώρα Παπαδάκη\nVet: Νικηφόρος Λαμπράκης", "Νικηφόρος Λαμπράκης"),
 ])
 def test_a_name_in_another_script_after_a_cue(sanitizer: Sanitizer, text: str, value: str) -> None:
     check(sanitizer, text, [value], name=False)
 
 
-@pytest.mark.parametrize("text", ["مرحبا، كيف حالك؟ Hi there", "Dear مرحبا بكم في موقعنا الرسمي الجديد للشركة"])
+@pytest.mark.parametrize("text", ["مرحبا، كيف حالك؟ Hi there", "Dear مرحبا بكم في موقعنا الرسمي الجديد للشركة",
+                                  "الطقس اليوم جميل جدا، سأذهب إلى الحديقة مع أصدقائي بعد الظهر. ok"])
 def test_a_sentence_in_another_script_after_a_greeting_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
 

@@ -302,8 +302,10 @@ _OTHER_SCRIPT = regex.compile(
     r"|\p{Hangul}+(?:[ \t]+\p{Hangul}+){0,2}"
     r"|[\p{Han}\p{Katakana}\u30fc\u30fb]{2,8})(?![\p{L}\d])")
 _LATIN = regex.compile(r"\p{Latin}")
-_SCRIPT_NAME_CUE = regex.compile(r"(?:^|(?<![\p{L}\d]))(?i:dear|hi|hello|hey|attn|attention|mr|mrs|ms|mx|dr|prof|"
-                                 r"name|full[ \t]+name|patient|customer|client|contact)\.?[ \t]*:?[ \t]*$")
+_LATIN_WORD = regex.compile(r"\p{Latin}{2,}")
+# a letter of another script next to a run, past spaces and that script's own punctuation (not ASCII's)
+_SAME_SCRIPT_BEFORE = regex.compile(r"(?!\p{Latin})\p{L}[\p{M}]*[ \t\u00a0]*(?:[^\x00-\x7f\p{L}\p{N}\s][ \t\u00a0]*)*$")
+_SAME_SCRIPT_AFTER = regex.compile(r"[ \t\u00a0]*(?:[^\x00-\x7f\p{L}\p{N}\s][ \t\u00a0]*)*(?!\p{Latin})\p{L}")
 _LETTER = regex.compile(r"\p{L}")
 
 
@@ -321,10 +323,14 @@ def find_other_script_names(text: str, lang: str) -> list[Found]:
         return []
     runs = _OTHER_SCRIPT.finditer(text)
     if len(_LATIN.findall(text)) < 0.5 * letters:
-        # a short text mostly in the other script: only a whole run right after a greeting, a title or a name
-        # field written in Latin letters ("Dear رياض الجابري,", "Name: Ирина Соколова")
-        runs = (m for m in runs if _SCRIPT_NAME_CUE.search(text, max(0, m.start() - 30), m.start())
-                and not _LETTER.match(text, m.end() + (len(text[m.end():]) - len(text[m.end():].lstrip(" \t")))))
+        # a text mostly in the other script, in a frame of Latin words (field labels, a list, a sentence): only a
+        # whole stretch of that script of up to four words, set apart by Latin text, a line break or ASCII
+        # punctuation ("Tenant: رحاب الصالح\nLandlord: ...", "CC: شيماء العلي; أنس السيد", "Dear رياض الجابري,");
+        # a sentence of that script, its own punctuation included, is none ("مرحبا، كيف حالك؟ Hi there")
+        if not _LATIN_WORD.search(text):
+            return []
+        runs = (m for m in runs if not _SAME_SCRIPT_BEFORE.search(text, 0, m.start())
+                and not _SAME_SCRIPT_AFTER.match(text, m.end()))
     return [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in runs]
 
 

@@ -6,6 +6,9 @@ rule of ``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revisio
 
 These shapes were looked at while the cue rules were written (a development probe, not a held-out
 figure); the held-out figures are ``python -m bench external`` and the held-back half of ``bench locales``.
+The shapes are filled with Faker's names of 10 locales, then with mimesis' names (MIT; other lists, other
+scripts) of the two halves of its locales that ``bench locales`` uses: the examined half was looked at while
+the rule for names in other scripts of 2026-11-26 was written, the other half measured once at the end.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bench.external import BASE, compare_cli, leak_rule, shares, workers
@@ -30,53 +34,76 @@ SHAPES = (
 _NAME_KEYS = ("n", "n2", "f", "fl", "ll", "L", "F")
 
 
-def examples(per_shape: int = 6, seed: int = 7) -> list[dict[str, Any]]:
+def _faker_people(per_shape: int) -> Iterator[tuple[str, str, str, str, str]]:
     from faker import Faker
 
-    rnd = random.Random(seed)
-    out = []
     for locale in LOCALES:
         fk = Faker(locale)
         fk.seed_instance(9)
-        for _ in range(per_shape):
-            for shape in SHAPES:
-                first, last, first2, last2 = fk.first_name(), fk.last_name(), fk.first_name(), fk.last_name()
-                values = {"n": f"{first} {last}", "n2": f"{first2} {last2}", "f": first, "fl": first.lower(),
-                          "ll": last.lower(), "L": last, "F": first, "e": fk.email()}
-                text = shape.format(**values)
-                spans = []
-                for key in _NAME_KEYS:
-                    if "{" + key + "}" in shape and (at := text.find(values[key])) >= 0:
-                        spans.append({"start": at, "end": at + len(values[key]), "label": "PERSON"})
-                out.append({"text": text, "shape": shape, "spans": spans})
-        rnd.shuffle(out)
+        for _ in range(per_shape * len(SHAPES)):
+            yield fk.first_name(), fk.last_name(), fk.first_name(), fk.last_name(), fk.email()
+
+
+def _mimesis_people(part: str, per_shape: int) -> Iterator[tuple[str, str, str, str, str]]:
+    from mimesis import Locale, Person
+
+    from bench.locales import mimesis_locales
+
+    for locale in mimesis_locales(part):
+        person = Person(locale=Locale(locale), seed=5)
+        for _ in range(max(1, per_shape // 3) * len(SHAPES)):
+            yield person.first_name(), person.last_name(), person.first_name(), person.last_name(), person.email()
+
+
+def examples(per_shape: int = 6, seed: int = 7, people: Iterable[tuple[str, str, str, str, str]] | None = None
+             ) -> list[dict[str, Any]]:
+    """Each shape filled with names in turn (Faker's by default), seeded: the same prompts for every tree."""
+    rnd = random.Random(seed)
+    out = []
+    for k, (first, last, first2, last2, email) in enumerate(people if people is not None else _faker_people(per_shape)):
+        shape = SHAPES[k % len(SHAPES)]
+        values = {"n": f"{first} {last}", "n2": f"{first2} {last2}", "f": first, "fl": first.lower(),
+                  "ll": last.lower(), "L": last, "F": first, "e": email}
+        text = shape.format(**values)
+        spans = []
+        for key in _NAME_KEYS:
+            if "{" + key + "}" in shape and (at := text.find(values[key])) >= 0:
+                spans.append({"start": at, "end": at + len(values[key]), "label": "PERSON"})
+        out.append({"text": text, "shape": shape, "spans": spans})
+    rnd.shuffle(out)
     return out
 
 
 def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
     rule = leak_rule()
-    leaked: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    groups = {"Faker's names, 10 locales": examples(per_shape),
+              "mimesis names, the 24 locales examined": examples(per_shape, people=_mimesis_people("examined", per_shape)),
+              "mimesis names, the 24 locales never looked at": examples(
+                  per_shape, people=_mimesis_people("unseen", per_shape))}
+    lines: list[str] = []
     with workers(base) as running:
         names = list(running)
-        for i, rec in enumerate(examples(per_shape)):
-            for tree in (names if i % 2 == 0 else names[::-1]):
-                out = running[tree](rec["text"])["out"]
-                for span in rec["spans"]:
-                    tally = leaked[(rec["shape"], tree)]
-                    tally[1] += 1
-                    tally[0] += bool(rule.leaked(span, rec, out))
-    lines = ["## Names in prompt shapes (Faker's names, 10 locales; leak rule of leak_rate.py; a development probe)",
-             "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
-    totals = [[0, 0] for _ in names]
-    for shape in SHAPES:
-        cells = [leaked[(shape, tree)] for tree in names]
-        for total, cell in zip(totals, cells):
-            total[0] += cell[0]
-            total[1] += cell[1]
-        label = shape.replace("\n", " / ").replace("|", "/")[:48]
-        lines.append(f"| `{label}` | {cells[0][1]} | " + shares(cells) + " |")
-    lines.append(f"| all | {totals[0][1]} | " + shares(totals) + " |")
-    return "\n".join(lines) + "\n", True
+        for group, records in groups.items():
+            leaked: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+            for i, rec in enumerate(records):
+                for tree in (names if i % 2 == 0 else names[::-1]):
+                    out = running[tree](rec["text"])["out"]
+                    for span in rec["spans"]:
+                        tally = leaked[(rec["shape"], tree)]
+                        tally[1] += 1
+                        tally[0] += bool(rule.leaked(span, rec, out))
+            lines += [f"## Names in prompt shapes ({group}; leak rule of leak_rate.py; a development probe)",
+                      "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
+            totals = [[0, 0] for _ in names]
+            for shape in SHAPES:
+                cells = [leaked[(shape, tree)] for tree in names]
+                for total, cell in zip(totals, cells):
+                    total[0] += cell[0]
+                    total[1] += cell[1]
+                label = shape.replace("\n", " / ").replace("|", "/")[:48]
+                lines.append(f"| `{label}` | {cells[0][1]} | " + shares(cells) + " |")
+            lines += [f"| all | {totals[0][1]} | " + shares(totals) + " |", ""]
+    return "\n".join(lines), True
 
 
 def main(argv: list[str]) -> int:

@@ -382,3 +382,20 @@ def test_a_department_after_a_name_stays(sanitizer: Sanitizer, text: str, name: 
     out = sanitizer.sanitize(text, KEYS)
     assert not _kept(name, out.text, True) and kept in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# The language of a short prompt is the language of its words, not of the names in it: an English sentence with
+# names of another locale is read as English (and its English finders run), a short French or Spanish one as such
+@pytest.mark.parametrize("text, lang", [
+    ("Summarize the call between Aqşin Əliyev and Şəhla Nəsibova.", "en"),
+    ("Please ask Dorottya Bálintné Szőke and Gergő Hajdú about the invoice.", "en"),
+    ("Write to Jiří Dvořák and Anežka Procházková about the lease.", "en"),
+    ("Résume l'appel entre Aqşin Əliyev et Şəhla Nəsibova.", "fr"),
+    ("Resume la llamada entre Aqşin Əliyev y Şəhla Nəsibova, por favor.", "es"),
+])
+def test_names_of_other_locales_do_not_change_the_language(sanitizer: Sanitizer, text: str, lang: str) -> None:
+    assert sanitizer.annotator.languages.detect(text) == lang
+
+
+def test_names_of_other_locales_in_an_english_sentence_are_hidden(sanitizer: Sanitizer) -> None:
+    check(sanitizer, "Summarize the call between Aqşin Əliyev and Şəhla Nəsibova.", ["Aqşin Əliyev", "Şəhla Nəsibova"])

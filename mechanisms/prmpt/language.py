@@ -3,8 +3,9 @@
 lingua (``lingua-language-detector``) decides, restricted to the configured languages and in its
 low-accuracy mode (trigram models only: ~0.1 ms for a 300-character prompt once loaded). It is not
 consulted at all when one language is configured, for texts too short to tell (stop sequences,
-names alone: they take the default language), or when the text is plainly in the default
-language: its stop words dominate and no other configured language's stop words appear.
+names alone: they take the default language), or when the text is plainly in one language: two of its
+stop words or more and none of another configured language's. lingua reads the
+words in lower case where they hold enough letters: capitalised words are names as often, of any locale.
 """
 
 from __future__ import annotations
@@ -53,8 +54,13 @@ class LanguageDetector:
         if sum(len(w) for w in words) < MIN_LETTERS:
             return self.default
         counts = {lang: sum(w in _STOP[lang] for w in words) for lang in self.languages}
-        others = [n for lang, n in counts.items() if lang != self.default]
-        if counts[self.default] >= 3 and not any(others):
-            return self.default
-        found = self._detector().detect_language_of(text[:2000])
+        hits = [lang for lang, n in counts.items() if n]
+        if len(hits) == 1 and counts[hits[0]] >= 2:
+            return hits[0]  # one language's stop words and no other's
+        # the words in lower case carry the language; capitalised ones are names as often, and a name of another
+        # locale ("Aqşin İmirli", "Şəhla") tips a short text the wrong way: they are left out while enough is left
+        lower = " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
+        if len(lower) < MIN_LETTERS and len(hits) == 1:
+            return hits[0]  # few words but names, and one language's stop word among them: "Résume l'appel entre X et Y."
+        found = self._detector().detect_language_of(lower if len(lower) >= MIN_LETTERS else text[:2000])
         return self._codes.get(found, self.default)

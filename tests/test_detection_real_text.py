@@ -399,3 +399,22 @@ def test_names_of_other_locales_do_not_change_the_language(sanitizer: Sanitizer,
 
 def test_names_of_other_locales_in_an_english_sentence_are_hidden(sanitizer: Sanitizer) -> None:
     check(sanitizer, "Summarize the call between Aqşin Əliyev and Şəhla Nəsibova.", ["Aqşin Əliyev", "Şəhla Nəsibova"])
+
+
+# "Surname, Given" lines with a hyphenated given name: the whole given name is hidden, and once one side of the
+# line is a name the other side is too when it reads as one
+@pytest.mark.parametrize("text, values", [
+    ("Lindqvist, Anna-Karin | Sales", ["Lindqvist", "Anna-Karin"]),
+    ("Okonkwo, Chiamaka-Ifeoma - payroll", ["Okonkwo", "Chiamaka-Ifeoma"]),
+    ("Brandt, Hans-Jürgen (manager)", ["Brandt", "Hans-Jürgen"]),
+    ("Pieper, Heinz-Günter - Account 88231", ["Pieper", "Heinz-Günter"]),
+    ("Moreau, Jean-Baptiste - Account 5521", ["Moreau", "Jean-Baptiste"]),
+])
+def test_surname_comma_hyphenated_given_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", ["Paris, France - shipping", "Smith, Warning: low stock"])
+def test_place_and_word_pairs_stay(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS).text
+    assert out.split(",")[1] == text.split(",")[1], out

@@ -765,10 +765,12 @@ class TypeAnnotator:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
         seen = self._trained_words.get("en", frozenset())
-        resolved = [complete_lists(text, extend_names(text, resolve_overlaps(spans), self._english, seen,
-                                                      self._vocabulary(lang) if lang != "en" else None),
-                                   self._single_name_test(text, lang))
-                    for text, spans, lang in zip(texts, found, langs)]
+        resolved = []
+        for text, spans, lang in zip(texts, found, langs):
+            single = self._single_name_test(text, lang)
+            extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
+                                    self._vocabulary(lang) if lang != "en" else None)
+            resolved.append(comma_pairs(text, complete_lists(text, extended, single), single))
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -870,6 +872,35 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
             continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name ("DJ Khaled" is one)
         if sum(1 for x, c in zip(items, covered) if c and abs(x.start() - m.start()) < 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+# "Surname, Given" (or "Given, Surname") alone at the start of a line, before its end or a separator: a row of a
+# roster, a CSV line, a signature ("Pieper, Heinz-Günter - Account 88231", "Costa, Joshua | Sales")
+_COMMA_PAIR = re.compile(r"(?m)^[ \t]*(?P<a>[^\W\d_][^\W\d_'’]+(?:-[^\W\d_][^\W\d_'’]+)?),[ \t]*"
+                         r"(?P<b>[^\W\d_][^\W\d_'’]+(?:-[^\W\d_][^\W\d_'’]+)?)(?=[ \t]*(?:$|[-–—|;:(/\t]))")
+
+
+def comma_pairs(text: str, spans: list[Span], single: Callable[[str], bool] | None = None) -> list[Span]:
+    """Once one word of a "Surname, Given" line is a name, the other is too when it reads as a name alone
+    (``single``) or is a listed given or family name, even one a dictionary or a map holds ("Costa", "Heinz"):
+    both are hidden."""
+    if single is None or "," not in text:
+        return spans
+    people = [s for s in spans if s.entity_type == "PERSON"]
+    added = []
+    for m in _COMMA_PAIR.finditer(text):
+        if not (m.group("a")[0].isupper() and m.group("b")[0].isupper()):
+            continue
+        sides = [(m.start("a"), m.end("a")), (m.start("b"), m.end("b"))]
+        found = [any(p.start <= a and b <= p.end for p in people) for a, b in sides]
+        if found.count(True) != 1:
+            continue
+        a, b = sides[found.index(False)]
+        word = text[a:b]
+        if not any(s.start < b and a < s.end for s in spans) and all(
+                single(part) or _listed_single_name(part) for part in word.split("-")):
+            added.append(Span("PERSON", a, b, 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 

@@ -557,8 +557,9 @@ _KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE})[ \t]+(?:(?:{_A
                          rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
 # a surname and a given name at the start of a line ("Maldonado, Kieran - Account 88231")
 _SURNAME_FIRST = regex.compile(
-    r"(?m)^[ \t]*(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’-]+),[ \t]+"
-    r"(?P<f>\p{Lu}[\p{Ll}'’-]+)(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?)(?=[ \t]*(?:[-–|;:(]|\n|$))")
+    r"(?m)^[ \t]*(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’]+"
+    r"(?:-\p{Lu}?[\p{Ll}'’]+)*),[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)"
+    r"(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)?)(?=[ \t]*(?:[-–|;:(]|\n|$))")  # "Anna-Karin" whole
 
 
 # English chat in lower case: a name right after a greeting or thanks ("hey jay can u", "thanks fechner");
@@ -722,7 +723,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.extend(_addressed(text, english))
     places = place_names()
     for m in _SURNAME_FIRST.finditer(text):
-        last, first = m.group("l").split()[-1], m.group("f")
+        last, first = m.group("l").split()[-1].split("-")[0], m.group("f").split("-")[0]
         if last.casefold() in places and first.casefold() in places or index.is_common(first):
             continue  # "Paris, France"
         if index.is_first(first):

@@ -418,3 +418,15 @@ def test_surname_comma_hyphenated_given_name(sanitizer: Sanitizer, text: str, va
 def test_place_and_word_pairs_stay(sanitizer: Sanitizer, text: str) -> None:
     out = sanitizer.sanitize(text, KEYS).text
     assert out.split(",")[1] == text.split(",")[1], out
+
+
+# A particle and a family name after a given name, in the case chat writes them: the whole name is hidden
+@pytest.mark.parametrize("text, values", [
+    ("ask bart de boer about it", ["bart", "boer"]),
+    ("ask lena de groot about it", ["lena", "groot"]),
+    ("ask sara di stefano about it", ["sara", "stefano"]),
+    ("hey Joost van dijk, the report please", ["Joost", "dijk"]),
+    ("can you ping anna van veen later", ["anna", "veen"]),
+])
+def test_a_particle_and_a_family_name_after_a_given_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)

@@ -786,6 +786,9 @@ _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 
 
+_PARTICLES = frozenset("da de do dos das del della di du van von der den ter ten le la bin al".split())
+_PARTICLE_AFTER = re.compile(r"[ \t]+(da|de|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|al)[ \t]+"
+                             r"([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 _CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, not a name
 _REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a name
 
@@ -833,9 +836,17 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and not text[m.end(1):m.end(1) + 2].lstrip(" ").startswith(":") \
                 and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
-        if dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
-                and index.is_first(text[start:end].split()[-1]) and text[start:end].split()[-1].istitle() \
-                and not taken.overlaps(end, m.end(1)):
+        last = text[start:end].split()[-1]
+        if last in _PARTICLES and (m := _WORD_AFTER.match(text, end)) and not index.is_common(m.group(1)) \
+                and m.group(1).lower() not in _FUNCTION_WORDS and not taken.overlaps(end, m.end(1)):
+            end = m.end(1)  # a span that stops at its particle ("sara di" before "stefano")
+        elif dictionary and (m := _PARTICLE_AFTER.match(text, end)) and index.is_first(last) \
+                and (last.istitle() or last.islower()) and not taken.overlaps(end, m.end(2)) and (
+                    index.is_last(m.group(2)) and not index.is_common(m.group(2))
+                    or lower_case_surname(m.group(2).lower(), text[m.end():])):
+            end = m.end(2)  # "maya da cruz", "Bart de boer": a particle and the family name after a given name
+        elif dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
+                and index.is_first(last) and last.istitle() and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # "Kylie minogue": in chat a family name is often written in lower case
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))

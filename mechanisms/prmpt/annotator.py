@@ -770,7 +770,7 @@ class TypeAnnotator:
             single = self._single_name_test(text, lang)
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
                                     self._vocabulary(lang) if lang != "en" else None)
-            resolved.append(comma_pairs(text, complete_lists(text, extended, single), single))
+            resolved.append(join_particles(text, comma_pairs(text, complete_lists(text, extended, single), single)))
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -786,7 +786,7 @@ _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 
 
-_PARTICLES = frozenset("da de do dos das del della di du van von der den ter ten le la bin al".split())
+_PARTICLES = frozenset("da de do dos das del della di du des van von der den ter ten le la bin al zu".split())
 _PARTICLE_AFTER = re.compile(r"[ \t]+(da|de|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|al)[ \t]+"
                              r"([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 _CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, not a name
@@ -884,6 +884,22 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
         if sum(1 for x, c in zip(items, covered) if c and abs(x.start() - m.start()) < 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+def join_particles(text: str, spans: list[Span]) -> list[Span]:
+    """Two person spans with only a particle of three letters or more between them are one name ("Vincent" des
+    "Mazieres", "Ashley" ter "Schuyrhoff"): the particle is a word of it, hidden with it ("de" and "la" join
+    places and titles as often: "l'Etat de Dakota")."""
+    out: list[Span] = []
+    for span in sorted(spans, key=lambda s: s.start):
+        prev = out[-1] if out else None
+        if prev is not None and prev.entity_type == span.entity_type == "PERSON" and prev.end < span.start \
+                and re.fullmatch(r"[ \t]+([^\W\d_]+)[ \t]+", text[prev.end:span.start]) is not None \
+                and len(text[prev.end:span.start].strip()) >= 3 and text[prev.end:span.start].strip() in _PARTICLES:
+            out[-1] = Span("PERSON", prev.start, span.end, max(prev.score, span.score), prev.lang)
+            continue
+        out.append(span)
+    return out
 
 
 # "Surname, Given" (or "Given, Surname") alone at the start of a line, before its end or a separator: a row of a

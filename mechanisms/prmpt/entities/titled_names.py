@@ -297,6 +297,7 @@ def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:
 _OTHER_SCRIPT = regex.compile(
     r"(?<![\p{L}\d])(?P<v>"
     r"\p{Lu}[\p{Cyrillic}\p{Greek}]+(?:[ \t]+\p{Lu}[\p{Cyrillic}\p{Greek}]+){0,3}"  # cased scripts: capitalised
+    r"(?:[ \t]+(?:ұлы|қызы|улы|кызы|оглы|оглу|уулу|гызы))?"  # with a Turkic patronymic word ("Жансүгір ұлы")
     r"|[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]+"
     r"(?:[ \t]+[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]+){0,3}"
     r"|\p{Hangul}+(?:[ \t]+\p{Hangul}+){0,2}"

@@ -666,3 +666,25 @@ CUE_SECRETS = ("Lindeborg 214", "Jylland 7330", "1586 طريق", "31952", "Ст�
 
 def test_cued_streets_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     attack_every_surface(veil_factory, upstream, CUE_ATTACK, CUE_SECRETS)
+
+
+# ------------------------------------------------------------ a street line under a name line, no type word, no postcode
+@pytest.mark.parametrize("text, address", [
+    ("Ingrid Halvorsen\n412 Fjellveien", "412 Fjellveien"),
+    ("Σοφία Κωνσταντίνου\nΠατησίων 118", "Πατησίων 118"),
+    ("Alice Brown\nKestrelmoor 14\nDrumlea", "Kestrelmoor 14"),
+    ("Tomasz Wrobel\nUlica Lipowa 7", "Ulica Lipowa 7"),
+    ("Send the parcel to:\nMarta Quintero\nRavenkamp 1120", "Ravenkamp 1120"),
+])
+def test_a_street_line_under_a_name_line(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, [address])
+
+
+@pytest.mark.parametrize("text", [
+    "Mary Poppins\nVolume 2", "Harry Potter\nPart 7", "Team Alpha\nSprint 12\nVelocity 40",
+    "Release Notes\nUbuntu 22.04", "Quarterly Report\nTable 4\nRevenue rose 12 percent in the quarter.",
+])
+def test_numbered_lines_under_a_title_line_are_no_address(sanitizer: Sanitizer, text: str) -> None:
+    found = [text[s.start:s.end] for s in sanitizer.annotator.annotate(text)
+             if s.entity_type in ("STREET_ADDRESS", "POSTAL_CODE")]
+    assert found == [], found

@@ -661,6 +661,27 @@ _ADDRESS_CUE = re.compile(
 _HOUSE_FIRST = re.compile(rf"{_HOUSE}[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}")
 
 
+# A line of two to four capitalised words (a name, in any script) and under it a street line with no type word
+# ("Gørvel Miller\n335 Marksvinget", "Μάρκος Βικελίδης\nΜυκόνου 488"): the head of a letter or a parcel label
+_NAME_LINE = re.compile(rf"[ \t]*[{_CAP}][\w'’.-]*(?:[ \t]+[{_CAP}][\w'’.-]*){{1,3}}[ \t]*")
+
+
+def _under_a_name(text: str) -> list[Found]:
+    lines = _lines(text)
+    out = []
+    for i in range(1, len(lines)):
+        (a0, b0), (a, b) = lines[i - 1], lines[i]
+        if b - a > 60 or not any(ch.isdigit() for ch in text[a:b]) or _NAME_LINE.fullmatch(text, a0, b0) is None:
+            continue
+        if i + 1 < len(lines) and text[lines[i + 1][0]:lines[i + 1][1]].strip() and not _PLACE_PART.fullmatch(
+                text, *lines[i + 1]):
+            continue  # a line of a table or of prose follows: no address block
+        street = _cued_street(text, a + len(text[a:b]) - len(text[a:b].lstrip()), len(text[:b].rstrip(" \t.,")), False)
+        if street is not None:
+            out.append(Found("STREET_ADDRESS", a + len(text[a:b]) - len(text[a:b].lstrip()), street, 0.7))
+    return out
+
+
 def _after_cues(text: str) -> list[Found]:
     out = []
     for m in _ADDRESS_CUE.finditer(text):
@@ -800,6 +821,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _ZIP_WHERE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     out.extend(_after_cues(text))
+    if "\n" in text:
+        out.extend(_under_a_name(text))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in _UK_STANDALONE.finditer(text):

@@ -442,3 +442,17 @@ def test_a_particle_and_a_family_name_after_a_given_name(sanitizer: Sanitizer, t
 ])
 def test_particles_and_patronymic_words_go_with_the_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# A greeting or a sign-off before a comma and a given name is no surname: the name is hidden, the greeting stays
+@pytest.mark.parametrize("text, kept, name", [
+    ("Thanks, John", "Thanks", "John"),
+    ("Cheers, Maria", "Cheers", "Maria"),
+    ("Regards, Tomasz", "Regards", "Tomasz"),
+    ("Sorry, Kevin - my fault", "Sorry", "Kevin"),
+    ("Gracias, Marta", "Gracias", "Marta"),
+])
+def test_a_greeting_before_a_comma_and_a_name_stays(sanitizer: Sanitizer, text: str, kept: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(kept + ",") and name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -556,6 +556,9 @@ _AGE_WORDS = r"little|older|younger|eldest|youngest|late|best|new|petit|petite|g
 # a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz")
 _KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE})[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
                          rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
+_SIGN_OFFS = frozenset("""regards sincerely best love cheers thanks sorry please yours warmly respectfully kind
+    merci gracias saludos salut hola bonjour cordialement atentamente abrazos bises besos ok okay yes no well oh
+    morning evening afternoon night congratulations great good nice cool wow excuse pardon attn attention""".split())
 # a surname and a given name at the start of a line ("Maldonado, Kieran - Account 88231")
 _SURNAME_FIRST = regex.compile(
     r"(?m)^[ \t]*(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’]+"
@@ -727,8 +730,11 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         last, first = m.group("l").split()[-1].split("-")[0], m.group("f").split("-")[0]
         if last.casefold() in places and first.casefold() in places or index.is_common(first):
             continue  # "Paris, France"
+        if last.lower() in _SIGN_OFFS or last.lower() in GREETINGS:
+            continue  # "Thanks, John", "Regards, Tom", "Gracias, Marta": a greeting and the name it addresses
         if index.is_first(first):
-            accept = not index.is_common(last)  # "Ford, Nathaniel", "Martins, Evelyn"
+            # "Ford, Nathaniel", "Martins, Evelyn"; never a word of the dictionary no list holds ("Sorry, Kevin")
+            accept = not index.is_common(last) and (index.is_listed(last) or last.lower() not in dictionary)
         else:  # the given name unlisted: no word of English, no place ("Maldonado, Kieran"; not "London, England")
             accept = first.lower() not in dictionary and first.casefold() not in places and (
                 index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))

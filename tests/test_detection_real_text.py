@@ -456,3 +456,16 @@ def test_a_greeting_before_a_comma_and_a_name_stays(sanitizer: Sanitizer, text: 
     out = sanitizer.sanitize(text, KEYS)
     assert out.text.startswith(kept + ",") and name not in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# A company's legal form closes no person's name, and a signature's short lines are read in English when they hold
+# no stop word of another language: the name is hidden, the role and the company stay
+@pytest.mark.parametrize("text, name, kept", [
+    ("Best regards,\nHannah Okafor\nSenior Analyst, Acme Corp", "Hannah Okafor", "Senior Analyst, Acme Corp"),
+    ("I work for Nordwind GmbH with Petra Hoff.", "Petra Hoff", "Nordwind GmbH"),
+    ("Kind regards,\nTomasz Wrobel\nHead of Sales, Brightline Ltd", "Tomasz Wrobel", "Head of Sales, Brightline Ltd"),
+])
+def test_a_company_and_a_role_in_a_signature_stay(sanitizer: Sanitizer, text: str, name: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert not _kept(name, out.text, True) and kept in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

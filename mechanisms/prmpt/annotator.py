@@ -207,6 +207,11 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
                      rf"|{_DETERMINED}{term}{_DEFINED_AFTER}", text) is not None
 
 
+# a company's legal form closing a span: "Acme Corp", "Nordwind GmbH", "Ferrer y Asociados S.L." are no persons
+_ORG_END = re.compile(r"[ \t](?:Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|AG|SA|SAS|SARL|"
+                      r"S\.A|S\.L|SpA|S\.p\.A|BV|B\.V|NV|N\.V|Oy|AB|ASA|Pty|Co|Company|Holdings|Group)\.?$")
+
+
 # A name that names a disease, a sign, a test or a score, not a person the text is about: "Crohn's disease",
 # "enfermedad de Crohn", "Gleason 4+4", "tinción de Ziehl-Neelsen", "maladie de Parkinson"; hiding it breaks the
 # question the text asks ("Hayles's disease")
@@ -695,7 +700,7 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
-                                            or _eponym(text, cleaned)):
+                                            or _eponym(text, cleaned) or _ORG_END.search(text, cleaned.start, cleaned.end)):
                     continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))

@@ -60,7 +60,9 @@ class LanguageDetector:
         # the words in lower case carry the language; capitalised ones are names as often, and a name of another
         # locale ("Aqşin İmirli", "Şəhla") tips a short text the wrong way: they are left out while enough is left
         lower = " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
-        if len(lower) < MIN_LETTERS and len(hits) == 1:
-            return hits[0]  # few words but names, and one language's stop word among them: "Résume l'appel entre X et Y."
+        if len(lower) < MIN_LETTERS and len(hits) <= 1:
+            # few words but names and titles: one language's stop word among them decides ("Résume l'appel entre X
+            # et Y."), and none leaves the default ("Best regards,\nHannah Okafor\nSenior Analyst, Acme Corp")
+            return hits[0] if hits else self.default
         found = self._detector().detect_language_of(lower if len(lower) >= MIN_LETTERS else text[:2000])
         return self._codes.get(found, self.default)

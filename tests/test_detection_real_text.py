@@ -469,3 +469,12 @@ def test_a_company_and_a_role_in_a_signature_stay(sanitizer: Sanitizer, text: st
     out = sanitizer.sanitize(text, KEYS)
     assert not _kept(name, out.text, True) and kept in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Summarize the call between Julián Company and Marcia Ledesma.", ["Julián Company", "Marcia Ledesma"]),
+    ("Sami, Krish - Account 88231", ["Sami", "Krish"]),
+])
+def test_family_names_that_are_words_of_a_company_or_a_people_stay_names(sanitizer: Sanitizer, text: str,
+                                                                        values: list[str]) -> None:
+    check(sanitizer, text, values)

@@ -208,8 +208,9 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
 
 
 # a company's legal form closing a span: "Acme Corp", "Nordwind GmbH", "Ferrer y Asociados S.L." are no persons
-_ORG_END = re.compile(r"[ \t](?:Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|AG|SA|SAS|SARL|"
-                      r"S\.A|S\.L|SpA|S\.p\.A|BV|B\.V|NV|N\.V|Oy|AB|ASA|Pty|Co|Company|Holdings|Group)\.?$")
+# (not "Company" or "Group": "Julián Company" is a Spanish family name)
+_ORG_END = re.compile(r"[ \t](?:Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|SAS|SARL|"
+                      r"S\.A|S\.L|SpA|S\.p\.A|B\.V|N\.V|Oy|Pty|Co)\.?$")
 
 
 # A name that names a disease, a sign, a test or a score, not a person the text is about: "Crohn's disease",

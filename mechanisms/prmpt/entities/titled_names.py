@@ -733,8 +733,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         if last.lower() in _SIGN_OFFS or last.lower() in GREETINGS:
             continue  # "Thanks, John", "Regards, Tom", "Gracias, Marta": a greeting and the name it addresses
         if index.is_first(first):
-            # "Ford, Nathaniel", "Martins, Evelyn"; never a word of the dictionary no list holds ("Sorry, Kevin")
-            accept = not index.is_common(last) and (index.is_listed(last) or last.lower() not in dictionary)
+            accept = not index.is_common(last)  # "Ford, Nathaniel", "Martins, Evelyn", "Sami, Krish"
         else:  # the given name unlisted: no word of English, no place ("Maldonado, Kieran"; not "London, England")
             accept = first.lower() not in dictionary and first.casefold() not in places and (
                 index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))

@@ -248,16 +248,11 @@ def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
     Servicio de Urología" -> "Miguel Martínez Rodríguez"): capitalised words of five letters or more of the
     vocabulary that no name list holds, and the particles between them, while two words besides particles are
     left ("Cyrano de Bergera" stays whole); "Natalia del Valle" keeps its listed "Valle"."""
-    from mechanisms.prmpt.entities.people import name_index
-
-    index = name_index()
     words = list(re.finditer(r"\S+", text[start:end]))
     cut = len(words)
     while sum(w.group(0).lower() not in _TAIL_PARTICLES for w in words[:cut]) > 2:
         word = words[cut - 1].group(0)
-        if word.lower() in _TAIL_PARTICLES and cut < len(words) or (
-                len(word) >= 5 and word[:1].isupper() and word[1:].islower() and not index.is_listed(word)
-                and vocabulary.is_word(word)):
+        if word.lower() in _TAIL_PARTICLES and cut < len(words) or len(word) >= 5 and _unlisted_word(word, vocabulary):
             cut -= 1
         else:
             break
@@ -266,14 +261,17 @@ def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
     return start + words[cut - 1].end() if words else end
 
 
-def _all_words_of(value: str, vocabulary: Any) -> bool:
-    """Two words or more besides particles, each a capitalised word of the vocabulary that no name list holds."""
+def _unlisted_word(word: str, vocabulary: Any) -> bool:
+    """A word in Title case that the language's vocabulary holds and no name list does ("Servicio", "Urología")."""
     from mechanisms.prmpt.entities.people import name_index
 
-    index = name_index()
+    return word[:1].isupper() and word[1:].islower() and not name_index().is_listed(word) and vocabulary.is_word(word)
+
+
+def _all_words_of(value: str, vocabulary: Any) -> bool:
+    """Two words or more besides particles, each a capitalised word of the vocabulary that no name list holds."""
     words = [w for w in value.split() if w.lower() not in _TAIL_PARTICLES]
-    return len(words) >= 2 and all(len(w) >= 4 and w[:1].isupper() and w[1:].islower() and not index.is_listed(w)
-                                   and vocabulary.is_word(w) for w in words)
+    return len(words) >= 2 and all(len(w) >= 4 and _unlisted_word(w, vocabulary) for w in words)
 
 
 def _refers_back(text: str, start: int, end: int) -> bool:
@@ -899,9 +897,9 @@ def join_particles(text: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for span in sorted(spans, key=lambda s: s.start):
         prev = out[-1] if out else None
-        if prev is not None and prev.entity_type == span.entity_type == "PERSON" and prev.end < span.start \
-                and re.fullmatch(r"[ \t]+([^\W\d_]+)[ \t]+", text[prev.end:span.start]) is not None \
-                and len(text[prev.end:span.start].strip()) >= 3 and text[prev.end:span.start].strip() in _PARTICLES:
+        gap = text[prev.end:span.start] if prev is not None and prev.end < span.start else ""
+        if prev is not None and prev.entity_type == span.entity_type == "PERSON" and gap \
+                and re.fullmatch(r"[ \t]+[^\W\d_]{3,}[ \t]+", gap) is not None and gap.strip() in _PARTICLES:
             out[-1] = Span("PERSON", prev.start, span.end, max(prev.score, span.score), prev.lang)
             continue
         out.append(span)

@@ -232,7 +232,7 @@ _KA_ADDRESS = re.compile(
 # الشيخ زايد", "خیابان آزادی 12", "רחוב הרצל 5"); Russian and Ukrainian with a bare number after the name
 # ("Аллея Тучковская 488", "вул. Сімферопольська 617")
 _RTL_WORD = "[\u0600-\u06ff\u0750-\u077f\u0590-\u05ff\u200c\u200d'’-]+"
-_RTL_TYPES = ("شارع|طريق|ساحة|نهج|مقطع|معبر|سكة|زنقة|درب|زقاق|جادة|ممر|ميدان|بولفار|شارع|كورنيش|"
+_RTL_TYPES = ("شارع|طريق|ساحة|نهج|مقطع|معبر|سكة|زنقة|درب|زقاق|جادة|ممر|ميدان|بولفار|كورنيش|"
               "خیابان|خيابان|کوچه|كوچه|بلوار|میدان|بزرگراه|جاده|کوی|"
               "רחוב|רח'|שדרות|שד'|דרך|סמטת|סמטה|כיכר")
 _RTL_ADDRESS = re.compile(
@@ -538,11 +538,12 @@ def _street_words(value: str) -> bool:
 
 
 # a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
-_LAST_CODE = re.compile(rf"[ \t]*(?P<v>\d{{5}}-?\d{{5}}|\d{{4,7}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
+_CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2}|\d{2}-\d{3}"
+_LAST_CODE = re.compile(rf"[ \t]*(?P<v>{_CODE_DIGITS})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
 
 # or after its region, closing the run after a town: "..., Bregenz, Tirol 8576", "..., Amersfoort, Noord-Holland 1536 QB"
 _REGION_CODE = re.compile(rf"[ \t]*[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}[ \t]+"
-                          rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|\d{{5}}-?\d{{5}}|\d{{4,7}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}})(?![\w-])"
+                          rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|{_CODE_DIGITS})(?![\w-])"
                           rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON})")
 
 
@@ -658,6 +659,7 @@ _ADDRESS_CUE = re.compile(
     r"|mov(?:ed|ing|es?)[ \t]+to)[ \t]*(?:\n[ \t]*)?(?=[^\W_])")
 
 
+_PART_END = re.compile(r"[,;\n]")
 _HOUSE_FIRST = re.compile(rf"{_HOUSE}[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}")
 
 
@@ -676,16 +678,18 @@ def _under_a_name(text: str) -> list[Found]:
         if i + 1 < len(lines) and text[lines[i + 1][0]:lines[i + 1][1]].strip() and not _PLACE_PART.fullmatch(
                 text, *lines[i + 1]):
             continue  # a line of a table or of prose follows: no address block
-        street = _cued_street(text, a + len(text[a:b]) - len(text[a:b].lstrip()), len(text[:b].rstrip(" \t.,")), False)
+        line = text[a:b]
+        first = a + len(line) - len(line.lstrip())
+        street = _cued_street(text, first, a + len(line.rstrip(" \t.,")), False)
         if street is not None:
-            out.append(Found("STREET_ADDRESS", a + len(text[a:b]) - len(text[a:b].lstrip()), street, 0.7))
+            out.append(Found("STREET_ADDRESS", first, street, 0.7))
     return out
 
 
 def _after_cues(text: str) -> list[Found]:
     out = []
     for m in _ADDRESS_CUE.finditer(text):
-        stop = re.compile(r"[,;\n]").search(text, m.end())
+        stop = _PART_END.search(text, m.end())
         street = _cued_street(text, m.end(), stop.start() if stop else len(text), bool(m.group("strong")))
         if street is not None:
             out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))

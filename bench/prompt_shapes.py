@@ -8,7 +8,7 @@ These shapes were looked at while the cue rules were written (a development prob
 figure); the held-out figures are ``python -m bench external`` and the held-back half of ``bench locales``.
 The shapes are filled with Faker's names of 10 locales, then with mimesis' names (MIT; other lists, other
 scripts) of the two halves of its locales that ``bench locales`` uses: the examined half was looked at while
-the rule for names in other scripts of 2026-11-26 was written, the other half measured once at the end.
+the rule for names in other scripts of 2026-11-26 was written, the other half only measured (twice, at the end).
 """
 
 from __future__ import annotations

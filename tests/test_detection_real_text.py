@@ -478,3 +478,18 @@ def test_a_company_and_a_role_in_a_signature_stay(sanitizer: Sanitizer, text: st
 def test_family_names_that_are_words_of_a_company_or_a_people_stay_names(sanitizer: Sanitizer, text: str,
                                                                         values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+ROUND_ATTACK = ("Tenant: نادية الخطيب\nLandlord: سامر العتيبي\n"
+                "Summarize the call between Aqşin Əliyev and Şəhla Nəsibova.\n"
+                "Lindqvist, Anna-Karin | Sales\nask bart de boer about it\n"
+                "The patient, Vincent des Mazieres, was seen. Call me at +45 383 861 982.\n"
+                "Thanks, John")
+ROUND_SECRETS = ("نادية", "العتيبي", "Aqşin", "Nəsibova", "Lindqvist", "Karin", "boer", "des Mazieres",
+                 "383 861 982", "John")
+
+
+def test_this_rounds_names_and_phones_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, ROUND_ATTACK, ROUND_SECRETS)

@@ -262,15 +262,41 @@ def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
 
 
 def _unlisted_word(word: str, vocabulary: Any) -> bool:
-    """A word in Title case that the language's vocabulary holds and no name list does ("Servicio", "Urología")."""
+    """A word in Title case that no name list holds and that the language's vocabulary holds or that ends as
+    specialties and adverbs do ("Servicio", "Urología", "Neurocirugía" and "Analíticamente", which the small
+    pipelines' vocabularies lack; not "-ance" or "-ment": "Durance" and "Clément" are surnames)."""
     from mechanisms.prmpt.entities.people import name_index
 
-    return word[:1].isupper() and word[1:].islower() and not name_index().is_listed(word) and vocabulary.is_word(word)
+    return word[:1].isupper() and word[1:].islower() and not name_index().is_listed(word) \
+        and (vocabulary.is_word(word) or _SPECIALTY_ENDING.search(word) is not None)
+
+
+def _before_department(text: str, span: Span) -> Span | None:
+    """A name without the department a finder ran on into ("Dr. Javier Azúa-Romeo Servicio de Anatomía"):
+    it ends before a capitalised word no name list holds that a particle and a noun-ended word follow, in the
+    span or past it
+    ("Servicio de Anatomía", "Unidad de Reumatología", "Sección de Traumatología"). (The pipelines'
+    vocabularies are no test here: the Spanish one holds the surnames of its training text.)"""
+    from mechanisms.prmpt.entities.people import name_index
+
+    words = list(re.finditer(r"\S+", text[span.start:span.end + 60]))
+    inside = sum(w.end() <= span.end - span.start for w in words)
+    for i in range(1, min(inside, len(words) - 2)):
+        head, particle, noun = (w.group(0) for w in words[i:i + 3])
+        if head[:1].isupper() and head[1:].islower() and not name_index().is_listed(head) \
+                and particle.lower() in _TAIL_PARTICLES and _NOUN_ENDING.search(noun.rstrip(".,;:")) \
+                and not name_index().is_listed(noun.rstrip(".,;:")):
+            return Span(span.entity_type, span.start, span.start + words[i - 1].end(), span.score, span.lang)
+    return span
 
 
 def _all_words_of(value: str, vocabulary: Any) -> bool:
-    """Two words or more besides particles, each a capitalised word of the vocabulary that no name list holds."""
+    """Two words or more besides particles, each a capitalised word of the language that no name list holds;
+    or one such word with a specialty's or an adverb's ending ("Neurocirugía", "Microscópicamente"; not
+    "Durance", whose "-ance" a French surname may end with)."""
     words = [w for w in value.split() if w.lower() not in _TAIL_PARTICLES]
+    if len(words) == 1:
+        return len(words[0]) >= 6 and _SPECIALTY_ENDING.search(words[0]) is not None and _unlisted_word(words[0], vocabulary)
     return len(words) >= 2 and all(len(w) >= 4 and _unlisted_word(w, vocabulary) for w in words)
 
 
@@ -341,8 +367,13 @@ _LOWER_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-Z][^\W\d_]*")
 # an unlisted name's shape: Title case (with Mc/Mac/O' inside); never a digit or a sign inside ("NºCol")
 _NAME_SHAPE = re.compile(r"(?:Mc|Mac|O['’]|D['’])?[^\W\d_][^\W\d_A-ZÀ-ÖØ-Þº]+(?:[-'’][A-ZÀ-ÖØ-Þ][^\W\d_A-ZÀ-ÖØ-Þº]+)*")
 # endings of nouns in English, French and Spanish, not of names
+# (and of the medical specialties, operations and adverbs of Spanish and French: "Pediatría", "Neurocirugía",
+# "Anatomía", "Ortopedia", "Hemograma", "Analíticamente")
 _NOUN_ENDING = re.compile(r"(?:ción|sión|tion|sion|log[íi]a|logie|graf[íi]a|graphie|itis|ismo|isme|ism|dad|tad|"
-                          r"ité|ity|ment|miento|ness|ance|ence|ancia|encia|ología|ología)$", re.IGNORECASE)
+                          r"ité|ity|ment|miento|ness|ance|ence|ancia|encia|iatr[íi]a|iatrie|cirug[íi]a|chirurgie|"
+                          r"tom[íi]a|tomie|pedia|p[ée]die|grama|gramme|mente)$", re.IGNORECASE)
+_SPECIALTY_ENDING = re.compile(r"(?:log[íi]a|logie|iatr[íi]a|iatrie|cirug[íi]a|chirurgie|tom[íi]a|tomie|pedia|p[ée]die|"
+                               r"grama|gramme|mente)$", re.IGNORECASE)
 
 
 def _lower_case_words(text: str) -> frozenset[str]:
@@ -696,6 +727,8 @@ class TypeAnnotator:
             if span.entity_type == "PERSON" and k in from_ner:
                 cleaned = _clean_person(text, span, self._english if span.lang == "en" else frozenset(),
                                         self._english, self._vocabulary(span.lang), lower_case, agreed)
+            if cleaned is not None and cleaned.entity_type == "PERSON" and span.lang != "en":
+                cleaned = _before_department(text, cleaned)
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)

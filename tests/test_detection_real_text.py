@@ -506,3 +506,30 @@ def test_this_rounds_names_and_phones_never_reach_the_upstream_on_any_surface(ve
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, ROUND_ATTACK, ROUND_SECRETS)
+
+
+# A maiden name after "née" or "geb." is a family name, whatever else the word means
+@pytest.mark.parametrize("text, values", [
+    ("Angela Morrow (née Stone) was admitted on Tuesday.", ["Angela Morrow", "Stone"]),
+    ("Mrs Dawson, née Pettigrew, gave evidence for the claimant.", ["Dawson", "Pettigrew"]),
+    ("Margaret Ashdown, nee Baker, signed the deed in 1998.", ["Margaret Ashdown", "Baker"]),
+    ("Anna Weber, geb. Hartmann, wohnt seit 1990 in Bonn.", ["Anna Weber", "Hartmann"]),
+    ("Madame Paul Jean, née Rous, a mis au monde une fille.", ["Paul Jean", "Rous"]),
+])
+def test_a_maiden_name_after_nee(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+# A case's name: the parties apart, a citation's signal word ("See", "Cf.") no part of a name, and a short
+# citation with "no." read as English
+@pytest.mark.parametrize("text, name, kept", [
+    ("See Halvorsen v. United Kingdom, no. 12345/09, 2011.", "Halvorsen", "See"),
+    ("See also Brannigan and McBride v. the United Kingdom, 1993.", "Brannigan", "See also"),
+    ("Cf. Okafor v. Lindqvist [2004] EWCA Civ 12.", "Okafor", "Cf."),
+    ("The court followed Kowalczyk v. Poland, no. 43316/08.", "Kowalczyk", "v. Poland"),
+    ("But see Trevisan v. Italy, where the court found no breach.", "Trevisan", "But see"),
+])
+def test_parties_of_a_case_and_citation_signals(sanitizer: Sanitizer, text: str, name: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert not _kept(name, out.text, True) and kept in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -44,6 +44,7 @@ _PERSONAL_QUANTITY = re.compile(
     r"\b(?:weigh\w*|height|tall|bmi|waist|chest|hips|shoe|lost|gained|i|i'm|im|my|me|he|she|his|her|"
     r"pes[oaé]\w*|talla|estatura|altura|mide|medía|cintura|mi|yo|poids|p[èe]se\w*|taille|mesure|je|mon|ma|"
     r"tour\s+de\s+taille|imc)\b", re.IGNORECASE)
+_VERSUS = re.compile(r"[ \t]+(?:v|vs|c)\.?[ \t]+")
 _NAME_RUN = re.compile(r"[^\W\d_][^\W\d_'’.\-]*\.?(?:[ \t]+[^\W\d_][^\W\d_'’.\-]*\.?)*")
 _NOT_NAMES = frozenset({
     "name", "names", "attn", "attention", "email", "e-mail", "phone", "address", "date", "total", "subject", "dear", "hi",
@@ -133,7 +134,10 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     """NER sometimes swallows code or table syntax, a greeting or a verb around a name: keep the
     longest run of words that looks like a name, drop possessives and lone header words."""
     best: tuple[int, int] | None = None
-    for m in _NAME_RUN.finditer(text, span.start, span.end):
+    stop = span.end
+    if (versus := _VERSUS.search(text, span.start, span.end)) is not None and versus.start() > span.start:
+        stop = versus.start()  # "Halvorsen v. United Kingdom": a case's parties, the first one a name at most
+    for m in _NAME_RUN.finditer(text, span.start, stop):
         if best is None or m.end() - m.start() > best[1] - best[0]:
             best = m.span()
     if best is None:
@@ -537,6 +541,8 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
 _ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
 
 
+_CITATION_SIGNAL = re.compile(r"(?:See(?:[ \t]+also)?|But[ \t]+see|Cf\.|Compare|Contra|Accord)[ \t]+")
+_CITATION_AFTER = re.compile(r"[ \t]+(?:v|vs)\.?[ \t]|,?[ \t]*[(\[]\d{4}[)\]]")
 _FIRST_WORD = re.compile(r"(\S+)\s+(?=\S)")
 _LAST_WORD = re.compile(r",?\s+(\S+)$")
 # two letters only: longer ones ("MEP", "DDS", "PhD") stay inside the span and are replaced with it, since a
@@ -551,6 +557,9 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
+    if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
+            and _CITATION_AFTER.match(text, end) is not None:
+        start = m.end()  # "See Halvorsen v. United Kingdom", "Cf. Okafor [2004]": a citation's signal word
     while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)) \
             and m.group(1).isalpha() and len(m.group(1)) > 3 and not m.group(1).endswith("s"):
         # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"; an abbreviation

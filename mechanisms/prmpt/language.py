@@ -16,7 +16,7 @@ from typing import Any
 
 _STOP = {
     "en": frozenset("the and is are was were you your to of in that this it for with have has what how "
-                    "can could would should my me i please about from they them their will not do does".split()),
+                    "can could would should my me i please about from they them their will not do does no".split()),
     "fr": frozenset("le la les des du de et est sont une un je tu il elle nous vous mon ma mes ton ta pour "
                     "avec dans sur pas que qui ce cette au aux ne se sa son leur très bonjour merci".split()),
     "es": frozenset("el la los las del de y es son una un yo tú él ella nosotros mi mis tu para con en por "

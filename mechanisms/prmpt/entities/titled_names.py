@@ -28,6 +28,8 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"Sen|Senator|Rep|Representative|Gov|Governor|President|Mayor|Councillor|Councilman|Councilwoman|"
              r"Chancellor|Minister|Bishop|Archbishop|Cardinal|Pastor|Rabbi|Imam|Sheikh|Coach|Nurse|Agent|"
              r"Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Cousin|"
+             # a maiden name: "Angela Carder (née Stone)", "geb. Hartmann"
+             r"n[ée]e|N[ée]e|geb|Geb|geborene|Geborene|"
              r"M[.,]{1,3}|NI\.|Mme|Mlle|Me|Mgr|Mer|Pr|Monsieur|Madame|Mademoiselle|Ma[iî]tre|Docteur|Professeur|"
              r"G[ée]n[ée]ral|Colonel|Capitaine|Commandant|Mar[ée]chal|Abb[ée]|P[èe]re|Fr[èe]re|S[œo]eur|Citoyen|"
              r"Citoyenne|[ÉE]v[êe]que|Vicaire|Chanoine|Cur[ée]|Pasteur|Veuve|Veuf|Sieur|Nomm[ée]e?|Dite?|"

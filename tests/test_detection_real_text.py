@@ -533,3 +533,30 @@ def test_parties_of_a_case_and_citation_signals(sanitizer: Sanitizer, text: str,
     out = sanitizer.sanitize(text, KEYS)
     assert not _kept(name, out.text, True) and kept in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# Judges named by their post-nominal title ("Evans J", "Arden LJ", "Lord Reed JSC"), surnames that are words after
+# "Mr", "Ms" or "HHJ", and a party's name in brackets beside its role, as judgments write them
+@pytest.mark.parametrize("text, values", [
+    ("Whitcombe J:\n1. I agree with the judgment of Pop LJ.", ["Whitcombe", "Pop"]),
+    ("Per Hoffstetter J at [12], the test is objective.", ["Hoffstetter"]),
+    ("Lord Haverford JSC gave the leading judgment, with which Arden LJ agreed.", ["Haverford", "Arden"]),
+    ("This is an appeal against the order of HHJ Bilge dated 3 March 2019.", ["Bilge"]),
+    ("In cross-examination Mr Seven accepted that the light was poor.", ["Seven"]),
+    ("The claimant (Petrus te Kluse) was employed by the respondent from 2011 until 2016.", ["Petrus te Kluse"]),
+    ("Jace Pool (\"the Defendant\") admitted liability on 4 June.", ["Jace Pool"]),
+])
+def test_judges_and_parties_as_judgments_name_them(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("See Schedule J for the fees.", "Schedule J"),
+    ("In Section J, the rules apply.", "Section J"),
+    ("The first defendant (Acme Ltd) denies it.", "Acme Ltd"),
+    ("It runs on MS Windows and Linux.", "MS Windows"),
+    ("Don't Miss Out on the sale.", "Miss Out"),
+])
+def test_letters_and_titles_that_name_no_judge_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text, out.text

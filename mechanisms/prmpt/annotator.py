@@ -25,6 +25,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view
@@ -213,8 +214,7 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
 
 # a company's legal form closing a span: "Acme Corp", "Nordwind GmbH", "Ferrer y Asociados S.L." are no persons
 # (not "Company" or "Group": "Julián Company" is a Spanish family name)
-_ORG_END = re.compile(r"[ \t](?:Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|SAS|SARL|"
-                      r"S\.A|S\.L|SpA|S\.p\.A|B\.V|N\.V|Oy|Pty|Co)\.?$")
+_ORG_END = re.compile(rf"[ \t](?:{COMPANY_FORMS})\.?$")
 
 
 # A name that names a disease, a sign, a test or a score, not a person the text is about: "Crohn's disease",
@@ -547,7 +547,7 @@ _FIRST_WORD = re.compile(r"(\S+)\s+(?=\S)")
 _LAST_WORD = re.compile(r",?\s+(\S+)$")
 # two letters only: longer ones ("MEP", "DDS", "PhD") stay inside the span and are replaced with it, since a
 # reader counts every word of three letters or more of a labeled name as part of it
-_POSTNOMINALS = frozenset("QC KC SC MP AM MD RN JP".split())
+_POSTNOMINALS = frozenset("QC KC SC MP AM MD RN JP LJ LJJ JJ JJA JA JSC CJ VC".split())
 
 
 def _person_edges(text: str, span: Span) -> Span:

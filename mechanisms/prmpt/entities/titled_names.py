@@ -45,7 +45,7 @@ _PLURAL = (r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres|[Gg][ée
 _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"
           r"victim|complainant|patient|requérant|requérante|témoin|demandeur|demanderesse|demandante|testigo|"
           r"paciente|acusado|acusada|denunciante")
-_PARTICLE = r"(?:de|del|de la|de los|de las|da|das|do|dos|di|du|des|van|von|der|den|ter|le|la|y|al|el|bin|ibn)"
+_PARTICLE = r"(?:de|del|de la|de los|de las|da|das|do|dos|di|du|des|van|von|der|den|ter|te|ten|le|la|y|al|el|bin|ibn)"
 _NAME_WORD = r"(?:\p{Lu}[\p{Ll}\p{Lu}'’]*(?:-\p{Lu}[\p{Ll}\p{Lu}'’]*)*)"
 _INITIAL = r"(?:\p{Lu}\.(?:[ \t]?\p{Lu}\.)*)"
 _NAME = (rf"(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}"
@@ -67,6 +67,15 @@ _NEXT = regex.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+(?:et|and|y|&)[ \t]+)(?:(?:{_TIT
 _INITIALS_AFTER = regex.compile(
     rf"(?<![\p{{L}}\d])(?:(?:{_TITLE}|{_PLURAL})\.?|(?i:the|la|le|el)[ \t]+(?i:{_ROLES})[ \t]*,?)[ \t]+"
     rf"(?P<v>\p{{Lu}}\.(?:[ \t]?\p{{Lu}}\.){{0,2}})(?![ \t]*\p{{Lu}}\p{{Ll}})")
+# a company's legal form closing its name ("Acme Corp", "Nordwind GmbH"), which closes no person's name
+COMPANY_FORMS = (r"Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|SAS|SARL|S\.A|S\.L|SpA|S\.p\.A|"
+                 r"B\.V|N\.V|Oy|Pty|Co")
+_COMPANY_END = regex.compile(rf"(?:^|[ \t])(?:{COMPANY_FORMS})\.?$")
+# a party's role and the name in brackets, or the other way round, as judgments and contracts introduce them
+_ROLE_THEN_NAME = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{Ll}}+[ \t]+)?(?i:{_ROLES})[ \t]*\("
+                                rf"[ \t]*[\"“]?(?P<v>{_NAME})[\"”]?[ \t]*\)")
+_NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
+                                rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
 _DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
@@ -117,6 +126,29 @@ _OFFICE = regex.compile(r"(?i:minist(?:ro|ra|re|er)|pr[ée]sident[ea]?|alcalde(?
 _PARTICLE_FIRST = regex.compile(rf"{_PARTICLE}[ \t]")
 
 
+# a judge's post-nominal title after the surname, as the courts of England and the Commonwealth write it: Justice,
+# Lord/Lady Justice(s), Justices, Justice of Appeal, Justice of the Supreme Court, Chief Justice, Master of the Rolls,
+# Vice-Chancellor ("Evans J:", "Arden LJ said", "with Pop LJ.")
+_JUDICIAL_AFTER = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)[ \t]+"
+                                r"(?P<t>LJJ|LJ|JJA|JJ|JA|JSC|CJ|MR|VC|J)(?![\p{L}\d])(?=[ \t]*(?:[:,.;)(]|$|\n|\p{Ll}))")
+# words before such a letter that make it no judge's title ("In Section J", "See Schedule J", "Part J"); a surname
+# that is a word stays one before the longer titles ("Pop LJ") but not before "J" alone
+_BEFORE_A_JUDGE = frozenset("in on at of to by for from with and or the see per as cf".split())
+_NOT_A_JUDGE = _BEFORE_A_JUDGE | frozenset("""a an under part section schedule appendix annex exhibit form class type
+category grade block unit level plan model vitamin""".split())
+# titles after which one Title-case word is a surname even when it is a word of the dictionary ("HHJ Bilge",
+# "Mr Seven", "Ms Bright"); not "Miss", "Judge", "Justice" or "Dr": "Don't Miss Out", "Justice Department", "Dr Pepper"
+# ("MS Windows" is no title: as written only)
+_STRONG_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "MR", "MRS", "HHJ", "DJ", "DDJ"})
+_TITLE_WORD = regex.compile(r"\p{L}+")
+
+
+def _strong_title(text: str, start: int, value_start: int, value: str) -> bool:
+    titles = _TITLE_WORD.findall(text, start, value_start)
+    return bool(titles) and titles[-1] in _STRONG_TITLES and regex.fullmatch(r"\p{Lu}\p{Ll}+", value) is not None \
+        and value.lower() not in CALENDAR and value.lower() not in _DETERMINERS
+
+
 _AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)")
 
 
@@ -140,8 +172,27 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             end = _drop_trailing_words(text, start, end, index, dictionary)
             if text[start:end].lower() in _INSTITUTION_NOUNS:
                 continue  # "the General Court", "General Motors", "Attorney General": no person
-            if end > start and _name_words_ok(text[start:end], index, dictionary):
+            if end > start and (_name_words_ok(text[start:end], index, dictionary)
+                                or _strong_title(text, m.start(), m.start("v"), text[start:end])):
                 out.append(Found("PERSON", start, end, 0.8))
+    for m in _JUDICIAL_AFTER.finditer(text):  # "Evans J:", "Arden LJ said", "Lord Reed JSC"
+        words = m.group("v").split()
+        while len(words) > 1 and (is_title(words[0]) or words[0].lower() in _BEFORE_A_JUDGE):
+            words.pop(0)
+        if all(w.lower() not in _NOT_A_JUDGE and (index.is_listed(w) or m.group("t") != "J"
+                                                  or not (index.is_common(w) or w.lower() in dictionary))
+               for w in words):
+            out.append(Found("PERSON", m.end("v") - len(" ".join(words)) if len(words) == 1 else m.start("v"),
+                             m.end("v"), 0.8))
+    for pattern in (_ROLE_THEN_NAME, _NAME_THEN_ROLE):  # "the claimant (Petrus te Kluse)", "Jace Pool (the Claimant)"
+        for m in pattern.finditer(text):
+            words = list(regex.finditer(r"\S+", m.group("v")))
+            while len(words) > 1 and not index.is_listed(words[0].group(0)) and (
+                    index.is_common(words[0].group(0)) or words[0].group(0).lower() in dictionary):
+                words.pop(0)  # "Yesterday Jace Pool (the claimant)"
+            start = m.start("v") + words[0].start()
+            if _name_words_ok(text[start:m.end("v")], index, frozenset()) and not _COMPANY_END.search(m.group("v")):
+                out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
         for m in pattern.finditer(text):
             if m.group("v").upper() not in _ACRONYMS:

@@ -545,6 +545,9 @@ def test_parties_of_a_case_and_citation_signals(sanitizer: Sanitizer, text: str,
     ("In cross-examination Mr Seven accepted that the light was poor.", ["Seven"]),
     ("The claimant (Petrus te Kluse) was employed by the respondent from 2011 until 2016.", ["Petrus te Kluse"]),
     ("Jace Pool (\"the Defendant\") admitted liability on 4 June.", ["Jace Pool"]),
+    # a kinship word after a possessive noun, the name set off by commas whole even when a word ends it
+    ("On 12 May 2009 the applicant's son, Şeref Seven, was arrested. Seven was taken to the station.", ["Şeref Seven"]),
+    ("The deceased's daughter, Marta Rose, applied for letters of administration.", ["Marta Rose"]),
 ])
 def test_judges_and_parties_as_judgments_name_them(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)

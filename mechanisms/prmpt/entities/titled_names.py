@@ -606,8 +606,8 @@ _KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|fri
         r"compa[ñn]ero|compa[ñn]era|jefe|jefa|primo|prima|t[íi]o|t[íi]a|vecino|vecina|novio|novia")
 _POSSESSIVE = r"my|his|her|our|their|your|mon|ma|mes|son|sa|notre|votre|leur|mi|su|nuestro|nuestra|tu"
 _AGE_WORDS = r"little|older|younger|eldest|youngest|late|best|new|petit|petite|grand|grande|pequeño|pequeña|mayor|menor"
-# a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz")
-_KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE})[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
+# a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali")
+_KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
                          rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
 _SIGN_OFFS = frozenset("""regards sincerely best love cheers thanks sorry please yours warmly respectfully kind
     merci gracias saludos salut hola bonjour cordialement atentamente abrazos bises besos ok okay yes no well oh
@@ -769,9 +769,12 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         value, words = m.group("v"), m.group("v").split()
         if any(w.lower() in CALENDAR or is_title(w) or is_title(w + ".") or len(w) < 2 for w in words):
             continue  # "leur patron, M. Kouillard": a title, left to the titled names
-        if len(words) == 2 and (index.is_common(words[1]) and not index.is_listed(words[1])
-                                or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):
-            value = words[0]  # "my son Will Tell ..." takes one word when the second is an everyday word
+        set_off = "," in text[m.start():m.start("v")] and text[m.end("v"):m.end("v") + 1] in (",", ")")
+        if len(words) == 2 and not set_off and (
+                index.is_common(words[1]) and not index.is_listed(words[1])
+                or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):
+            value = words[0]  # "my son Will Tell ..." takes one word when the second is an everyday word, unless
+            # commas set the name off ("the applicant's son, Şeref Seven, was arrested")
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))

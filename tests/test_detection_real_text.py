@@ -563,3 +563,26 @@ def test_judges_and_parties_as_judgments_name_them(sanitizer: Sanitizer, text: s
 def test_letters_and_titles_that_name_no_judge_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
     assert kept in out.text, out.text
+
+
+# News shapes of a surname alone: after the verb of a quotation ("'...,' said Marshall." was read as a contract's
+# "said Borrower") and with the person's age set off by commas
+@pytest.mark.parametrize("text, values", [
+    ("'We will fight this ruling,' said Marshall.", ["Marshall"]),
+    ("\"It was never about money,\" said Reynolds, who founded the firm.", ["Reynolds"]),
+    ("Riccardi, 34, was arrested at his home in Leeds on Friday.", ["Riccardi"]),
+    ("Yesterday Ward, 34, was charged with two counts of fraud.", ["Ward"]),
+    ("Ana Ruiz, 41, a nurse from Seville, was injured in the crash.", ["Ana Ruiz"]),
+])
+def test_a_surname_alone_in_news_shapes(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Items, 12, were sold at the auction.", "Items, 12,"),
+    ("In Paris, 12, rue de Rivoli is the address.", "In Paris"),
+    ("The Borrower shall notify said Lender, and said Lender shall confirm.", "said Lender,"),
+])
+def test_numbers_set_off_and_a_contracts_said_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text, out.text

@@ -195,7 +195,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
 # A contract's defined term: defined in quotes after a bracket ('("Borrower")', '(each an "Equipment Advance")'), or
 # written after a determiner and followed by punctuation or a word of the sentence, never by a noun it qualifies
 # ("the Loan Factor, the Payment Dates", "a Lien on", not "the Baker family")
-_DETERMINED = r"(?<![\w'’])(?i:the|such|any|each|every|no|said)[ \t]+"
+# ("said" as the contracts write it, "of said Borrower", not the verb after a quotation: "'..,' said Marshall.")
+_DETERMINED = r"(?<![\w'’])(?:(?i:the|such|any|each|every|no)|(?<![,'’\"”!?][ \t])(?i:said))[ \t]+"
 _DEFINED_AFTER = (r"(?=[ \t]*(?:[,.;:)\"”]|$|(?:is|are|was|were|shall|will|may|must|means|has|have|had|of|on|in|to|"
                   r"for|with|by|and|or|under|that|which|from|as|at|if|unless|until|shall)\b))")
 

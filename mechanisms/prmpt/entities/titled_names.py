@@ -20,7 +20,7 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import GREETINGS
-from mechanisms.prmpt.entities.name_words import VOWEL, NameIndex, name_index
+from mechanisms.prmpt.entities.name_words import VOWEL, NameIndex, name_index, place_names
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
              r"Fr|Father|Sister|Brother|Capt|Captain|Col|Colonel|Gen|General|Lt|Lieutenant|Maj|Major|Sgt|Sergeant|"
@@ -76,6 +76,9 @@ _ROLE_THEN_NAME = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{L
                                 rf"[ \t]*[\"“]?(?P<v>{_NAME})[\"”]?[ \t]*\)")
 _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
                                 rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
+# a name and the person's age set off by commas, as the news writes it ("Riccardi, 34, was arrested", "Ana Ruiz, 41,
+# a nurse"): an age of one or two digits, then a lower-case word
+_AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?:aged[ \t]+)?[1-9]\d?,[ \t]+(?=\p{{Ll}})")
 _DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
@@ -184,14 +187,21 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                for w in words):
             out.append(Found("PERSON", m.end("v") - len(" ".join(words)) if len(words) == 1 else m.start("v"),
                              m.end("v"), 0.8))
-    for pattern in (_ROLE_THEN_NAME, _NAME_THEN_ROLE):  # "the claimant (Petrus te Kluse)", "Jace Pool (the Claimant)"
+    for pattern in (_ROLE_THEN_NAME, _NAME_THEN_ROLE, _AGE_SET_OFF):  # "the claimant (Petrus te Kluse)", "Jace Pool
+        # (the Claimant)", "Riccardi, 34, was arrested" (English news only: in French "Bardet, 9, rue du Pont" is
+        # an address)
+        if pattern is _AGE_SET_OFF and lang != "en":
+            continue
         for m in pattern.finditer(text):
             words = list(regex.finditer(r"\S+", m.group("v")))
-            while len(words) > 1 and not index.is_listed(words[0].group(0)) and (
-                    index.is_common(words[0].group(0)) or words[0].group(0).lower() in dictionary):
-                words.pop(0)  # "Yesterday Jace Pool (the claimant)"
+            while len(words) > 1 and (words[0].group(0).lower() in _BEFORE_A_JUDGE or not index.is_listed(
+                    words[0].group(0)) and (index.is_common(words[0].group(0)) or words[0].group(0).lower() in dictionary)):
+                words.pop(0)  # "Yesterday Jace Pool (the claimant)", "In Paris, 12, rue ..."
             start = m.start("v") + words[0].start()
-            if _name_words_ok(text[start:m.end("v")], index, frozenset()) and not _COMPANY_END.search(m.group("v")):
+            value = text[start:m.end("v")]
+            if pattern is _AGE_SET_OFF and (value.casefold() in place_names() or not _name_words_ok(value, index, dictionary)):
+                continue  # "In Paris, 12, rue de Rivoli", "Items, 12, were sold"
+            if _name_words_ok(value, index, frozenset()) and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
         for m in pattern.finditer(text):
@@ -295,7 +305,6 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
             or before.group("w") in _BEFORE_A_VERB and _OBJECT_AFTER.match(text, end):
         return False
     if before.group("w") in _LOCATIVES:
-        from mechanisms.prmpt.entities.name_words import place_names
 
         return word.casefold() not in place_names()
     return True
@@ -576,7 +585,6 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
                            _APPOSITION):
                 if places is None:
-                    from mechanisms.prmpt.entities.name_words import place_names
 
                     places = place_names()
                 if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)):
@@ -701,7 +709,6 @@ def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> b
 
 
 def _addressed(text: str, english: Container[str]) -> list[Found]:
-    from mechanisms.prmpt.entities.name_words import place_names
 
     index = name_index()
     out = []
@@ -756,7 +763,6 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     word with a possessive, a "Surname, Given" line (a listed given name second or a listed surname first,
     neither an everyday word nor a dictionary word, and not two places: "Maldonado, Kieran" is a name,
     "Paris, France" stays)."""
-    from mechanisms.prmpt.entities.name_words import place_names
 
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
@@ -822,7 +828,6 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
     OTHERS v. UKRAINE" -> "KOVALENKO"): the words next to the "v" that are person-like, in Title case or in
     capitals; a party with any institution word ("Ltd", "Council", "Secretary") or that is a place
     ("Ukraine") is no person."""
-    from mechanisms.prmpt.entities.name_words import place_names
 
     if " v" not in text and " V" not in text:
         return []

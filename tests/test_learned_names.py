@@ -53,10 +53,10 @@ def test_the_model_ships_inside_the_package_and_is_small() -> None:
 
 # Names that the rules alone leave in the text (each fails with the learned finder switched off)
 @pytest.mark.parametrize("text, values", [
-    ("Asked about it later, Mabury declined to comment.", ["Mabury"]),
-    ("Asked about the delay, Vasquez-Oyelaran said nothing.", ["Vasquez-Oyelaran"]),
+    ("After the hearing Mabury walked out alone.", ["Mabury"]),
+    ("Asked about the delay, Vasquez-Oyelaran shrugged.", ["Vasquez-Oyelaran"]),
     ("Brennagh and Tiernan arrived at the party late.", ["Tiernan"]),
-    ("A statement from Tresilian's lawyer followed.", ["Tresilian"]),
+    ("A statement from Tresilian's office followed.", ["Tresilian"]),
     ("In the end Haldorsen-Kvist signed the contract.", ["Haldorsen-Kvist"]),
 ])
 def test_names_the_rules_miss(sanitizer: Sanitizer, text: str, values: list[str],

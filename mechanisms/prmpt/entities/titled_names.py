@@ -758,6 +758,44 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# A surname alone as the subject of a verb only people do in the news and in court ("Baker denied any wrongdoing",
+# "Akçay told reporters", "asked about it, Madura declined"), or before a possessive and what only a person has
+# ("O'Connor's lawyers said")
+_REPORTING = regex.compile(
+    r"(?<![\p{L}\d'’.@#_-])(?P<v>(?:Mc|Mac|O['’]|D['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+    r"(?:[ \t]+(?:(?:(?:also|later|then|previously|repeatedly|strongly|flatly|again|has|had|have)[ \t]+)?"
+    r"(?:said|says|told|tells|denied|denies|admitted|admits|added|adds|insisted|insists|argued|argues|claimed|"
+    r"testified|confirmed|declined|refused|explained|stated|warned|complained|acknowledged|alleged|replied|"
+    r"pleaded|apologised|apologized|resigned)\b)"
+    r"|['’]s[ \t]+(?:lawyers?|attorneys?|solicitors?|counsel|wife|husband|widow|widower|family|mother|father|"
+    r"son|daughter|brother|sister|spokesman|spokeswoman|spokesperson|arrest|trial|conviction|testimony|"
+    r"death|funeral|lawsuit)\b)")
+
+
+_PRONOUNS = frozenset("i you he she it we they who one someone somebody everyone everybody nobody".split())
+
+
+def _reporting_subjects(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_REPORTING`) A listed name ("Baker denied" too: a baker would be "the baker"), or no everyday or
+    dictionary word and no known place; never a month or day, a title, nor the last word of a longer proper noun
+    ("Acme Corp said", "the Kremlin said")."""
+    index = name_index()
+    places = place_names()
+    out = []
+    for m in _REPORTING.finditer(text):
+        word = m.group("v")
+        if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_INTRODUCED or word.lower() in _PRONOUNS:
+            continue  # ("He said": "He" is a listed family name)
+        if not index.is_listed(word) and (index.is_common(word) or is_dictionary_word(english, word)
+                                          or word.lower() in english or word.casefold() in places):
+            continue  # "Officials said", "Prosecutors argued", "Moscow denied"
+        before = text[max(0, m.start() - 40):m.start()]
+        if regex.search(r"(?:\p{Lu}[\p{L}'’.-]*|\b(?i:the|a|an))[ \t]+$", before):
+            continue  # "Acme Corp said", "the Kremlin said": the end of a longer proper noun or a thing
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
 def find_cued_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names a cue of their own announces: the line after a closing, the words after a kinship or role
     word with a possessive, a "Surname, Given" line (a listed given name second or a listed surname first,
@@ -784,6 +822,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
+        out.extend(_reporting_subjects(text, english))
     out.extend(_introduced(text, english))
     if lang == "en":
         out.extend(_addressed(text, english))

@@ -548,6 +548,11 @@ def test_parties_of_a_case_and_citation_signals(sanitizer: Sanitizer, text: str,
     # a kinship word after a possessive noun, the name set off by commas whole even when a word ends it
     ("On 12 May 2009 the applicant's son, Şeref Seven, was arrested. Seven was taken to the station.", ["Şeref Seven"]),
     ("The deceased's daughter, Marta Rose, applied for letters of administration.", ["Marta Rose"]),
+    # counsel's and members' post-nominals, a role set off by commas, a surname's possessive and evidence
+    ("Counsel for the defendant, Encarnacion Jurado KC, submitted that Fried's evidence was unreliable.",
+     ["Encarnacion Jurado", "Fried"]),
+    ("The deceased, Petrus te Kluse, died intestate in 2014.", ["Petrus te Kluse"]),
+    ("Hale MP said the bill was flawed.", ["Hale"]),
 ])
 def test_judges_and_parties_as_judgments_name_them(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
@@ -558,6 +563,8 @@ def test_judges_and_parties_as_judgments_name_them(sanitizer: Sanitizer, text: s
     ("In Section J, the rules apply.", "Section J"),
     ("The first defendant (Acme Ltd) denies it.", "Acme Ltd"),
     ("It runs on MS Windows and Linux.", "MS Windows"),
+    ("Former Western Australian Labor MP, founder of the party, spoke.", "Western Australian Labor MP"),
+    ("The Labour MP for Leeds Central spoke first.", "Labour MP"),
     ("Don't Miss Out on the sale.", "Miss Out"),
 ])
 def test_letters_and_titles_that_name_no_judge_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:

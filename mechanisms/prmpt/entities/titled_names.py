@@ -44,7 +44,8 @@ _PLURAL = (r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres|[Gg][ée
            r"[Nn]omm[ée]e?s|[Ss]['’][ \t]?appellent|[Ss]e[ \t]+llaman|[Nn]amed")
 _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"
           r"victim|complainant|patient|requérant|requérante|témoin|demandeur|demanderesse|demandante|testigo|"
-          r"paciente|acusado|acusada|denunciante")
+          r"paciente|acusado|acusada|denunciante|deceased|suspect|testator|testatrix|executor|executrix|debtor|tenant|"
+          r"landlord")
 _PARTICLE = r"(?:de|del|de la|de los|de las|da|das|do|dos|di|du|des|van|von|der|den|ter|te|ten|le|la|y|al|el|bin|ibn)"
 _NAME_WORD = r"(?:\p{Lu}[\p{Ll}\p{Lu}'’]*(?:-\p{Lu}[\p{Ll}\p{Lu}'’]*)*)"
 _INITIAL = r"(?:\p{Lu}\.(?:[ \t]?\p{Lu}\.)*)"
@@ -74,11 +75,15 @@ _COMPANY_END = regex.compile(rf"(?:^|[ \t])(?:{COMPANY_FORMS})\.?$")
 # a party's role and the name in brackets, or the other way round, as judgments and contracts introduce them
 _ROLE_THEN_NAME = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{Ll}}+[ \t]+)?(?i:{_ROLES})[ \t]*\("
                                 rf"[ \t]*[\"“]?(?P<v>{_NAME})[\"”]?[ \t]*\)")
+_ROLE_SET_OFF = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{Ll}}+[ \t]+)?(?i:{_ROLES}),[ \t]+"
+                              rf"(?P<v>{_NAME}),")
 _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
                                 rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
 # a name and the person's age set off by commas, as the news writes it ("Riccardi, 34, was arrested", "Ana Ruiz, 41,
 # a nurse"): an age of one or two digits, then a lower-case word
-_AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?:aged[ \t]+)?[1-9]\d?,[ \t]+(?=\p{{Ll}})")
+_AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?:aged[ \t]+)?[1-9]\d?,[ \t]+(?=\p{{Ll}})"
+                             r"(?!(?:rue|avenue|av|boulevard|bd|quai|place|all[ée]e|chemin|impasse|route|calle|via|strada|"
+                             r"ulica)\b)")  # ("Paris, 12, rue de Rivoli": a house number)
 _DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
@@ -131,11 +136,11 @@ _PARTICLE_FIRST = regex.compile(rf"{_PARTICLE}[ \t]")
 
 # a judge's post-nominal title after the surname, as the courts of England and the Commonwealth write it: Justice,
 # Lord/Lady Justice(s), Justices, Justice of Appeal, Justice of the Supreme Court, Chief Justice, Master of the Rolls,
-# Vice-Chancellor ("Evans J:", "Arden LJ said", "with Pop LJ.")
+# Vice-Chancellor ("Evans J:", "Arden LJ said", "with Pop LJ."); and counsel's and members' ("Jurado KC", "Hale MP")
 _JUDICIAL_AFTER = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)[ \t]+"
-                                r"(?P<t>LJJ|LJ|JJA|JJ|JA|JSC|CJ|MR|VC|J)(?![\p{L}\d])(?=[ \t]*(?:[:,.;)(]|$|\n|\p{Ll}))")
+                                r"(?P<t>LJJ|LJ|JJA|JJ|JA|JSC|CJ|MR|VC|J|KC|QC|MP|MEP|MSP)(?![\p{L}\d])(?=[ \t]*(?:[:,.;)(]|$|\n|\p{Ll}))")
 # words before such a letter that make it no judge's title ("In Section J", "See Schedule J", "Part J"); a surname
-# that is a word stays one before the longer titles ("Pop LJ") but not before "J" alone
+# that is a word stays one before the longer titles ("Pop LJ") but not before "J" alone or "MP" ("Labour MP")
 _BEFORE_A_JUDGE = frozenset("in on at of to by for from with and or the see per as cf".split())
 _NOT_A_JUDGE = _BEFORE_A_JUDGE | frozenset("""a an under part section schedule appendix annex exhibit form class type
 category grade block unit level plan model vitamin""".split())
@@ -182,12 +187,12 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
         words = m.group("v").split()
         while len(words) > 1 and (is_title(words[0]) or words[0].lower() in _BEFORE_A_JUDGE):
             words.pop(0)
-        if all(w.lower() not in _NOT_A_JUDGE and (index.is_listed(w) or m.group("t") != "J"
+        if all(w.lower() not in _NOT_A_JUDGE and (index.is_listed(w) or m.group("t") not in ("J", "MP", "MEP", "MSP")
                                                   or not (index.is_common(w) or w.lower() in dictionary))
                for w in words):
             out.append(Found("PERSON", m.end("v") - len(" ".join(words)) if len(words) == 1 else m.start("v"),
                              m.end("v"), 0.8))
-    for pattern in (_ROLE_THEN_NAME, _NAME_THEN_ROLE, _AGE_SET_OFF):  # "the claimant (Petrus te Kluse)", "Jace Pool
+    for pattern in (_ROLE_THEN_NAME, _ROLE_SET_OFF, _NAME_THEN_ROLE, _AGE_SET_OFF):  # "the claimant (Petrus te Kluse)", "Jace Pool
         # (the Claimant)", "Riccardi, 34, was arrested" (English news only: in French "Bardet, 9, rue du Pont" is
         # an address)
         if pattern is _AGE_SET_OFF and lang != "en":
@@ -199,8 +204,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 words.pop(0)  # "Yesterday Jace Pool (the claimant)", "In Paris, 12, rue ..."
             start = m.start("v") + words[0].start()
             value = text[start:m.end("v")]
-            if pattern is _AGE_SET_OFF and (value.casefold() in place_names() or not _name_words_ok(value, index, dictionary)):
-                continue  # "In Paris, 12, rue de Rivoli", "Items, 12, were sold"
+            if pattern is _AGE_SET_OFF and not _name_words_ok(value, index, dictionary):
+                continue  # "Items, 12, were sold"
             if _name_words_ok(value, index, frozenset()) and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
@@ -769,7 +774,7 @@ _REPORTING = regex.compile(
     r"pleaded|apologised|apologized|resigned)\b)"
     r"|['’]s[ \t]+(?:lawyers?|attorneys?|solicitors?|counsel|wife|husband|widow|widower|family|mother|father|"
     r"son|daughter|brother|sister|spokesman|spokeswoman|spokesperson|arrest|trial|conviction|testimony|"
-    r"death|funeral|lawsuit)\b)")
+    r"death|funeral|lawsuit|evidence|statement|account|appeal|complaint|sentence|application)\b)")
 
 
 _PRONOUNS = frozenset("i you he she it we they who one someone somebody everyone everybody nobody".split())
@@ -786,9 +791,12 @@ def _reporting_subjects(text: str, english: Container[str]) -> list[Found]:
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_INTRODUCED or word.lower() in _PRONOUNS:
             continue  # ("He said": "He" is a listed family name)
-        if not index.is_listed(word) and (index.is_common(word) or is_dictionary_word(english, word)
-                                          or word.lower() in english or word.casefold() in places):
+        a_word = index.is_common(word) or is_dictionary_word(english, word) or word.lower() in english
+        if not index.is_listed(word) and (a_word or word.casefold() in places):
             continue  # "Officials said", "Prosecutors argued", "Moscow denied"
+        if a_word and (index.is_first(word) or not index.is_last(word)):
+            continue  # "Apple's statement", "Rose said": a word that is a given name is the word here; a family name
+            # ("Baker denied") is the name
         before = text[max(0, m.start() - 40):m.start()]
         if regex.search(r"(?:\p{Lu}[\p{L}'’.-]*|\b(?i:the|a|an))[ \t]+$", before):
             continue  # "Acme Corp said", "the Kremlin said": the end of a longer proper noun or a thing

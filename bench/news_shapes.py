@@ -1,0 +1,141 @@
+"""Names in the sentences news reports and court judgments put them in: a full name then the surname alone,
+a surname alone as the subject ("Akçay denied any wrongdoing"), a judge's post-nominal title ("Evans J:"),
+a party's role in brackets, an age set off by commas, rosters and score lines; with the names of Faker's
+locales (8) and of mimesis' two halves that ``bench locales`` uses, the leak rule of
+``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
+
+    python -m bench.news_shapes --base 0c5fb17
+
+A development probe, not a held-out figure: the shapes were written while the rules of 2026-11-26 (fifth
+session) were, looking at the Faker and mimesis-examined names; the never-looked-at half of mimesis was only
+measured. Every mention of a name is one labeled value (a full name, or a surname alone).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from bench.external import BASE, compare_cli, leak_rule, shares, workers
+
+LOCALES = ("en_GB", "pl_PL", "tr_TR", "ro_RO", "it_IT", "ru_RU", "uk_UA", "el_GR")
+SHAPES = (
+    # judgments
+    "The applicant, Mr {F} {L}, is a {nat} national who was born in 1968 and lives in {city}.",
+    "The Government were represented by their Agent, Mrs {F2} {L2}, of the Ministry of Justice.",
+    "LORD JUSTICE {LU}:\n1. This is an appeal against the order of HHJ {L2} dated 3 March 2019.",
+    "Mr {F} {L} (instructed by Hale & Co) for the Appellant\nMs {F2} {L2} for the Respondent",
+    "The second witness, {F} {L}, told the court that she had seen the defendant. Under cross-examination {L} "
+    "accepted that the light was poor.",
+    "On 12 May 2009 the applicant's son, {F} {L}, was arrested by police officers. {L} was taken to the police station.",
+    "{L} J:\nI agree with the judgment of {L2} LJ.",
+    "The claimant ({F} {L}) was employed by the respondent from 2011 until 2016.",
+    "The deceased, {F} {L}, died intestate. Her daughter, {F2} {L}, applied for letters of administration.",
+    "Counsel for the defendant, {F2} {L2} KC, submitted that {L}'s evidence was unreliable.",
+    # news
+    "{F} {L}, a spokesperson for the ministry, said the talks would resume on Monday.",
+    "Starting XI: 1 - {F} {L}, 4 - {F2} {L2}",
+    "Leaderboard: {F} {L} 71 65 68, {F2} {L2} 70 66 69",
+    "{L}, 34, was arrested at his home in {city} on Friday.",
+    "'We will fight this ruling,' said {L}.",
+    "Police are searching for {F} {L}, 23, who went missing on Tuesday.",
+    "{LU} SIGNS NEW DEAL WITH CITY",
+    # a surname or a given name alone, never introduced
+    "According to {L}, the deal was signed in secret.",
+    "{L} denied any wrongdoing.",
+    "{L}'s lawyers said they would appeal.",
+    "Asked about the vote, {L} declined to comment.",
+    "{L} had been under investigation since 2019.",
+    "I had lunch with {F} yesterday.",
+    "Can you remind {F} about the meeting?",
+)
+_NATIONALITIES = ("Polish", "Turkish", "Romanian", "Italian", "British", "Russian", "Ukrainian", "Greek")
+_CITIES = ("Warsaw", "Izmir", "Cluj", "Leeds")
+
+Namer = tuple[Callable[[], str], Callable[[], str]]
+
+
+def _faker_namers() -> Iterator[Namer]:
+    from faker import Faker
+
+    for locale in LOCALES:
+        fk = Faker(locale)
+        fk.seed_instance(13)
+        yield fk.first_name, fk.last_name
+
+
+def _mimesis_namers(part: str) -> Iterator[Namer]:
+    from mimesis import Locale, Person
+
+    from bench.locales import mimesis_locales
+
+    for locale in mimesis_locales(part):
+        person = Person(locale=Locale(locale), seed=13)
+        yield person.first_name, person.last_name
+
+
+def examples(namers: Iterator[Namer], rounds: int, seed: int = 3) -> list[dict[str, Any]]:
+    """Each shape filled ``rounds`` times per locale, seeded: the same texts for every tree. Every mention of
+    a full name, and every surname alone, is one PERSON value."""
+    rnd = random.Random(seed)
+    out = []
+    for first, last in namers:
+        for _ in range(rounds):
+            for shape in SHAPES:
+                v = {"F": first(), "L": last(), "F2": first(), "L2": last(), "nat": rnd.choice(_NATIONALITIES),
+                     "city": rnd.choice(_CITIES)}
+                v["LU"] = v["L"].upper()
+                text = shape.format(**v)
+                spans: list[dict[str, Any]] = []
+                for value in (f"{v['F']} {v['L']}", f"{v['F2']} {v['L2']}", f"{v['F2']} {v['L']}", v["LU"], v["L"],
+                              v["L2"], v["F"]):
+                    if "{F}" not in shape and value == v["F"]:
+                        continue
+                    for m in re.finditer(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text):
+                        if not any(s["start"] <= m.start() < s["end"] for s in spans):
+                            spans.append({"start": m.start(), "end": m.end(), "label": "PERSON"})
+                out.append({"text": text, "shape": shape, "spans": spans})
+    return out
+
+
+def run(base: str | None = BASE, rounds: int = 2) -> tuple[str, bool]:
+    rule = leak_rule()
+    groups = {f"Faker's names, {len(LOCALES)} locales": examples(_faker_namers(), rounds),
+              "mimesis names, the 24 locales examined": examples(_mimesis_namers("examined"), 1),
+              "mimesis names, the 24 locales never looked at": examples(_mimesis_namers("unseen"), 1)}
+    lines: list[str] = []
+    with workers(base) as running:
+        names = list(running)
+        for group, records in groups.items():
+            leaked: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+            for i, rec in enumerate(records):
+                for tree in (names if i % 2 == 0 else names[::-1]):
+                    out = running[tree](rec["text"])["out"]
+                    for span in rec["spans"]:
+                        tally = leaked[(rec["shape"], tree)]
+                        tally[1] += 1
+                        tally[0] += bool(rule.leaked(span, rec, out))
+            lines += [f"## Names in news and judgment sentences ({group}; leak rule of leak_rate.py; a development "
+                      "probe)", "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
+            totals = [[0, 0] for _ in names]
+            for shape in SHAPES:
+                cells = [leaked[(shape, tree)] for tree in names]
+                for total, cell in zip(totals, cells):
+                    total[0] += cell[0]
+                    total[1] += cell[1]
+                label = shape.replace("\n", " / ").replace("|", "/")[:48]
+                lines.append(f"| `{label}` | {cells[0][1]} | " + shares(cells) + " |")
+            lines += [f"| all | {totals[0][1]} | " + shares(totals) + " |", ""]
+    return "\n".join(lines), True
+
+
+def main(argv: list[str]) -> int:
+    return compare_cli(argv, "python -m bench.news_shapes", __doc__, run, "--rounds", 2)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

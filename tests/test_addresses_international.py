@@ -688,3 +688,24 @@ def test_numbered_lines_under_a_title_line_are_no_address(sanitizer: Sanitizer, 
     found = [text[s.start:s.end] for s in sanitizer.annotator.annotate(text)
              if s.entity_type in ("STREET_ADDRESS", "POSTAL_CODE")]
     assert found == [], found
+
+
+# Hungarian streets, their type after the name in lower case, and a street with no type word after a weaker cue
+# ("ship to", "moved to") when a known town closes it
+@pytest.mark.parametrize("text, address", [
+    ("Kovács Erzsébet\nÉgerfa köz 851, Lábatlan", "Égerfa köz 851"),
+    ("Please send it to Andrássy út 112, Budapest.", "Andrássy út 112"),
+    ("Meet me at Szabadság tér 3 tomorrow.", "Szabadság tér 3"),
+    ("Lakcím: Petőfi Sándor körút 27, 6720 Szeged", "Petőfi Sándor körút 27"),
+    ("Please ship the order to Ojo de Agua 488, Salamanca.", "Ojo de Agua 488"),
+    ("We moved to 552 Saint Du Chateau, Mérignac.", "552 Saint Du Chateau"),
+])
+def test_hungarian_streets_and_a_street_before_a_known_town(sanitizer: Sanitizer, text: str, address: str) -> None:
+    _never_sent(sanitizer, text, address.split("\n"))
+
+
+@pytest.mark.parametrize("text", [
+    "We moved to Windows 11, Paris office too.", "Send it to Team 4, Engineering.",
+])
+def test_a_number_before_a_word_that_is_no_town_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

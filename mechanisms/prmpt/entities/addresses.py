@@ -170,7 +170,9 @@ _USPS_ADDRESS = re.compile(
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
-    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží)"
+    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží|"
+    # Hungarian, written after the name in lower case ("Égerfa köz 851", "Szabadság tér 3", "Andrássy út 12")
+    r"utca|út|útja|köz|tér|körút|sor|sétány|fasor|lejtő|dűlő|rakpart|lakótelep)"
     r"[ \t]+\d{1,4}[A-Za-z]?\b)")
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
@@ -704,7 +706,8 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
     start when the sentence goes on ("to 12 Kastanjelaan last month"). A number and words may read as a postcode
     and its town too ("1014 ساحة التقدم"): after the cue, the street comes first. After the word address itself,
     capitalised words with a house number are the street even when a dictionary holds them ("Address:\n552 Saint
-    Du Chateau"); never a sentence ("the address is 12 lines long", "moved to Windows 11", "ship to Chapter 12")."""
+    Du Chateau"), and after any cue when a known town follows ("ship to Ojo de Agua 488, Salamanca"); never a sentence
+    ("the address is 12 lines long", "moved to Windows 11", "ship to Chapter 12")."""
     if b - a > 60 or not any(ch.isdigit() for ch in text[a:b]):
         return None
     for shape in (_PART_FULL.fullmatch(text, a, b), _PART_PREFIX.match(text, a, b), _HOUSE_FIRST.match(text, a, b)):
@@ -716,10 +719,22 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
         if not re.search(r"[^\W\d_]{2}", re.sub(_UNIT_PART, " ", value)):
             continue  # a unit alone is no street after a cue: "lives on Level 2 of the game"
         words = re.findall(r"[^\W\d_]+", value)
-        if _street_words(value) or strong and all(w[:1].isupper() or w.lower() in KEEP_WORDS for w in words) and not any(
-                w.lower() in _STOP for w in words):
+        if _street_words(value) or (strong or _town_after(text, a + len(value))) and all(
+                w[:1].isupper() or w.lower() in KEEP_WORDS for w in words) and not any(w.lower() in _STOP for w in words):
             return a + len(value)
     return None
+
+
+_TOWN_AFTER = re.compile(r",[ \t]*(?P<t>[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2})(?=[ \t]*(?:[.,;\n]|$))")
+
+
+def _town_after(text: str, end: int) -> bool:
+    """A known town closing the part after the street ("ship the order to Ojo de Agua 488, Salamanca."): the
+    capitalised words and the number before it are the street even with no type word."""
+    from mechanisms.prmpt.entities.name_words import place_names
+
+    m = _TOWN_AFTER.match(text, end)
+    return m is not None and m.group("t").casefold() in place_names()
 
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:

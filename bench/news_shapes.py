@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bench.external import BASE, compare_cli, leak_rule, shares, workers
+from bench.external import BASE, compare_cli
+from bench.prompt_shapes import shape_tables
 
 LOCALES = ("en_GB", "pl_PL", "tr_TR", "ro_RO", "it_IT", "ru_RU", "uk_UA", "el_GR")
 SHAPES = (
@@ -103,34 +103,10 @@ def examples(namers: Iterator[Namer], rounds: int, seed: int = 3) -> list[dict[s
 
 
 def run(base: str | None = BASE, rounds: int = 2) -> tuple[str, bool]:
-    rule = leak_rule()
     groups = {f"Faker's names, {len(LOCALES)} locales": examples(_faker_namers(), rounds),
               "mimesis names, the 24 locales examined": examples(_mimesis_namers("examined"), 1),
               "mimesis names, the 24 locales never looked at": examples(_mimesis_namers("unseen"), 1)}
-    lines: list[str] = []
-    with workers(base) as running:
-        names = list(running)
-        for group, records in groups.items():
-            leaked: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-            for i, rec in enumerate(records):
-                for tree in (names if i % 2 == 0 else names[::-1]):
-                    out = running[tree](rec["text"])["out"]
-                    for span in rec["spans"]:
-                        tally = leaked[(rec["shape"], tree)]
-                        tally[1] += 1
-                        tally[0] += bool(rule.leaked(span, rec, out))
-            lines += [f"## Names in news and judgment sentences ({group}; leak rule of leak_rate.py; a development "
-                      "probe)", "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
-            totals = [[0, 0] for _ in names]
-            for shape in SHAPES:
-                cells = [leaked[(shape, tree)] for tree in names]
-                for total, cell in zip(totals, cells):
-                    total[0] += cell[0]
-                    total[1] += cell[1]
-                label = shape.replace("\n", " / ").replace("|", "/")[:48]
-                lines.append(f"| `{label}` | {cells[0][1]} | " + shares(cells) + " |")
-            lines += [f"| all | {totals[0][1]} | " + shares(totals) + " |", ""]
-    return "\n".join(lines), True
+    return shape_tables(base, groups, SHAPES, "Names in news and judgment sentences"), True
 
 
 def main(argv: list[str]) -> int:

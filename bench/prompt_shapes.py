@@ -74,12 +74,10 @@ def examples(per_shape: int = 6, seed: int = 7, people: Iterable[tuple[str, str,
     return out
 
 
-def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
+def shape_tables(base: str | None, groups: dict[str, list[dict[str, Any]]], shapes: Iterable[str], title: str) -> str:
+    """One table per group of records (each with its ``shape``): the names leaked per shape, each tree beside the
+    other, the trees taking turns record by record."""
     rule = leak_rule()
-    groups = {"Faker's names, 10 locales": examples(per_shape),
-              "mimesis names, the 24 locales examined": examples(per_shape, people=_mimesis_people("examined", per_shape)),
-              "mimesis names, the 24 locales never looked at": examples(
-                  per_shape, people=_mimesis_people("unseen", per_shape))}
     lines: list[str] = []
     with workers(base) as running:
         names = list(running)
@@ -92,10 +90,10 @@ def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
                         tally = leaked[(rec["shape"], tree)]
                         tally[1] += 1
                         tally[0] += bool(rule.leaked(span, rec, out))
-            lines += [f"## Names in prompt shapes ({group}; leak rule of leak_rate.py; a development probe)",
+            lines += [f"## {title} ({group}; leak rule of leak_rate.py; a development probe)",
                       "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
             totals = [[0, 0] for _ in names]
-            for shape in SHAPES:
+            for shape in shapes:
                 cells = [leaked[(shape, tree)] for tree in names]
                 for total, cell in zip(totals, cells):
                     total[0] += cell[0]
@@ -103,7 +101,15 @@ def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
                 label = shape.replace("\n", " / ").replace("|", "/")[:48]
                 lines.append(f"| `{label}` | {cells[0][1]} | " + shares(cells) + " |")
             lines += [f"| all | {totals[0][1]} | " + shares(totals) + " |", ""]
-    return "\n".join(lines), True
+    return "\n".join(lines)
+
+
+def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
+    groups = {"Faker's names, 10 locales": examples(per_shape),
+              "mimesis names, the 24 locales examined": examples(per_shape, people=_mimesis_people("examined", per_shape)),
+              "mimesis names, the 24 locales never looked at": examples(
+                  per_shape, people=_mimesis_people("unseen", per_shape))}
+    return shape_tables(base, groups, SHAPES, "Names in prompt shapes"), True
 
 
 def main(argv: list[str]) -> int:

@@ -604,3 +604,25 @@ def test_a_surname_alone_in_news_shapes(sanitizer: Sanitizer, text: str, values:
 def test_numbers_set_off_and_a_contracts_said_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
     assert kept in out.text, out.text
+
+
+# A word right before a noun of software names the software, not a person; a person's name before it takes a
+# possessive and stays a name
+@pytest.mark.parametrize("text, kept", [
+    ("My Kubernetes cluster keeps restarting pods.", "Kubernetes cluster"),
+    ("The Grafana dashboard is empty since the upgrade.", "Grafana dashboard"),
+    ("Spin up a Jupyter notebook and a Postgres database.", "Jupyter notebook"),
+    ("Is the Traefik middleware or the Nginx server at fault?", "Traefik middleware"),
+    ("Our Airflow deployment keeps failing at midnight.", "Airflow deployment"),
+])
+def test_software_named_before_its_noun_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text, out.text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Review Mikkelsen's repo before Friday.", ["Mikkelsen"]),
+    ("Ask Thandiwe Mokoena about the server migration.", ["Thandiwe Mokoena"]),
+])
+def test_a_person_beside_software_nouns_is_still_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)

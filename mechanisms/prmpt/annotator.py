@@ -218,6 +218,16 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
 _ORG_END = re.compile(rf"[ \t](?:{COMPANY_FORMS})\.?$")
 
 
+# A word right before a noun of software names the software, not a person ("My Kubernetes cluster", "the Grafana
+# dashboard", "a Django app"); a person's name comes with a possessive there ("Mike's repo" stays a name)
+_SOFTWARE_NOUN_AFTER = re.compile(
+    r"[ \t]+(?:cluster|clusters|cache|server|servers|api|apis|sdk|framework|plugin|plugins|container|containers|pod|"
+    r"pods|repo|repos|repository|dashboard|dashboards|pipeline|pipelines|runtime|compiler|interpreter|database|"
+    r"databases|schema|endpoint|endpoints|cli|dataframe|dataframes|kernel|orm|middleware|app|apps|backend|frontend|"
+    r"daemon|broker|bindings|workspace|notebook|notebooks|deployment|instance|instances|manifest|helm[ \t]+chart)\b",
+    re.IGNORECASE)
+
+
 # A name that names a disease, a sign, a test or a score, not a person the text is about: "Crohn's disease",
 # "enfermedad de Crohn", "Gleason 4+4", "tinción de Ziehl-Neelsen", "maladie de Parkinson"; hiding it breaks the
 # question the text asks ("Hayles's disease")
@@ -742,7 +752,9 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
-                                            or _eponym(text, cleaned) or _ORG_END.search(text, cleaned.start, cleaned.end)):
+                                            or _eponym(text, cleaned) or _ORG_END.search(text, cleaned.start, cleaned.end)
+                                            or " " not in text[cleaned.start:cleaned.end] and text[cleaned.start].isupper()
+                                            and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None):
                     continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))

@@ -626,3 +626,29 @@ def test_software_named_before_its_noun_stays(sanitizer: Sanitizer, text: str, k
 ])
 def test_a_person_beside_software_nouns_is_still_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# Chat: a given name that is a word too, right after a greeting and before what is asked of them ("hey max can u");
+# never a term of address ("hey honey can you"), an auxiliary ("hey will you") or a word the lists do not give as a
+# name. A family name that is a word too before a listed given name in a "Surname, Given" line ("Costa, Katrina").
+@pytest.mark.parametrize("text, values", [
+    ("hey max can u send me the report", ["max"]),
+    ("hey jay can u send me the report", ["jay"]),
+    ("hi mark how are you doing", ["mark"]),
+    ("hey roman, are you coming tonight?", ["roman"]),
+    ("thanks rose, you are great", ["rose"]),
+    ("Costa, Katrina - Account 88231", ["Costa", "Katrina"]),
+])
+def test_names_that_are_words_when_addressed_or_listed_surname_first(sanitizer: Sanitizer, text: str,
+                                                                      values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("hey honey can you call me", "hey honey can"),
+    ("hey man can u help", "hey man can"),
+    ("hey will you send it", "hey will you"),
+    ("hey there can u help", "hey there can"),
+])
+def test_terms_of_address_after_a_greeting_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -638,6 +638,12 @@ _SURNAME_FIRST = regex.compile(
 _LOWER_CUE = regex.compile(r"(?<![\p{L}\d'’])(?:hey|hi|hello|hiya|yo|thanks|thank[ \t]+you|thx|ty|cc|"
                            r"dear|love[ \t]+you|miss[ \t]+you|bye|congrats|congratulations|happy[ \t]+birthday)"
                            r",?[ \t]+(?P<v>\p{Ll}{3,}(?:[ \t]+\p{Ll}{3,})?)(?![\p{L}\d'’@])")
+# what follows the name a greeting addresses: a request or a question to them ("hey max can u", "hi jay, are you")
+_ADDRESSED_NEXT = regex.compile(r",?[ \t]+(?:can|could|would|will|are|r|do|did|have|pls|please|plz|u|you|ur|just|"
+                                r"did|when|where|how|what|why|thanks|thx)\b")
+_TERMS_OF_ADDRESS = frozenset("""honey hun hon love luv babe baby dear darling sweetie sweetheart sunshine sunny buddy
+pal mate man dude bro sis girl boy guys all there everyone everybody team folks boss sir madam friend fam doc chief
+champ kid kiddo lady gent gents ladies gentlemen angel will may""".split())  # ("hey, will you send it")
 _CHAT_WORDS = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall guys gonna wanna gotta dunno lemme gimme
 kinda sorta bro bruh dude fam sis babe hun folks peeps everyone everybody ppl tmrw tmr tonite nite cya""".split())
 
@@ -663,8 +669,10 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
         words = m.group("v").split()
         keep = 0
         for w in words:
-            if w in _CHAT_WORDS or index.is_common(w) or w in english or is_dictionary_word(english, w):
-                break
+            addressed = keep == 0 and index.is_first(w) and w not in _TERMS_OF_ADDRESS \
+                and _ADDRESSED_NEXT.match(text, m.start("v") + len(w)) is not None
+            if w in _CHAT_WORDS or (index.is_common(w) or w in english or is_dictionary_word(english, w)) and not addressed:
+                break  # (a given name that is a word too, then what is asked of them, is the name: "hey max can u")
             keep += 1
         if keep:
             value = " ".join(words[:keep])
@@ -842,7 +850,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         if last.lower() in _SIGN_OFFS or last.lower() in GREETINGS:
             continue  # "Thanks, John", "Regards, Tom", "Gracias, Marta": a greeting and the name it addresses
         if index.is_first(first):
-            accept = not index.is_common(last)  # "Ford, Nathaniel", "Martins, Evelyn", "Sami, Krish"
+            # "Ford, Nathaniel", "Martins, Evelyn", "Sami, Krish", and a family name that is a word too ("Costa, Katrina")
+            accept = not index.is_common(last) or index.is_last(last) and not index.is_first(last)
         else:  # the given name unlisted: no word of English, no place ("Maldonado, Kieran"; not "London, England")
             accept = first.lower() not in dictionary and first.casefold() not in places and (
                 index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))

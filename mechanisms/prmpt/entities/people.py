@@ -131,7 +131,8 @@ TYPES = (
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
-                 lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config)),
+                 lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config),
+                 lambda config: _reporting_finder(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -162,6 +163,12 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_other_script_names(text, lang) + find_unlisted_name_pairs(text, lang, english) \
         + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english) \
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english)
+
+
+def _reporting_finder(config):  # noqa: ANN001, ANN202
+    from mechanisms.prmpt.entities.titled_names import ReportingSubjects
+
+    return ReportingSubjects(english_words(config.model_for("en")) if "en" in config.languages else frozenset())
 
 
 def _learned_names_finder(config):  # noqa: ANN001, ANN202

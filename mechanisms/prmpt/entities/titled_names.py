@@ -14,7 +14,7 @@ name, so "General Motors" or "Dr Pepper's" stay; a word in capitals is read as a
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 
 import regex
 
@@ -83,7 +83,8 @@ _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[
 # a nurse"): an age of one or two digits, then a lower-case word
 _AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?:aged[ \t]+)?[1-9]\d?,[ \t]+(?=\p{{Ll}})"
                              r"(?!(?:rue|avenue|av|boulevard|bd|quai|place|all[ée]e|chemin|impasse|route|calle|via|strada|"
-                             r"ulica)\b)")  # ("Paris, 12, rue de Rivoli": a house number)
+                             r"ulica)\b)(?!(?:were|are|have|do)\b)")  # ("Paris, 12, rue de Rivoli": a house number;
+# "Sales, 12, were flat": a plural's count)
 _DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
@@ -788,15 +789,37 @@ _REPORTING = regex.compile(
 _PRONOUNS = frozenset("i you he she it we they who one someone somebody everyone everybody nobody".split())
 
 
-def _reporting_subjects(text: str, english: Container[str]) -> list[Found]:
+class ReportingSubjects:
+    """The finder of surnames alone before a verb only people do (:data:`_REPORTING`), English only. It reads the
+    NER's entities: a word no name list holds that NER reads as an organisation or a place is one ("Reuters said",
+    "Nvidia said", "Boeing's lawyers"); a listed one stays a name ("O'Connor's lawyers", NER: ORG)."""
+
+    reads_ner = True
+
+    def __init__(self, english: Container[str]) -> None:
+        self.english = english
+
+    def __call__(self, text: str, lang: str, ents: Iterable[tuple[int, int, str]] | None = None) -> list[Found]:
+        if lang != "en" or not self.english:
+            return []
+        return _reporting_subjects(text, self.english, list(ents or ()))
+
+
+_NOT_PERSON_LABELS = frozenset({"ORG", "PRODUCT", "WORK_OF_ART", "NORP", "GPE", "LOC", "FAC", "EVENT", "LAW"})
+
+
+def _reporting_subjects(text: str, english: Container[str], ents: list[tuple[int, int, str]] = ()) -> list[Found]:  # type: ignore[assignment]
     """(:data:`_REPORTING`) A listed name ("Baker denied" too: a baker would be "the baker"), or no everyday or
-    dictionary word and no known place; never a month or day, a title, nor the last word of a longer proper noun
-    ("Acme Corp said", "the Kremlin said")."""
+    dictionary word, no known place and nothing NER reads as an organisation or a place; never a month or day, a
+    title, nor the last word of a longer proper noun ("Acme Corp said", "the Kremlin said")."""
     index = name_index()
     places = place_names()
     out = []
     for m in _REPORTING.finditer(text):
         word = m.group("v")
+        if not index.is_listed(word) and any(a < m.end("v") and m.start("v") < b and label in _NOT_PERSON_LABELS
+                                             for a, b, label in ents):
+            continue  # "Reuters said", "Nvidia said": NER reads an organisation, and no list holds the word
         if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_INTRODUCED or word.lower() in _PRONOUNS:
             continue  # ("He said": "He" is a listed family name)
         a_word = index.is_common(word) or is_dictionary_word(english, word) or word.lower() in english
@@ -838,7 +861,6 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
-        out.extend(_reporting_subjects(text, english))
     out.extend(_introduced(text, english))
     if lang == "en":
         out.extend(_addressed(text, english))

@@ -311,7 +311,6 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
             or before.group("w") in _BEFORE_A_VERB and _OBJECT_AFTER.match(text, end):
         return False
     if before.group("w") in _LOCATIVES:
-
         return word.casefold() not in place_names()
     return True
 
@@ -591,7 +590,6 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
                            _APPOSITION):
                 if places is None:
-
                     places = place_names()
                 if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)):
                     continue  # "Liverpool scored twice": a team named after its town

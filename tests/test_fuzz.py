@@ -85,6 +85,7 @@ def sanitizer():  # type: ignore[no-untyped-def]
 
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @example(text="T4Mó")  # found by hypothesis: NER saw a name glued to "T4"
+@example(text="5£0")  # found by hypothesis: an amount glued to a digit was noised, and its stand-in never restored
 @given(text=st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
 def test_sanitizer_survives_any_unicode_and_round_trips(sanitizer, text) -> None:  # type: ignore[no-untyped-def]
     s, keys = sanitizer

@@ -289,21 +289,20 @@ def _unlisted_word(word: str, vocabulary: Any) -> bool:
         and (vocabulary.is_word(word) or _SPECIALTY_ENDING.search(word) is not None)
 
 
-def _before_department(text: str, span: Span) -> Span | None:
+def _before_department(text: str, span: Span) -> Span:
     """A name without the department a finder ran on into ("Dr. Javier Azúa-Romeo Servicio de Anatomía"):
     it ends before a capitalised word no name list holds that a particle and a noun-ended word follow, in the
-    span or past it
-    ("Servicio de Anatomía", "Unidad de Reumatología", "Sección de Traumatología"). (The pipelines'
-    vocabularies are no test here: the Spanish one holds the surnames of its training text.)"""
+    span or past it ("Servicio de Anatomía", "Unidad de Reumatología", "Sección de Traumatología"). (The
+    pipelines' vocabularies are no test here: the Spanish one holds the surnames of its training text.)"""
     from mechanisms.prmpt.entities.people import name_index
 
+    index = name_index()
     words = list(re.finditer(r"\S+", text[span.start:span.end + 60]))
     inside = sum(w.end() <= span.end - span.start for w in words)
     for i in range(1, min(inside, len(words) - 2)):
-        head, particle, noun = (w.group(0) for w in words[i:i + 3])
-        if head[:1].isupper() and head[1:].islower() and not name_index().is_listed(head) \
-                and particle.lower() in _TAIL_PARTICLES and _NOUN_ENDING.search(noun.rstrip(".,;:")) \
-                and not name_index().is_listed(noun.rstrip(".,;:")):
+        head, particle, noun = words[i].group(0), words[i + 1].group(0), words[i + 2].group(0).rstrip(".,;:")
+        if head[:1].isupper() and head[1:].islower() and not index.is_listed(head) \
+                and particle.lower() in _TAIL_PARTICLES and _NOUN_ENDING.search(noun) and not index.is_listed(noun):
             return Span(span.entity_type, span.start, span.start + words[i - 1].end(), span.score, span.lang)
     return span
 
@@ -387,11 +386,10 @@ _NAME_SHAPE = re.compile(r"(?:Mc|Mac|O['’]|D['’])?[^\W\d_][^\W\d_A-ZÀ-ÖØ-
 # endings of nouns in English, French and Spanish, not of names
 # (and of the medical specialties, operations and adverbs of Spanish and French: "Pediatría", "Neurocirugía",
 # "Anatomía", "Ortopedia", "Hemograma", "Analíticamente")
-_NOUN_ENDING = re.compile(r"(?:ción|sión|tion|sion|log[íi]a|logie|graf[íi]a|graphie|itis|ismo|isme|ism|dad|tad|"
-                          r"ité|ity|ment|miento|ness|ance|ence|ancia|encia|iatr[íi]a|iatrie|cirug[íi]a|chirurgie|"
-                          r"tom[íi]a|tomie|pedia|p[ée]die|grama|gramme|mente)$", re.IGNORECASE)
-_SPECIALTY_ENDING = re.compile(r"(?:log[íi]a|logie|iatr[íi]a|iatrie|cirug[íi]a|chirurgie|tom[íi]a|tomie|pedia|p[ée]die|"
-                               r"grama|gramme|mente)$", re.IGNORECASE)
+_SPECIALTY_ENDINGS = r"log[íi]a|logie|iatr[íi]a|iatrie|cirug[íi]a|chirurgie|tom[íi]a|tomie|pedia|p[ée]die|grama|gramme|mente"
+_NOUN_ENDING = re.compile(r"(?:ción|sión|tion|sion|graf[íi]a|graphie|itis|ismo|isme|ism|dad|tad|ité|ity|ment|miento|ness|"
+                          rf"ance|ence|ancia|encia|{_SPECIALTY_ENDINGS})$", re.IGNORECASE)
+_SPECIALTY_ENDING = re.compile(rf"(?:{_SPECIALTY_ENDINGS})$", re.IGNORECASE)
 
 
 def _lower_case_words(text: str) -> frozenset[str]:

@@ -14,7 +14,7 @@ name, so "General Motors" or "Dr Pepper's" stay; a word in capitals is read as a
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 
 import regex
 
@@ -205,9 +205,9 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 words.pop(0)  # "Yesterday Jace Pool (the claimant)", "In Paris, 12, rue ..."
             start = m.start("v") + words[0].start()
             value = text[start:m.end("v")]
-            if pattern is _AGE_SET_OFF and not _name_words_ok(value, index, dictionary):
-                continue  # "Items, 12, were sold"
-            if _name_words_ok(value, index, frozenset()) and not _COMPANY_END.search(value):
+            # (an age alone is a weaker cue: no dictionary word either, "Items, 12, were sold")
+            if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
+                    and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
         for m in pattern.finditer(text):
@@ -639,7 +639,7 @@ _LOWER_CUE = regex.compile(r"(?<![\p{L}\d'’])(?:hey|hi|hello|hiya|yo|thanks|th
                            r",?[ \t]+(?P<v>\p{Ll}{3,}(?:[ \t]+\p{Ll}{3,})?)(?![\p{L}\d'’@])")
 # what follows the name a greeting addresses: a request or a question to them ("hey max can u", "hi jay, are you")
 _ADDRESSED_NEXT = regex.compile(r",?[ \t]+(?:can|could|would|will|are|r|do|did|have|pls|please|plz|u|you|ur|just|"
-                                r"did|when|where|how|what|why|thanks|thx)\b")
+                                r"when|where|how|what|why|thanks|thx)\b")
 _TERMS_OF_ADDRESS = frozenset("""honey hun hon love luv babe baby dear darling sweetie sweetheart sunshine sunny buddy
 pal mate man dude bro sis girl boy guys all there everyone everybody team folks boss sir madam friend fam doc chief
 champ kid kiddo lady gent gents ladies gentlemen angel will may""".split())  # ("hey, will you send it")
@@ -800,13 +800,13 @@ class ReportingSubjects:
     def __call__(self, text: str, lang: str, ents: Iterable[tuple[int, int, str]] | None = None) -> list[Found]:
         if lang != "en" or not self.english:
             return []
-        return _reporting_subjects(text, self.english, list(ents or ()))
+        return _reporting_subjects(text, self.english, tuple(ents or ()))
 
 
 _NOT_PERSON_LABELS = frozenset({"ORG", "PRODUCT", "WORK_OF_ART", "NORP", "GPE", "LOC", "FAC", "EVENT", "LAW"})
 
 
-def _reporting_subjects(text: str, english: Container[str], ents: list[tuple[int, int, str]] = ()) -> list[Found]:  # type: ignore[assignment]
+def _reporting_subjects(text: str, english: Container[str], ents: Sequence[tuple[int, int, str]] = ()) -> list[Found]:
     """(:data:`_REPORTING`) A listed name ("Baker denied" too: a baker would be "the baker"), or no everyday or
     dictionary word, no known place and nothing NER reads as an organisation or a place; never a month or day, a
     title, nor the last word of a longer proper noun ("Acme Corp said", "the Kremlin said")."""

@@ -508,6 +508,23 @@ def test_this_rounds_names_and_phones_never_reach_the_upstream_on_any_surface(ve
     attack_every_surface(veil_factory, upstream, ROUND_ATTACK, ROUND_SECRETS)
 
 
+# This session's judgment, news, chat and address shapes in one prompt, through every surface to the recording
+# upstream: nothing arrives verbatim, the echo comes back exactly
+SESSION_ATTACK = ("Whitcombe J:\n1. I agree with the judgment of Pop LJ. Counsel for the defendant, Encarnacion Jurado "
+                  "KC, submitted that Fried's evidence was unreliable.\n'We will fight this ruling,' said Marshall. "
+                  "Riccardi, 34, was arrested on Friday. Akçay denied any wrongdoing.\nThe claimant (Petrus te Kluse) "
+                  "and the applicant's son, Şeref Seven, appeared before HHJ Bilge.\nhey max can u send me the report\n"
+                  "Please send it to Andrássy út 112, Budapest.")
+SESSION_SECRETS = ("Whitcombe", "Pop LJ", "Jurado", "Fried's", "Marshall", "Riccardi", "Akçay", "te Kluse", "Şeref",
+                   "Bilge", "hey max", "Andrássy út 112")
+
+
+def test_judgment_news_and_chat_shapes_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SESSION_ATTACK, SESSION_SECRETS)
+
+
 # A maiden name after "née" or "geb." is a family name, whatever else the word means
 @pytest.mark.parametrize("text, values", [
     ("Angela Morrow (née Stone) was admitted on Tuesday.", ["Angela Morrow", "Stone"]),
@@ -586,6 +603,8 @@ def test_letters_and_titles_that_name_no_judge_stay(sanitizer: Sanitizer, text: 
     ("Asked about the vote, Madura declined to comment.", ["Madura"]),
     ("O'Connor's lawyers said they would appeal.", ["O'Connor"]),
     ("Sgarbi later admitted that he had signed the letter.", ["Sgarbi"]),
+    # a capitalised word before it that ends a sentence is no part of a longer proper noun
+    ("Riccardi was arrested on Friday. Akçay denied any wrongdoing.", ["Riccardi", "Akçay"]),
 ])
 def test_a_surname_alone_in_news_shapes(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)

@@ -784,6 +784,7 @@ _REPORTING = regex.compile(
     r"death|funeral|lawsuit|evidence|statement|account|appeal|complaint|sentence|application)\b)")
 
 
+_LONGER_NOUN_BEFORE = regex.compile(rf"(?:\p{{Lu}}[\p{{L}}'’-]*\.?(?<!\p{{L}}{{3}}\.)|(?:{COMPANY_FORMS})\.|\b(?i:the|a|an))[ \t]+$")
 _PRONOUNS = frozenset("i you he she it we they who one someone somebody everyone everybody nobody".split())
 
 
@@ -826,9 +827,9 @@ def _reporting_subjects(text: str, english: Container[str], ents: Sequence[tuple
         if a_word and (index.is_first(word) or not index.is_last(word)):
             continue  # "Apple's statement", "Rose said": a word that is a given name is the word here; a family name
             # ("Baker denied") is the name
-        before = text[max(0, m.start() - 40):m.start()]
-        if regex.search(r"(?:\p{Lu}[\p{L}'’.-]*|\b(?i:the|a|an))[ \t]+$", before):
-            continue  # "Acme Corp said", "the Kremlin said": the end of a longer proper noun or a thing
+        if _LONGER_NOUN_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "Acme Corp said", "the Kremlin said": the end of a longer proper noun or a thing ("on Friday.
+            # Akçay denied" is a new sentence)
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out
 

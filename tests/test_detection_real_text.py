@@ -672,3 +672,44 @@ def test_names_that_are_words_when_addressed_or_listed_surname_first(sanitizer: 
 ])
 def test_terms_of_address_after_a_greeting_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# Spanish and French news: a surname alone before a verb only people do, or after what only a person has ("los
+# abogados de Molina"); a single name joined to a found name by a conjunction; a verb in lower case NER takes into
+# the name is left out of it
+@pytest.mark.parametrize("text, values", [
+    ("Preguntado por la votación, Tudela declinó hacer comentarios.", ["Tudela"]),
+    ("Vallejo declinó hacer comentarios sobre la investigación.", ["Vallejo"]),
+    ("Según fuentes del ministerio, Mercado ha negado los hechos.", ["Mercado"]),
+    ("Los abogados de Molina anunciaron que recurrirán el fallo.", ["Molina"]),
+    ("La defensa de Echevarría pidió la nulidad del juicio.", ["Echevarría"]),
+    ("Interrogé par nos confrères, Lemarchand a déclaré qu'il ne démissionnerait pas.", ["Lemarchand"]),
+    ("L'avocat de Rouquette a refusé de commenter.", ["Rouquette"]),
+])
+def test_a_surname_alone_in_spanish_and_french_news(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Menéndez y Lorenzo se reunieron el martes en la sede del partido.", ["Menéndez", "Lorenzo"]),
+    ("Castro y Gaona se reunieron el martes.", ["Castro", "Gaona"]),
+    ("Julia Okonkwo and Halvorsen met the auditors on Monday.", ["Julia Okonkwo", "Halvorsen"]),
+    ("Les généraux Payan, Christophe et Dupont ont été décorés.", ["Dupont"]),
+    ("Baker and Ingrid Solberg denied the claims.", ["Baker", "Ingrid Solberg"]),
+])
+def test_a_name_joined_to_a_found_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Washington ha negado las acusaciones.", "Washington ha negado"),
+    ("Moscú negó cualquier implicación.", "Moscú negó"),
+    ("El Gobierno negó cualquier irregularidad.", "Gobierno negó"),
+    ("La Fiscalía ha negado que hubiera pruebas.", "Fiscalía ha negado"),
+    ("Madrid ha rechazado la propuesta de Bruselas.", "Madrid ha rechazado"),
+    ("The talks between Julia Okonkwo and Washington stalled.", "and Washington stalled"),
+    ("El delantero Juan Martínez marcó dos goles.", "marcó dos goles"),
+    ("La portera Ana Ruiz paró dos penaltis.", "paró dos penaltis"),
+])
+def test_governments_by_their_seat_and_verbs_after_a_name_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

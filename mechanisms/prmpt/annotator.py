@@ -24,6 +24,8 @@ import threading
 from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
+import regex
+
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
@@ -61,6 +63,7 @@ _LEADING_NOT_NAMES = frozenset({
     "livrez", "envoyez", "envoie", "transférez", "transmettez", "demandez", "envía", "envíalo", "reenvía",
     "manda", "mándale", "escríbele", "pregunta", "llámame", "dile",
 })
+_CLAUSE_GOES_ON = re.compile(r"[ \t]+[a-zà-ÿ\d]")
 _FUNCTION_WORDS = frozenset("""my your his her our their its the a an also and or but so this that these those to of
 in on at for with by from as if then my mon ma mes le la les un une et ou mais mi mis el los las y o pero
 """.split())
@@ -156,8 +159,10 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
 
         words = list(re.finditer(r"\S+", text[start:end]))
         while len(words) > 1 and words[-1].group(0).islower() and (
-                words[-1].group(0) in _FUNCTION_WORDS or is_dictionary_word(english, words[-1].group(0))):
-            words.pop()
+                words[-1].group(0) in _FUNCTION_WORDS or is_dictionary_word(english, words[-1].group(0))
+                or span.lang != "en" and _CLAUSE_GOES_ON.match(text, start + words[-1].end()) is not None):
+            words.pop()  # (in Spanish or French any word in lower case the clause goes on after: "Juan Martínez
+            # marcó dos goles"; not an OCR's damaged surname before its comma, "Marie elaune, 24 ans")
         end = start + words[-1].end()
     # NER often splits hyphenated names ("Jean-" + "Pierre Dubois"): take the whole word back
     while start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
@@ -497,6 +502,46 @@ def _weak_single_name(word: str, lang: str, english: Container[str], vocabulary:
     return not _name_like(word, lang, english, vocabulary, lower_case)
 
 
+# A single capitalised word joined to a name found by "and", "y", "et" ("Menéndez y Lorenzo se reunieron",
+# "Baker and Okafor denied"): read on the other side of the conjunction ("&" joins firms: "Johnson & Johnson")
+_AND = r"[ \t]+(?:and|y|e|et|und)[ \t]+"
+_CONJUNCT = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
+_CONJUNCT_AFTER = regex.compile(rf"{_AND}(?P<v>{_CONJUNCT})(?![\p{{L}}\d@_'’-])(?![ \t]+\p{{Lu}})")
+_CONJUNCT_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>{_CONJUNCT}){_AND}$")
+_WORD_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}'’-]*|\b(?i:the|a|an|el|la|los|las|le|les|un|une|del|al|du|des))[ \t]+$")
+
+
+def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
+    """A word joined by a conjunction to a person found is a person when a name list holds it as a family name, or
+    as a given name that is no everyday word and no known place; never a word a longer proper noun or an article
+    comes before ("the Baker and Smith report" holds both at most as one noun)."""
+    from mechanisms.prmpt.entities.name_words import capital_names, name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    index = name_index()
+    places = _known_places()
+    out = []
+    for span in spans:
+        value = text[span.start:span.end]
+        if span.entity_type != "PERSON" or " " not in value and value.casefold() in places:
+            continue  # ("Bridgeton and Salem": a town read as a name is no anchor)
+        found = []
+        if (after := _CONJUNCT_AFTER.match(text, span.end)) is not None:
+            found.append((after.start("v"), after.end("v")))
+        if (before := _CONJUNCT_BEFORE.search(text, max(0, span.start - 40), span.start)) is not None \
+                and _WORD_BEFORE.search(text, max(0, before.start() - 30), before.start()) is None:
+            found.append((before.start("v"), before.end("v")))
+        for a, b in found:
+            word = text[a:b]
+            if word.lower() in CALENDAR or is_title(word) or not index.is_listed(word):
+                continue
+            family = index.is_last(word) and not index.is_first(word)
+            if not family and (index.is_common(word) or word.casefold() in places) or word.casefold() in capital_names():
+                continue  # ("Berlin, Vienne et Rome")
+            out.append(Span("PERSON", a, b, span.score, span.lang, span.finder))
+    return out
+
+
 def _known_places() -> Container[str]:
     from mechanisms.prmpt.entities.name_words import place_names
 
@@ -759,7 +804,8 @@ class TypeAnnotator:
                     continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
-        return resolve_overlaps(out)
+        kept = resolve_overlaps(out)
+        return resolve_overlaps(kept + _coordinated_names(text, kept))
 
     def _analyse(self, piece: str, lang: str, doc: Any) -> list[Span]:
         spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)

@@ -196,3 +196,10 @@ def language_words(model: str) -> LanguageWords:
 def place_names() -> frozenset[str]:
     """Known place names, case-folded."""
     return frozenset(name.casefold() for name in _read("places_v1.txt"))
+
+
+@lru_cache(maxsize=1)
+def capital_names() -> frozenset[str]:
+    """Countries of 5 million people or more and their capitals, case-folded: the places news writes for a
+    government ("Washington ha negado", "Moscú advirtió")."""
+    return frozenset(name.casefold() for name in _read("capitals_v1.txt"))

@@ -1,14 +1,16 @@
 """Names in the sentences news reports and court judgments put them in: a full name then the surname alone,
 a surname alone as the subject ("Akçay denied any wrongdoing"), a judge's post-nominal title ("Evans J:"),
 a party's role in brackets, an age set off by commas, rosters and score lines; with the names of Faker's
-locales (8) and of mimesis' two halves that ``bench locales`` uses, the leak rule of
+locales (8) and of mimesis' two halves that ``bench locales`` uses; and Spanish news sentences with the names of
+Faker's five Spanish-speaking locales and mimesis' es and es-mx; the leak rule of
 ``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
 
     python -m bench.news_shapes --base 0c5fb17
 
 A development probe, not a held-out figure: the shapes were written while the rules of 2026-11-26 (fifth
 session) were, looking at the Faker and mimesis-examined names; the never-looked-at half of mimesis was only
-measured. Every mention of a name is one labeled value (a full name, or a surname alone).
+measured. The Spanish sentences were written on 2026-11-26 (sixth session) looking at the names of all their
+groups. Every mention of a name is one labeled value (a full name, or a surname alone).
 """
 
 from __future__ import annotations
@@ -53,46 +55,74 @@ SHAPES = (
     "I had lunch with {F} yesterday.",
     "Can you remind {F} about the meeting?",
 )
+# Spanish news (sixth session): the same kinds of sentence as Spanish papers and wires write them
+SPANISH_LOCALES = ("es_ES", "es_MX", "es_AR", "es_CO", "es_CL")
+SPANISH_SHAPES = (
+    "El presidente del Gobierno, {F} {L} {L3}, anunció este lunes un nuevo paquete de medidas.",
+    "La ministra de Hacienda, {F2} {L2}, defendió los presupuestos en el Congreso.",
+    "Según {L}, el acuerdo se firmó en secreto.",
+    "{L} negó cualquier irregularidad.",
+    "\"Vamos a recurrir la sentencia\", afirmó {L}.",
+    "{F} {L}, de 34 años, fue detenido en su domicilio de {city} el viernes.",
+    "El juez {F} {L} ha citado a declarar a {F2} {L2} como investigado.",
+    "La Policía busca a {F} {L}, de 23 años, desaparecido desde el martes.",
+    "El delantero {F} {L} marcó dos goles y {L2} cerró el partido.",
+    "Los abogados de {L} anunciaron que recurrirán el fallo.",
+    "{LU} FIRMA SU RENOVACIÓN HASTA 2027",
+    "Preguntado por la votación, {L} declinó hacer comentarios.",
+    "Según ha informado {F} {L}, portavoz del ministerio, las negociaciones continuarán.",
+    "El alcalde de {city}, {F} {L}, inauguró ayer el nuevo centro de salud.",
+    "{F} {L} ({city}, 1975) es licenciada en Derecho por la Universidad Complutense.",
+    "En declaraciones a la prensa, {F} {L} aseguró que no dimitirá.",
+    "La demandante, doña {F2} {L2}, reclamó una indemnización.",
+    "Alineación: {F} {L}; {F2} {L2}, {F3} {L3}.",
+    "Ayer comí con {F} en el centro.",
+    "{L} y {L2} se reunieron el martes en la sede del partido.",
+)
+_SPANISH_CITIES = ("Sevilla", "Valladolid", "Zaragoza", "Málaga", "Bilbao")
 _NATIONALITIES = ("Polish", "Turkish", "Romanian", "Italian", "British", "Russian", "Ukrainian", "Greek")
 _CITIES = ("Warsaw", "Izmir", "Cluj", "Leeds")
 
 Namer = tuple[Callable[[], str], Callable[[], str]]
 
 
-def _faker_namers() -> Iterator[Namer]:
+def _faker_namers(locales: tuple[str, ...] = LOCALES) -> Iterator[Namer]:
     from faker import Faker
 
-    for locale in LOCALES:
+    for locale in locales:
         fk = Faker(locale)
         fk.seed_instance(13)
         yield fk.first_name, fk.last_name
 
 
-def _mimesis_namers(part: str) -> Iterator[Namer]:
+def _mimesis_namers(part: str, locales: tuple[str, ...] = ()) -> Iterator[Namer]:
     from mimesis import Locale, Person
 
     from bench.locales import mimesis_locales
 
-    for locale in mimesis_locales(part):
+    for locale in locales or mimesis_locales(part):
         person = Person(locale=Locale(locale), seed=13)
         yield person.first_name, person.last_name
 
 
-def examples(namers: Iterator[Namer], rounds: int, seed: int = 3) -> list[dict[str, Any]]:
+def examples(namers: Iterator[Namer], rounds: int, seed: int = 3, shapes: tuple[str, ...] = SHAPES,
+             cities: tuple[str, ...] = _CITIES) -> list[dict[str, Any]]:
     """Each shape filled ``rounds`` times per locale, seeded: the same texts for every tree. Every mention of
     a full name, and every surname alone, is one PERSON value."""
     rnd = random.Random(seed)
     out = []
     for first, last in namers:
         for _ in range(rounds):
-            for shape in SHAPES:
-                v = {"F": first(), "L": last(), "F2": first(), "L2": last(), "nat": rnd.choice(_NATIONALITIES),
-                     "city": rnd.choice(_CITIES)}
-                v["LU"] = v["L"].upper()
+            for shape in shapes:
+                v = {"F": first(), "L": last(), "F2": first(), "L2": last()}
+                if "{F3}" in shape or "{L3}" in shape:  # (drawn only where written: the English texts stay as they were)
+                    v.update(F3=first(), L3=last())
+                v.update(nat=rnd.choice(_NATIONALITIES), city=rnd.choice(cities), LU=v["L"].upper())
                 text = shape.format(**v)
                 spans: list[dict[str, Any]] = []
-                for value in (f"{v['F']} {v['L']}", f"{v['F2']} {v['L2']}", f"{v['F2']} {v['L']}", v["LU"], v["L"],
-                              v["L2"], v["F"]):
+                three = (f"{v['F']} {v['L']} {v['L3']}", f"{v['F3']} {v['L3']}") if "L3" in v else ()
+                for value in (*three[:1], f"{v['F']} {v['L']}", f"{v['F2']} {v['L2']}", f"{v['F2']} {v['L']}",
+                              *three[1:], v["LU"], v["L"], v["L2"], v["F"]):
                     if "{F}" not in shape and value == v["F"]:
                         continue
                     for m in re.finditer(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text):
@@ -106,7 +136,12 @@ def run(base: str | None = BASE, rounds: int = 2) -> tuple[str, bool]:
     groups = {f"Faker's names, {len(LOCALES)} locales": examples(_faker_namers(), rounds),
               "mimesis names, the 24 locales examined": examples(_mimesis_namers("examined"), 1),
               "mimesis names, the 24 locales never looked at": examples(_mimesis_namers("unseen"), 1)}
-    return shape_tables(base, groups, SHAPES, "Names in news and judgment sentences"), True
+    spanish = {f"Faker's names, {len(SPANISH_LOCALES)} Spanish-speaking locales": examples(
+                   _faker_namers(SPANISH_LOCALES), rounds, shapes=SPANISH_SHAPES, cities=_SPANISH_CITIES),
+               "mimesis names, es and es-mx": examples(_mimesis_namers("", ("es", "es-mx")), rounds,
+                                                       shapes=SPANISH_SHAPES, cities=_SPANISH_CITIES)}
+    return (shape_tables(base, groups, SHAPES, "Names in news and judgment sentences") + "\n"
+            + shape_tables(base, spanish, SPANISH_SHAPES, "Names in Spanish news sentences")), True
 
 
 def main(argv: list[str]) -> int:

@@ -713,3 +713,31 @@ def test_a_name_joined_to_a_found_name(sanitizer: Sanitizer, text: str, values: 
 ])
 def test_governments_by_their_seat_and_verbs_after_a_name_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A holder's name set off by commas after an office and whose it is ("El alcalde de Zaragoza, Amaia Armas,"), after a
+# Spanish personal "a" ("busca a Bastián Garrido"), a given name after "con"/"with" that is a town too ("con Pilar");
+# a portfolio after its office is a department ("la ministra de Hacienda"), a club or a country no holder
+@pytest.mark.parametrize("text, values", [
+    ("El alcalde de Zaragoza, Amaia Armas, inauguró ayer el nuevo centro de salud.", ["Amaia Armas"]),
+    ("The chief executive of the lender, Tove Alsaker, said margins would fall.", ["Tove Alsaker"]),
+    ("Le maire de la commune, Gaëlle Kerbrat, a inauguré la salle.", ["Gaëlle Kerbrat"]),
+    ("La Policía busca a Bastián Garrido, desaparecido desde el martes.", ["Bastián Garrido"]),
+    ("El juez ha citado a declarar a Nerea Olabarrieta como investigada.", ["Nerea Olabarrieta"]),
+    ("Ayer comí con Pilar en el centro.", ["Pilar"]),
+    ("Ayer comí con David en el centro.", ["David"]),
+])
+def test_holders_of_an_office_and_people_a_verb_is_done_to(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("La ministra de Hacienda, Salvador Kardache, defendió los presupuestos.", "ministra de Hacienda,"),
+    ("El consejero de Sanidad, Enrique Ruiz Escudero, compareció.", "consejero de Sanidad,"),
+    ("The president of the club, Real Madrid, said nothing.", "Real Madrid"),
+    ("The mayor of the city, Leeds, is large.", "Leeds"),
+    ("El tribunal condenó a España por la demora.", "condenó a España"),
+    ("Trade with China grew last year.", "with China"),
+])
+def test_portfolios_clubs_and_countries_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

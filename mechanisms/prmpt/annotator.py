@@ -181,6 +181,9 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if " " not in value and value.casefold() in _known_places() \
             and _LOCATIVE.search(text, max(0, trimmed.start - 12), trimmed.start):
         return None  # "born in Kraków": a known place after "in", "near", "à", "dans", "en"
+    if " " not in value and span.lang != "en" and not _listed_single_name(value) \
+            and _OFFICE_OF.search(text, max(0, trimmed.start - 30), trimmed.start):
+        return None  # "la ministra de Hacienda": a department, the portfolio of an office
     if " " not in value and agreed is not None and agreed(trimmed.start, trimmed.end) \
             and not _common_or_native_word(value, span.lang, vocabulary, _sentence_start(text, trimmed.start)
                                            and _OBJECT_NEXT.match(text, trimmed.end) is not None) \
@@ -379,6 +382,12 @@ _CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?!
 
 # prepositions of place only ("to Jackson" and "from Jackson" are as often people)
 _LOCATIVE = re.compile(r"(?<![\w'’])(?:in|near|à|au|aux|dans|en)[ \t]+$", re.IGNORECASE)
+# an office and its portfolio ("la ministra de Hacienda", "el consejero de Sanidad", "le ministre de l'Intérieur"):
+# the word after it names a department
+_OFFICE_OF = re.compile(r"(?<![\w'’])(?:ministr[oae]s?|ministerio|minist[eè]re|consejer[oa]s?|consejería|"
+                        r"conseller|consellera|conselleria|secretari[oa]s?|secretaría|secrétaire|concejal|concejala|"
+                        r"concejalía|comisari[oa]|commissaire|délégué|delegad[oa])[ \t]+"
+                        r"(?:de|del|de[ \t]+la|des|du|de[ \t]+l['’]|d['’])[ \t]*$", re.IGNORECASE)
 # an object after a verb opening a sentence ("Mark the ticket", "Bill them today"), not a verb after a name
 _OBJECT_NEXT = re.compile(r"[ \t]+(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those|it|them|me|us|"
                           r"him|all|every|each|some|any|no|up|out|down|off|on|in|as)\b", re.IGNORECASE)

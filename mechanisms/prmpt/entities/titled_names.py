@@ -79,6 +79,46 @@ _ROLE_SET_OFF = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{Ll}
                               rf"(?P<v>{_NAME}),")
 _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
                                 rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
+# an office and whose it is, then the holder's name set off by commas, as the news writes it ("El alcalde de
+# Zaragoza, Amaia Armas, inauguró", "the chief executive of Acme, Dana Pellowe, said", "le maire de Lyon, X, a")
+_OFFICES = (r"mayor|president|vice[- ]president|prime[ \t]+minister|minister|secretary|chairman|chairwoman|chair|"
+            r"spokesman|spokeswoman|spokesperson|director|chief[ \t]+executive|governor|senator|prosecutor|coach|"
+            r"manager|captain|leader|founder|ambassador|commissioner|chancellor|"
+            r"alcalde|alcaldesa|presidente|presidenta|ministro|ministra|consejero|consejera|portavoz|directora|"
+            r"secretario|secretaria|delegado|delegada|juez|jueza|fiscal|diputado|diputada|senador|senadora|concejal|"
+            r"concejala|entrenador|entrenadora|capitán|líder|candidato|candidata|embajador|embajadora|gobernador|"
+            r"gobernadora|maire|président|présidente|ministre|porte-parole|directeur|directrice|député|députée|"
+            r"sénateur|sénatrice|juge|procureur|entraîneur|ambassadeur|ambassadrice|préfet|préfète")
+_OFFICE_SET_OFF = regex.compile(
+    rf"(?<![\p{{L}}])(?:(?i:the|its|their|el|la|le|su|sa|son)[ \t]+|(?i:l)['’])(?:\p{{Ll}}+[ \t]+)?(?i:{_OFFICES})"
+    rf"(?:[ \t]+(?i:of|for|at|de|del|de[ \t]+la|du|des)[ \t]+(?:[\p{{L}}\d'’.&-]+[ \t]+){{0,3}}?[\p{{L}}\d'’.&-]+)?"
+    rf",[ \t]+(?P<v>{_NAME}),")
+# Spanish marks a person as the object of a verb with "a" ("La Policía busca a Bastián Garrido", "el juez ha citado
+# a declarar a Amaia Armas"; not "viajó a Madrid"): after a verb done to people
+_DONE_TO_PEOPLE = (r"busca|buscan|buscaba|buscaban|detuvo|detuvieron|detiene|detienen|arrestó|arrestaron|citó|cita|"
+                   r"citado|citada|condenó|condena|condenado|condenada|acusa|acusan|acusó|acusaron|absolvió|absuelve|"
+                   r"entrevistó|nombró|nombra|contrató|despidió|investiga|investigó|identificó|identificado|identificada|"
+                   r"localizó|localizado|localizada|juzga|juzgó|juzgará|interrogó|imputó|imputa|imputado|imputada|"
+                   r"procesó|procesado|procesada|rescató|rescatado|rescatada|secuestró|secuestrado|secuestrada|"
+                   r"asesinó|mató|hirió|demandó|denunció|sustituye|sustituyó|felicitó|eligió|eligieron")
+_PERSONAL_A = regex.compile(rf"(?<![\p{{L}}])(?i:{_DONE_TO_PEOPLE})[ \t]+(?:(?i:a[ \t]+declarar|ayer|hoy)[ \t]+)?"
+                            rf"a[ \t]+(?P<v>{_NAME})")
+
+
+def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> bool:
+    """The name after an office set off by commas or after a Spanish personal "a": a name a list holds (a family
+    name that is a word too), or an unlisted word beside another, and no town nor country ("the head of sales,
+    Acme, said"; "the president of the club, Real Madrid, said"; "condenó a España")."""
+    places = place_names()
+    words = [w for w in value.split() if w.lower() not in _PARTICLES_SET]
+    good = [w.casefold() not in places and (
+        index.is_listed(w) and (index.is_last(w) or not index.is_common(w))
+        or len(words) > 1 and not (index.is_listed(w) or index.is_common(w) or w.lower() in dictionary))
+        for w in words]
+    return any(good) and not _COMPANY_END.search(value) and not any(
+        w.casefold() in capital_names() or w.casefold() in places and not index.is_listed(w) for w in words)
+
+
 # a name and the person's age set off by commas, as the news writes it ("Riccardi, 34, was arrested", "Ana Ruiz, 41,
 # a nurse"): an age of one or two digits, then a lower-case word
 _AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?:aged[ \t]+)?[1-9]\d?,[ \t]+(?=\p{{Ll}})"
@@ -209,6 +249,16 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
                     and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
+    for pattern in (_OFFICE_SET_OFF, _PERSONAL_A):
+        if pattern is _PERSONAL_A and lang != "es":
+            continue
+        for m in pattern.finditer(text):
+            words = list(regex.finditer(r"\S+", m.group("v")))
+            while len(words) > 1 and (is_title(words[0].group(0)) or is_title(words[0].group(0).rstrip("."))):
+                words.pop(0)  # "son président, M. Eugène Motte,": the title stays as written
+            start = m.start("v") + words[0].start()
+            if _holder_named(text[start:m.end("v")], index, dictionary):
+                out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
         for m in pattern.finditer(text):
             if m.group("v").upper() not in _ACRONYMS:
@@ -290,10 +340,16 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
         if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
                                  or _proper_noun_after(text, m.end(), index)):
             continue  # "the Magna Carta": part of a longer proper noun, not a person
-        out.append(Found("PERSON", m.start(), m.end(), 0.65 if style == "title" else 0.6))
+        score = 0.65 if style == "title" else 0.6
+        if style == "title" and _COMPANION_BEFORE.search(text, max(0, m.start() - 6), m.start()) \
+                and word.casefold() not in capital_names():
+            score = 0.75  # "comí con Pilar", "avec Constance": a given name after "with" is a companion, not the town
+            # NER reads ("David" and "Pilar" are towns too); a country or a capital stays a place ("with China")
+        out.append(Found("PERSON", m.start(), m.end(), score))
     return out
 
 
+_COMPANION_BEFORE = regex.compile(r"(?<![\p{L}])(?i:with|con|avec|mit|com)[ \t]+$")
 _LOWER_WORDS = regex.compile(r"(?<![\p{L}\d'’-])\p{Ll}+(?![\p{L}\d'’-])")
 
 

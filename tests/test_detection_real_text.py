@@ -741,3 +741,29 @@ def test_holders_of_an_office_and_people_a_verb_is_done_to(sanitizer: Sanitizer,
 ])
 def test_portfolios_clubs_and_countries_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# Spanish capitalises no common noun: a listed family name alone inside a sentence, or opening one before a verb in
+# the past, is a name ("para Ureña", "cercanas a Urbina", "Menéndez ganó"); not a department, an address's country,
+# a scale or a stain
+@pytest.mark.parametrize("text, values", [
+    ("La jueza decretó prisión provisional para Ureña por riesgo de fuga.", ["Ureña"]),
+    ("Fuentes cercanas a Urbina confirmaron la noticia a este periódico.", ["Urbina"]),
+    ("Tras la reunión, Torres se mostró optimista.", ["Torres"]),
+    ("El ciclista ganó la etapa por delante de Menéndez y de Leiva.", ["Menéndez", "Leiva"]),
+    ("Tras el pleno, Echeverría se mostró molesto con la oposición.", ["Echeverría"]),
+    ("Menéndez ganó la etapa reina del Tour.", ["Menéndez"]),
+])
+def test_a_spanish_family_name_alone_inside_a_sentence(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Hospital de Poniente, Ctra. Málaga n.o 119, El Ejido, Almería, España. Tel. 950 000 000", "España."),
+    ("Presentaba un estado poscrítico con un Glasgow de 10 al ingreso.", "Glasgow de 10"),
+    ("Atrofia vellositaria Marsh tipo II en la biopsia duodenal.", "Marsh tipo II"),
+    ("Técnicas inmunohistoquímicas: S100 positiva; Oil-Red positiva; vimentina positiva.", "Oil-Red"),
+    ("El Ministerio de Hacienda publicó ayer los datos.", "Ministerio de Hacienda"),
+])
+def test_spanish_places_scales_and_departments_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

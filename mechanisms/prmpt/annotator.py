@@ -256,14 +256,18 @@ _EPONYM_AFTER = re.compile(
     r"|[ \t]+(?:(?i:disease|syndrome|classification|criteria|virus|tumou?r|lymphoma|sarcoma|palsy|phenomenon|"
     r"reflex|staining|procedure|maneuver|manoeuvre|fracture|cyst|ulcer|staging|grading|grado|puntuaci[óo]n|"
     r"equation|theorem|algorithm|distribution)\b"
-    r"|(?i:sign|test|score|grade|scale|index|stain)(?=[ \t]*(?:\d|of\b|[,.;:)]))|\d{1,2}[ \t]*\+[ \t]*\d)")
+    r"|(?i:sign|test|score|grade|scale|index|stain)(?=[ \t]*(?:\d|of\b|[,.;:)]))|\d{1,2}[ \t]*\+[ \t]*\d"
+    r"|(?i:tipo|type)[ \t]+(?:[IVX]+|\d)\b)")  # ("atrofia vellositaria Marsh tipo II")
+_EPONYM_VALUE_ES = re.compile(r"[ \t]+de[ \t]+\d{1,2}\b(?![ \t]*(?:años|meses|a\.))")  # "un Glasgow de 10": a scale's
+# value, not an age
 _EPONYM_NAME = re.compile(r"[A-ZÀ-Ý][^\W\d_]+(?:[-–][A-ZÀ-Ý][^\W\d_]+)?")
 
 
 def _eponym(text: str, span: Span) -> bool:
     return _EPONYM_NAME.fullmatch(text, span.start, span.end) is not None and (
         _EPONYM_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
-        or _EPONYM_AFTER.match(text, span.end) is not None)
+        or _EPONYM_AFTER.match(text, span.end) is not None
+        or span.lang == "es" and _EPONYM_VALUE_ES.match(text, span.end) is not None)
 
 
 _TAIL_PARTICLES = frozenset("de del la las los y e da do dos das di du des le van von".split())

@@ -890,7 +890,8 @@ class ReportingSubjects:
 
     def __call__(self, text: str, lang: str, ents: Iterable[tuple[int, int, str]] | None = None) -> list[Found]:
         if lang in _REPORTING_ROMANCE:
-            return _romance_subjects(text, _REPORTING_ROMANCE[lang], tuple(ents or ()))
+            return _romance_subjects(text, _REPORTING_ROMANCE[lang], tuple(ents or ())) \
+                + (_mid_sentence_surnames(text, tuple(ents or ())) if lang in _CAPITALS_ARE_NAMES else [])
         if lang != "en" or not self.english:
             return []
         return _reporting_subjects(text, self.english, tuple(ents or ()))
@@ -954,6 +955,62 @@ def _romance_subjects(text: str, pattern: regex.Pattern[str], ents: Sequence[tup
         # a country or its capital yields where NER reads a place ("Washington ha negado"); a surname that is a
         # town too ("Tudela declinó", NER: LOC) does not
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7 if seat else 0.75))
+    return out
+
+
+# Spanish writes no common noun, month, day, nationality nor language capitalised: a capitalised word inside a
+# sentence, alone and after no article, is a proper noun ("Fuentes cercanas a Gargallo confirmaron", "prisión
+# provisional para Ureña", "por delante de Vila")
+_CAPITALS_ARE_NAMES = frozenset({"es"})
+_MID_WORD = regex.compile(r"(?<=(?<![\p{L}\d'’-])\p{Ll}+[ \t]+|[,;][ \t]+)(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+                          r"(?![\p{L}\d@_'’-])(?!\.\p{L})"
+                          r"(?![ \t]+(?:\p{Lu}|(?:de|del|de[ \t]+la|de[ \t]+los|y)[ \t]+\p{Lu}))")
+# and one opening a sentence before a verb ("Quesada ganó la etapa", "Menéndez se mostró optimista")
+_VERB_NEXT = (r"[ \t]+(?:(?:no|ya|se|lo|la|le|les|también|nunca)[ \t]+)?(?:ha|había|habría|\p{Ll}{2,}(?:ó|aba|ía|ió))"
+              r"(?![\p{L}\d-])")  # a verb in the past ("ganó", "se mostró", "ha dicho")
+_START_WORD = regex.compile(r"(?:^|(?<=[.!?»”\"][ \t]+|\n[ \t]*))(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+                            rf"(?={_VERB_NEXT})", regex.MULTILINE)
+_SUBJECT_NEXT = regex.compile(_VERB_NEXT)
+_AFTER_DETERMINER = regex.compile(r"(?<![\p{L}])(?i:el|la|los|las|lo|un|una|unos|unas|del|al|su|sus|este|esta|estos|"
+                                  r"estas|ese|esa|aquel|aquella|mi|mis|tu|tus|nuestro|nuestra|cada|otro|otra|calle|"
+                                  r"avenida|plaza|paseo|hospital|servicio|río|monte|san|santa|santo)[ \t]+$")
+_PERSON_SLOT = regex.compile(r"(?:[,;]|(?<![\p{L}])(?i:para|con|contra|según|ante|sin|tras))[ \t]+$")
+_PROPER_DE_BEFORE = regex.compile(r"\p{Lu}[\p{L}.]*[ \t]+(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|y|e)[ \t]+$")
+
+
+def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> list[Found]:
+    """(:data:`_MID_WORD`) A family name the lists hold, alone inside a Spanish sentence: not after an article or a
+    determiner, not part of a longer proper noun ("Ministerio de Hacienda", "Calle Torres"); what NER reads as an
+    organisation or a work is no reason (the small Spanish model reads most lone surnames so: "cercanas a Urbina",
+    MISC); a town too yields where NER reads a place unless a person's slot holds it (:data:`_PERSON_SLOT`), a country
+    or a capital always does."""
+    index = name_index()
+    places = place_names()
+    out = []
+    for m in [*_MID_WORD.finditer(text), *_START_WORD.finditer(text)]:
+        word = m.group("v")
+        low = word.lower()
+        if m.re is _START_WORD and (word.casefold() in places or index.is_first(word) or index.is_common(word)):
+            continue  # (opening a sentence, only a family name that is no town, no given name and no word)
+        if not index.is_last(word) or low in CALENDAR or is_title(word) or low in _NOT_INTRODUCED:
+            continue
+        if index.is_common(word) and index.is_first(word) or "-" in word and not all(
+                index.is_listed(p) and not index.is_common(p) for p in word.split("-")):
+            continue  # "Luz", "Rosa": a given name that is a word; "Oil-Red": a stain, one part a name
+        if m.re is _MID_WORD and text[:m.start()].rstrip(" \t").endswith((",", ";")) \
+                and _SUBJECT_NEXT.match(text, m.end()) is None:
+            continue  # after a comma only as a subject ("Tras la reunión, Torres se mostró"; not "Almería, España.")
+        if _AFTER_DETERMINER.search(text, max(0, m.start() - 12), m.start()) \
+                or _PROPER_DE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        place = word.casefold() in places
+        if place and word.casefold() in capital_names():
+            continue
+        # a town that is a family name too yields to NER's place after a preposition of place ("en Torres", "de
+        # León"), not as a subject after a comma or after a preposition people take ("Tras la reunión, Torres se
+        # mostró", "para Rivas")
+        person_slot = _PERSON_SLOT.search(text, max(0, m.start() - 10), m.start()) is not None
+        out.append(Found("PERSON", m.start(), m.end(), 0.7 if place and not person_slot else 0.75))
     return out
 
 

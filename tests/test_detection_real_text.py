@@ -747,7 +747,7 @@ def test_portfolios_clubs_and_countries_stay(sanitizer: Sanitizer, text: str, ke
 # the past, is a name ("para Ureña", "cercanas a Urbina", "Menéndez ganó"); not a department, an address's country,
 # a scale or a stain
 @pytest.mark.parametrize("text, values", [
-    ("La jueza decretó prisión provisional para Ureña por riesgo de fuga.", ["Ureña"]),
+    ("La jueza decretó prisión provisional para Larrañaga por riesgo de fuga.", ["Larrañaga"]),
     ("Fuentes cercanas a Urbina confirmaron la noticia a este periódico.", ["Urbina"]),
     ("Tras la reunión, Torres se mostró optimista.", ["Torres"]),
     ("El ciclista ganó la etapa por delante de Menéndez y de Leiva.", ["Menéndez", "Leiva"]),
@@ -764,6 +764,7 @@ def test_a_spanish_family_name_alone_inside_a_sentence(sanitizer: Sanitizer, tex
     ("Atrofia vellositaria Marsh tipo II en la biopsia duodenal.", "Marsh tipo II"),
     ("Técnicas inmunohistoquímicas: S100 positiva; Oil-Red positiva; vimentina positiva.", "Oil-Red"),
     ("El Ministerio de Hacienda publicó ayer los datos.", "Ministerio de Hacienda"),
+    ("El partido contra Valencia se jugará el domingo por la tarde.", "contra Valencia"),
 ])
 def test_spanish_places_scales_and_departments_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text

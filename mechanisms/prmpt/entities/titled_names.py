@@ -974,7 +974,7 @@ _SUBJECT_NEXT = regex.compile(_VERB_NEXT)
 _AFTER_DETERMINER = regex.compile(r"(?<![\p{L}])(?i:el|la|los|las|lo|un|una|unos|unas|del|al|su|sus|este|esta|estos|"
                                   r"estas|ese|esa|aquel|aquella|mi|mis|tu|tus|nuestro|nuestra|cada|otro|otra|calle|"
                                   r"avenida|plaza|paseo|hospital|servicio|río|monte|san|santa|santo)[ \t]+$")
-_PERSON_SLOT = regex.compile(r"(?:[,;]|(?<![\p{L}])(?i:para|con|contra|según|ante|sin|tras))[ \t]+$")
+_PERSON_SLOT = regex.compile(r"(?:[,;]|(?<![\p{L}])(?i:según))[ \t]+$")
 _PROPER_DE_BEFORE = regex.compile(r"\p{Lu}[\p{L}.]*[ \t]+(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|y|e)[ \t]+$")
 
 
@@ -1006,9 +1006,8 @@ def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> l
         place = word.casefold() in places
         if place and word.casefold() in capital_names():
             continue
-        # a town that is a family name too yields to NER's place after a preposition of place ("en Torres", "de
-        # León"), not as a subject after a comma or after a preposition people take ("Tras la reunión, Torres se
-        # mostró", "para Rivas")
+        # a town that is a family name too yields to NER's place ("en Torres", "de León", "contra Valencia": a
+        # team), not as a subject after a comma nor after "según" ("Tras la reunión, Torres se mostró")
         person_slot = _PERSON_SLOT.search(text, max(0, m.start() - 10), m.start()) is not None
         out.append(Found("PERSON", m.start(), m.end(), 0.7 if place and not person_slot else 0.75))
     return out

@@ -103,6 +103,22 @@ _DONE_TO_PEOPLE = (r"busca|buscan|buscaba|buscaban|detuvo|detuvieron|detiene|det
                    r"asesinó|mató|hirió|demandó|denunció|sustituye|sustituyó|felicitó|eligió|eligieron")
 _PERSONAL_A = regex.compile(rf"(?<![\p{{L}}])(?i:{_DONE_TO_PEOPLE})[ \t]+(?:(?i:a[ \t]+declarar|ayer|hoy)[ \t]+)?"
                             rf"a[ \t]+(?P<v>{_NAME})")
+# and after any verb in the past, a full name of two words or more ("ha convocado a Nicolás Vila y a Eulalia
+# Ferrer"; not "viajó a Buenos Aires")
+_PERSONAL_A_PAIR = regex.compile(r"(?<![\p{L}])\p{Ll}{2,}(?:ó|ió|ado|ido|aron|ieron)[ \t]+(?:(?:ayer|hoy)[ \t]+)?"
+                                 rf"a[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})|(?<=[ \t]y[ \t]+a[ \t]+)(?=\p{{Lu}})(?P<v>{_NAME})")
+# a full name after what only a person has ("la condena de Liceth Betancur", "la familia de Amaia Armas")
+_HOLDER_OF_NAME = regex.compile(r"(?<![\p{L}])(?i:abogad[oa]s?|defensa|espos[oa]|marido|mujer|viud[oa]|familia|"
+                                r"hij[oa]s?|herman[oa]|madre|padre|detención|juicio|condena|declaración|testimonio|"
+                                rf"muerte|funeral|entorno|novela|obra|libro|película)[ \t]+de[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})")
+# a profession or an office right before a name ("El abogado Calida Fernández asumirá", "la jueza Inés Ulloa")
+_ROLE_BEFORE_ES = regex.compile(
+    r"(?<![\p{L}])(?i:el|la|del|al)[ \t]+(?i:abogad[oa]|juez|jueza|fiscal|doctor|doctora|profesor|profesora|periodista|"
+    r"escritor|escritora|actor|actriz|cantante|entrenador|entrenadora|delanter[oa]|porter[oa]|centrocampista|"
+    r"seleccionador|seleccionadora|president[ea]|ministr[oa]|alcalde|alcaldesa|consejer[oa]|diputad[oa]|senador|"
+    r"senadora|empresari[oa]|arquitect[oa]|pintor|pintora|director|directora|futbolista|tenista|ciclista|piloto|"
+    rf"detenid[oa]|acusad[oa]|fallecid[oa]|investigad[oa]|sospechos[oa]|exministr[oa]|exconsejer[oa])[ \t]+(?=\p{{Lu}})"
+    rf"(?P<v>{_NAME})")
 
 
 def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> bool:
@@ -249,15 +265,21 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
                     and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
-    for pattern in (_OFFICE_SET_OFF, _PERSONAL_A):
-        if pattern is _PERSONAL_A and lang != "es":
+    for pattern in (_OFFICE_SET_OFF, _PERSONAL_A, _PERSONAL_A_PAIR, _HOLDER_OF_NAME, _ROLE_BEFORE_ES):
+        if pattern is not _OFFICE_SET_OFF and lang != "es":
             continue
         for m in pattern.finditer(text):
             words = list(regex.finditer(r"\S+", m.group("v")))
             while len(words) > 1 and (is_title(words[0].group(0)) or is_title(words[0].group(0).rstrip("."))):
                 words.pop(0)  # "son président, M. Eugène Motte,": the title stays as written
             start = m.start("v") + words[0].start()
-            if _holder_named(text[start:m.end("v")], index, dictionary):
+            value = text[start:m.end("v")]
+            if pattern in (_PERSONAL_A_PAIR, _HOLDER_OF_NAME) and (len(words) < 2 or value.casefold() in place_names()):
+                continue  # a full name only ("viajó a Buenos Aires": a place)
+            if pattern is _PERSONAL_A_PAIR and not any(
+                    index.is_listed(w.group(0)) and not index.is_common(w.group(0)) for w in words):
+                continue  # a name a list holds in it ("remitió a Urología Infantil", "trasladado a Cuidados Intensivos")
+            if _holder_named(value, index, dictionary):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
         for m in pattern.finditer(text):
@@ -971,10 +993,24 @@ _VERB_NEXT = (r"[ \t]+(?:(?:no|ya|se|lo|la|le|les|también|nunca)[ \t]+)?(?:ha|h
 _START_WORD = regex.compile(r"(?:^|(?<=[.!?»”\"][ \t]+|\n[ \t]*))(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
                             rf"(?={_VERB_NEXT})", regex.MULTILINE)
 _SUBJECT_NEXT = regex.compile(_VERB_NEXT)
+# or in the present, after a comma ("Desde su detención, Ramos permanece", "En su recurso, Campos alega"); a word in
+# -a/-e that no verb is stays out ("Sevilla, donde", "Almería, capital")
+_PRESENT_NEXT = regex.compile(r"[ \t]+(?:(?:no|ya|se|lo|le|les|también|nunca)[ \t]+)?(?P<w>\p{Ll}{3,}(?:a|e|an|en))(?![\p{L}\d-])")
+_NO_VERBS = frozenset("""donde que este esta ese esa estas estos sobre entre desde hasta como cuando mientras aunque
+siempre nunca cerca fuera dentro antes después calle avenida plaza provincia capital ciudad norte sur este oeste
+costa sierra una unas otra otras cuya cuyas toda todas nuestra vuestra ante contra pese tras mediante durante según
+""".split())
+
+
+def _subject_next(text: str, end: int) -> bool:
+    if _SUBJECT_NEXT.match(text, end) is not None:
+        return True
+    m = _PRESENT_NEXT.match(text, end)
+    return m is not None and m.group("w") not in _NO_VERBS
 _AFTER_DETERMINER = regex.compile(r"(?<![\p{L}])(?i:el|la|los|las|lo|un|una|unos|unas|del|al|su|sus|este|esta|estos|"
                                   r"estas|ese|esa|aquel|aquella|mi|mis|tu|tus|nuestro|nuestra|cada|otro|otra|calle|"
                                   r"avenida|plaza|paseo|hospital|servicio|río|monte|san|santa|santo)[ \t]+$")
-_PERSON_SLOT = regex.compile(r"(?:[,;]|(?<![\p{L}])(?i:según))[ \t]+$")
+_PERSON_SLOT = regex.compile(r"(?<![\p{L}])(?i:según)[ \t]+$")
 _PROPER_DE_BEFORE = regex.compile(r"\p{Lu}[\p{L}.]*[ \t]+(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|y|e)[ \t]+$")
 
 
@@ -998,7 +1034,7 @@ def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> l
                 index.is_listed(p) and not index.is_common(p) for p in word.split("-")):
             continue  # "Luz", "Rosa": a given name that is a word; "Oil-Red": a stain, one part a name
         if m.re is _MID_WORD and text[:m.start()].rstrip(" \t").endswith((",", ";")) \
-                and _SUBJECT_NEXT.match(text, m.end()) is None:
+                and not _subject_next(text, m.end()):
             continue  # after a comma only as a subject ("Tras la reunión, Torres se mostró"; not "Almería, España.")
         if _AFTER_DETERMINER.search(text, max(0, m.start() - 12), m.start()) \
                 or _PROPER_DE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
@@ -1007,7 +1043,7 @@ def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> l
         if place and word.casefold() in capital_names():
             continue
         # a town that is a family name too yields to NER's place ("en Torres", "de León", "contra Valencia": a
-        # team), not as a subject after a comma nor after "según" ("Tras la reunión, Torres se mostró")
+        # team; "Tras la tormenta, Valencia permanece en alerta"), only not after "según"
         person_slot = _PERSON_SLOT.search(text, max(0, m.start() - 10), m.start()) is not None
         out.append(Found("PERSON", m.start(), m.end(), 0.7 if place and not person_slot else 0.75))
     return out

@@ -778,3 +778,24 @@ def test_a_spanish_family_name_alone_inside_a_sentence(sanitizer: Sanitizer, tex
 ])
 def test_spanish_places_scales_and_departments_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# "According to X," opening a sentence as inside one; a listed surname after a "that" that opens what was heard or said
+@pytest.mark.parametrize("text, values", [
+    ("According to Schlachter, the contract was never signed.", ["Schlachter"]),
+    ("Según Larrañaga, el acuerdo se firmó en secreto.", ["Larrañaga"]),
+    ("Selon Lemarchand, le projet est abandonné.", ["Lemarchand"]),
+    ("The jury heard that Snow had been drinking before the crash.", ["Snow"]),
+    ("The court heard that Bull had been drinking before the crash.", ["Bull"]),
+])
+def test_according_to_and_reported_that(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("He said that Apple had won the case.", "that Apple had won"),
+    ("According to Google, the answer is no.", "According to Google"),
+    ("The Borrower said that Lender had failed to pay, and the Lender shall notify it.", "that Lender had"),
+])
+def test_companies_and_defined_terms_after_that_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -508,7 +508,7 @@ _SPEECH = (r"says|said|told|asks|asked|adds|added|explains|explained|writes|wrot
            r"notes|noted|admits|admitted|insists|insisted|argues|argued|claims|claimed|declares|declared|"
            r"a\s+dit|dit|déclare|a\s+déclaré|explique|dijo|declaró|explicó|afirmó|señaló")
 _SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:{_SPEECH})\b")
-_SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|according[ \t]+to|selon|según)[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
+_SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|(?i:according[ \t]+to|selon|según))[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
                                r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")
 # What only a person does, after a single capitalised word and at most one adverb ("Ortolani scored twice",
 # "Guido died in 1955", "Liberace was greatly influenced", "Okafor nació en"): life events, court events, a
@@ -592,6 +592,10 @@ def pronoun_later(text: str, start: int) -> bool:
 # a listed name inside a clause, after a lower-case word and before a finite verb ("For two years Player sold
 # advertising", "a few years ago, Player pulled into a barrel"): tested in find_speakers
 _MID_SUBJECT = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
+# "that" opening what was said or heard ("The court heard that Borges had been drinking"), not a determiner
+_REPORTED_THAT = regex.compile(r"\b(?:heard|told|said|says|claimed|claims|alleged|alleges|found|accepted|admitted|"
+                               r"argued|argues|denied|insisted|noted|submitted|stated|concluded|held|ruled|believed|"
+                               r"knew|learned|suggested|conceded|reported|accepts|finds|holds)[ \t]+$")
 _NOT_BEFORE_A_SUBJECT = frozenset("""the a an this that these those my your his her our their its every each some any
 no another other certain of in at from to for with by on into onto about under over near than as like and or
 nor""".split())
@@ -646,9 +650,13 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
-            if pattern is _MID_SUBJECT and (m.group("w") in _NOT_BEFORE_A_SUBJECT or not index.is_last(word)
+            reported = pattern is _MID_SUBJECT and m.group("w") == "that" \
+                and _REPORTED_THAT.search(text, max(0, m.start() - 20), m.start()) is not None
+            if pattern is _MID_SUBJECT and (m.group("w") in _NOT_BEFORE_A_SUBJECT and not reported
+                                            or not index.is_last(word)
                                             or not _verb_follows(text, m.end("v"), english, past=True)
-                                            or _determined_elsewhere(text, word)):
+                                            or _determined_elsewhere(text[:m.start()] + text[m.end("w"):]
+                                                                     if reported else text, word)):
                 continue
             if pattern in (_PRONOUN_LATER, _SUBJECT) and (
                     not (_opens_sentence(text, m.start())

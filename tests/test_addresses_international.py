@@ -709,3 +709,24 @@ def test_hungarian_streets_and_a_street_before_a_known_town(sanitizer: Sanitizer
 ])
 def test_a_number_before_a_word_that_is_no_town_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# Postcodes alone: a Canadian one written with its space, an Irish Eircode after its name, a five-digit code where
+# someone lives ("She lives in 75011 now")
+@pytest.mark.parametrize("text, code", [
+    ("Send the forms to K1A 0B1 before Friday.", "K1A 0B1"),
+    ("Our Toronto office moved to M5V 3L9 last spring.", "M5V 3L9"),
+    ("Eircode: D02 X285", "D02 X285"),
+    ("My eircode is A65 F4E2, thanks.", "A65 F4E2"),
+    ("She lives in 75011 now.", "75011"),
+    ("He resides in 02139, near the river.", "02139"),
+])
+def test_postcodes_on_their_own(sanitizer: Sanitizer, text: str, code: str) -> None:
+    _never_sent(sanitizer, text, [code])
+
+
+@pytest.mark.parametrize("text", [
+    "He ran in 10000 steps.", "She lives in 3 rooms now.", "Sections 4A1 and B2C apply.",
+])
+def test_numbers_that_are_no_postcode_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -90,10 +90,15 @@ _OTHER_POSTCODE_CUE = re.compile(
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
 # verb of being or living and "in", "near" or "around", closing the clause (never "in 10000 steps")
-_ZIP_WHERE = re.compile(r"(?i:\b(?:i'm|i am|we're|we are|i live|we live|living|located|based|staying|moved|moving)"
+_ZIP_WHERE = re.compile(r"(?i:\b(?:i'm|i am|we're|we are|i live|we live|living|located|based|staying|moved|moving|"
+                        r"lives|lived|resides|resided|reside)"
                         r"[ \t]+(?:in|near|around|to|at)[ \t]+(?:the[ \t]+)?(?:zip[ \t]+)?)"
-                        r"(?P<v>\d{5})(?![\w-])(?=[ \t]*(?:[,.;:!?)]|$|\n|and\b|but\b))")
+                        r"(?P<v>\d{5})(?![\w-])(?=[ \t]*(?:[,.;:!?)]|$|\n|and\b|but\b|now\b|today\b|since\b|with\b))")
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
+# a Canadian postcode written with its space is one anywhere ("Send to K1A 0B1"); an Irish Eircode after its name
+_CA_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d)(?![\w-])")
+_EIRCODE = re.compile(r"(?i:\beircode)(?:[ \t]+(?i:is))?[^\w\n]{0,3}(?P<v>(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4})"
+                      r"(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
 # ("Rua Diadema 1903", "Via Roma 12", "Calle puente cesures, 16", "Av. Rios rosas 26, 7E", "Plaza Mayor, s/n"),
@@ -844,8 +849,10 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         out.extend(_under_a_name(text))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
-    for m in _UK_STANDALONE.finditer(text):
+    for m in [*_UK_STANDALONE.finditer(text), *_CA_STANDALONE.finditer(text)]:
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.6))
+    for m in _EIRCODE.finditer(text):
+        out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.8))
     out.extend(_address_runs(text, out))
     out.extend(_unit_runs(text))
     return out

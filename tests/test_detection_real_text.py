@@ -799,3 +799,23 @@ def test_according_to_and_reported_that(sanitizer: Sanitizer, text: str, values:
 ])
 def test_companies_and_defined_terms_after_that_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A family name in a headline written in capitals; its words, acronyms and places stay
+@pytest.mark.parametrize("text, values", [
+    ("MOCANU SIGNS NEW DEAL WITH CITY", ["MOCANU"]),
+    ("TRANSFER NEWS: CITY CLOSE IN ON MENSAH", ["MENSAH"]),
+    ("LINDQVIST QUITS AS COACH AFTER DEFEAT", ["LINDQVIST"]),
+    ("COURT CLEARS KOWALSKA OF FRAUD", ["KOWALSKA"]),
+    ("HALVORSEN JOINS RIVALS IN SHOCK MOVE", ["HALVORSEN"]),
+])
+def test_a_family_name_in_a_headline_in_capitals(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "BREAKING NEWS: NASA DELAYS LAUNCH AGAIN", "LOAN AND SECURITY AGREEMENT DATED AS OF MARCH 1",
+    "PARIS HOSTS SUMMIT ON CLIMATE", "NEW DEAL FOR CITY AFTER LONG TALKS",
+])
+def test_headlines_in_capitals_without_a_name_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -217,11 +217,35 @@ def _strong_title(text: str, start: int, value_start: int, value: str) -> bool:
 _AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)")
 
 
+# A headline in capitals ("MOCANU SIGNS NEW DEAL WITH CITY", "ZUBIAURRE FIRMA SU RENOVACIÓN"): its family names
+_SHOUTED_LINE = regex.compile(r"(?m)^[ \t]*(?=[^\n]*\p{Lu}{3,}[^\p{L}\n]+\p{Lu}{2,}[^\p{L}\n]+\p{Lu}{2,})"
+                              r"(?:[^\p{Ll}\n])+$")
+_SHOUTED_WORD = regex.compile(r"(?<![\p{L}\d'’.@#_-])\p{Lu}{3,}(?:-\p{Lu}{3,})?(?![\p{L}\d'’@_-])")
+
+
+def _shouted_surnames(text: str, english: Container[str]) -> list[Found]:
+    """A word of a headline in capitals that a name list holds as a family name and no list or dictionary holds as
+    a word, a given name or a place ("MOCANU"; not "CITY", "NEW", "PARIS", "JUSTIN", which other rules read)."""
+    index = name_index()
+    places = place_names()
+    out = []
+    for line in _SHOUTED_LINE.finditer(text):
+        for m in _SHOUTED_WORD.finditer(text, line.start(), line.end()):
+            word = m.group(0)
+            low = word.lower()
+            if not index.is_last(word) or index.is_first(word) or index.is_common(word) or low in english \
+                    or is_dictionary_word(english, low) or low in CALENDAR or is_title(word.title()) \
+                    or word.casefold() in places:
+                continue
+            out.append(Found("PERSON", m.start(), m.end(), 0.7))
+    return out
+
+
 def find_titled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names after a title, rank or role, and initials used as names (see the module docstring)."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
-    out: list[Found] = []
+    out: list[Found] = _shouted_surnames(text, english) if english else []
     for m in _TITLED.finditer(text):
         if _PARTICLE_FIRST.match(text, m.start("v")) and _OFFICE.search(text, m.start(), m.start("v")):
             continue  # "la ministra de Sanidad", "le maire de Lyon", "Minister of State": the office's domain

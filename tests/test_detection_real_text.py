@@ -525,6 +525,32 @@ def test_judgment_news_and_chat_shapes_never_reach_the_upstream_on_any_surface(v
     attack_every_surface(veil_factory, upstream, SESSION_ATTACK, SESSION_SECRETS)
 
 
+# This session's attack: a Spanish article inside an English request (each paragraph read in its own language), the
+# Spanish shapes, "According to", a reported "that", a headline in capitals and postcodes alone, by every surface
+SPANISH_ATTACK = ("Please summarise this article for our newsletter and keep every name as written:\n\n"
+                  "Preguntado por la votación, Tudela declinó hacer comentarios. Los abogados de Molina anunciaron que "
+                  "recurrirán el fallo. El alcalde de Zaragoza, Amaia Armas, inauguró ayer el centro de salud. La "
+                  "Policía busca a Bastián Garrido, desaparecido desde el martes. El seleccionador ha convocado a "
+                  "Nicolás Vila y a Eulalia Ferrer. Castro y Gaona se reunieron el martes. La jueza decretó prisión "
+                  "provisional para Larrañaga.\n\nAccording to Schlachter, the contract was never signed. The jury "
+                  "heard that Snow had been drinking. MOCANU SIGNS NEW DEAL WITH CITY. Send the forms to K1A 0B1, "
+                  "eircode D02 X285.")
+SPANISH_SECRETS = ("Tudela", "Molina", "Amaia Armas", "Bastián Garrido", "Nicolás Vila", "Eulalia Ferrer", "Castro y",
+                   "Gaona", "Larrañaga", "Schlachter", "that Snow", "MOCANU", "K1A 0B1", "D02 X285")
+
+
+def test_spanish_news_inside_an_english_request_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SPANISH_ATTACK, SPANISH_SECRETS)
+
+
+def test_the_places_and_offices_of_that_article_stay(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize(SPANISH_ATTACK, KEYS).text
+    for kept in ("El alcalde de Zaragoza,", "La Policía busca a", "El seleccionador ha convocado a", "CITY"):
+        assert kept in out, out
+
+
 # A maiden name after "née" or "geb." is a family name, whatever else the word means
 @pytest.mark.parametrize("text, values", [
     ("Angela Morrow (née Stone) was admitted on Tuesday.", ["Angela Morrow", "Stone"]),

@@ -1042,6 +1042,7 @@ def _subject_next(text: str, end: int) -> bool:
 _AFTER_DETERMINER = regex.compile(r"(?<![\p{L}])(?i:el|la|los|las|lo|un|una|unos|unas|del|al|su|sus|este|esta|estos|"
                                   r"estas|ese|esa|aquel|aquella|mi|mis|tu|tus|nuestro|nuestra|cada|otro|otra|calle|"
                                   r"avenida|plaza|paseo|hospital|servicio|río|monte|san|santa|santo)[ \t]+$")
+_PLACE_PREPOSITION = regex.compile(r"(?<![\p{L}])(?i:de|del|en|a|al|desde|hasta|hacia|por|entre)[ \t]+$")
 _PERSON_SLOT = regex.compile(r"(?<![\p{L}])(?i:según)[ \t]+$")
 _PROPER_DE_BEFORE = regex.compile(r"\p{Lu}[\p{L}.]*[ \t]+(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|y|e)[ \t]+$")
 
@@ -1072,8 +1073,9 @@ def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> l
                 or _PROPER_DE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
         place = word.casefold() in places
-        if place and word.casefold() in capital_names():
-            continue
+        if place and (word.casefold() in capital_names()
+                      or _PLACE_PREPOSITION.search(text, max(0, m.start() - 8), m.start()) is not None):
+            continue  # "El alcalde de Zaragoza", "viven en Molina": a town after a preposition of place
         # a town that is a family name too yields to NER's place ("en Torres", "de León", "contra Valencia": a
         # team; "Tras la tormenta, Valencia permanece en alerta"), only not after "según"
         person_slot = _PERSON_SLOT.search(text, max(0, m.start() - 10), m.start()) is not None

@@ -27,7 +27,7 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
-from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS
+from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, OFFICES
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view
@@ -388,10 +388,8 @@ _CAPITALISED = re.compile(r"(?<![\w@#'’.-])[^\W\d_][^\W\d_]+(?:-[^\W\d_]+)?(?!
 _LOCATIVE = re.compile(r"(?<![\w'’])(?:in|near|à|au|aux|dans|en)[ \t]+$", re.IGNORECASE)
 # an office and its portfolio ("la ministra de Hacienda", "el consejero de Sanidad", "le ministre de l'Intérieur"):
 # the word after it names a department
-_OFFICE_OF = re.compile(r"(?<![\w'’])(?:ministr[oae]s?|ministerio|minist[eè]re|consejer[oa]s?|consejería|"
-                        r"conseller|consellera|conselleria|secretari[oa]s?|secretaría|secrétaire|concejal|concejala|"
-                        r"concejalía|comisari[oa]|commissaire|délégué|delegad[oa])[ \t]+"
-                        r"(?:de|del|de[ \t]+la|des|du|de[ \t]+l['’]|d['’])[ \t]*$", re.IGNORECASE)
+_OFFICE_OF = re.compile(rf"(?<![\w'’])(?:{OFFICES})[ \t]+(?:de|del|de[ \t]+la|des|du|de[ \t]+l['’]|d['’])[ \t]*$",
+                        re.IGNORECASE)
 # an object after a verb opening a sentence ("Mark the ticket", "Bill them today"), not a verb after a name
 _OBJECT_NEXT = re.compile(r"[ \t]+(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those|it|them|me|us|"
                           r"him|all|every|each|some|any|no|up|out|down|off|on|in|as)\b", re.IGNORECASE)

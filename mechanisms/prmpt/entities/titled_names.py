@@ -81,16 +81,16 @@ _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[
                                 rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
 # an office and whose it is, then the holder's name set off by commas, as the news writes it ("El alcalde de
 # Zaragoza, Amaia Armas, inauguró", "the chief executive of Acme, Dana Pellowe, said", "le maire de Lyon, X, a")
-_OFFICES = (r"mayor|president|vice[- ]president|prime[ \t]+minister|minister|secretary|chairman|chairwoman|chair|"
-            r"spokesman|spokeswoman|spokesperson|director|chief[ \t]+executive|governor|senator|prosecutor|coach|"
-            r"manager|captain|leader|founder|ambassador|commissioner|chancellor|"
-            r"alcalde|alcaldesa|presidente|presidenta|ministro|ministra|consejero|consejera|portavoz|directora|"
-            r"secretario|secretaria|delegado|delegada|juez|jueza|fiscal|diputado|diputada|senador|senadora|concejal|"
-            r"concejala|entrenador|entrenadora|capitán|líder|candidato|candidata|embajador|embajadora|gobernador|"
-            r"gobernadora|maire|président|présidente|ministre|porte-parole|directeur|directrice|député|députée|"
-            r"sénateur|sénatrice|juge|procureur|entraîneur|ambassadeur|ambassadrice|préfet|préfète")
+OFFICES = (r"mayor|pr[ée]sident[ea]?|vice[- ]president|prime[ \t]+minister|minist(?:ro|ra|re|er)|secretary|chairman|"
+           r"chairwoman|chair|spokesman|spokeswoman|spokesperson|director|directora|directeur|directrice|"
+           r"chief[ \t]+executive|governor|gobernador[a]?|senator|senador[a]?|s[ée]nat(?:eur|rice)|prosecutor|"
+           r"procureur|fiscal|coach|entrenador[a]?|entraîneur|manager|captain|capitán|leader|líder|founder|"
+           r"ambassador|embajador[a]?|ambassade(?:ur|rice)|commissioner|comisari[oa]|commissaire|chancellor|"
+           r"councillor|concejal[a]?|concejalía|alcalde(?:sa)?|maire|consejer[oa]|consejería|conseller|consellera|"
+           r"conselleria|portavoz|porte-parole|secretari[oa]|secretaría|secrétaire|delegad[oa]|délégué|juez[a]?|juge|"
+           r"diputad[oa]|d[ée]put[ée]e?|candidat[oa]|pr[ée]f[eè]te?|ministerio|minist[eè]re")
 _OFFICE_SET_OFF = regex.compile(
-    rf"(?<![\p{{L}}])(?:(?i:the|its|their|el|la|le|su|sa|son)[ \t]+|(?i:l)['’])(?:\p{{Ll}}+[ \t]+)?(?i:{_OFFICES})"
+    rf"(?<![\p{{L}}])(?:(?i:the|its|their|el|la|le|su|sa|son)[ \t]+|(?i:l)['’])(?:\p{{Ll}}+[ \t]+)?(?i:{OFFICES})"
     rf"(?:[ \t]+(?i:of|for|at|de|del|de[ \t]+la|du|des)[ \t]+(?:[\p{{L}}\d'’.&-]+[ \t]+){{0,3}}?[\p{{L}}\d'’.&-]+)?"
     rf",[ \t]+(?P<v>{_NAME}),")
 # Spanish marks a person as the object of a verb with "a" ("La Policía busca a Bastián Garrido", "el juez ha citado
@@ -185,9 +185,7 @@ section office department committee""".split())
 
 
 # an office, whose title a particle follows to name its domain, not a person ("el presidente del Gobierno")
-_OFFICE = regex.compile(r"(?i:minist(?:ro|ra|re|er)|pr[ée]sident[ea]?|alcalde(?:sa)?|maire|mayor|governor|"
-                        r"gobernador[a]?|senator|senador[a]?|s[ée]nateur|d[ée]put[ée]e?|juez[a]?|fiscal|pr[ée]fet|"
-                        r"chancellor|councillor|secretary)[.,:]?[ \t]+$")
+_OFFICE = regex.compile(rf"(?i:{OFFICES})[.,:]?[ \t]+$")
 _PARTICLE_FIRST = regex.compile(rf"{_PARTICLE}[ \t]")
 
 

@@ -827,6 +827,26 @@ def test_companies_and_defined_terms_after_that_stay(sanitizer: Sanitizer, text:
     assert kept in sanitizer.sanitize(text, KEYS).text
 
 
+# A headline quoting its speaker: the name, a colon, the quotation
+@pytest.mark.parametrize("text, values", [
+    ("Tiziano Flores: «No voy a dimitir»", ["Tiziano Flores"]),
+    ("Bastián Garrido: «Volveremos más fuertes»", ["Bastián Garrido"]),
+    ("Lindqvist: 'We will appeal the ruling'", ["Lindqvist"]),
+    ("Amaia Armas: \"El centro abrirá en marzo\"", ["Amaia Armas"]),
+    ("Tove Alsaker: “Margins will fall”", ["Tove Alsaker"]),
+])
+def test_a_speaker_before_a_quoted_headline(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "Update: 'Service restored'", "Breaking News: \"Markets fall\"", "Buenos Aires: «Ciudad en alerta»",
+    "Error Message: 'file not found'",
+])
+def test_a_label_before_a_quotation_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # A family name in a headline written in capitals; its words, acronyms and places stay
 @pytest.mark.parametrize("text, values", [
     ("MOCANU SIGNS NEW DEAL WITH CITY", ["MOCANU"]),

@@ -847,6 +847,27 @@ def test_a_label_before_a_quotation_stays(sanitizer: Sanitizer, text: str) -> No
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
+# A transcript's speakers, when half its labels or more are names; a role's line or a list of things stays
+@pytest.mark.parametrize("text, values", [
+    ("[10:02] Tove Alsaker: morning all\n[10:03] Bastián Garrido: hola\n[10:04] Nerea Olabarrieta: buenos días",
+     ["Tove Alsaker", "Bastián Garrido", "Nerea Olabarrieta"]),
+    ("Agent: How can I help?\nMensah: my card was blocked\nAgent: I see", ["Mensah"]),
+    ("Lindqvist: are we on for Friday?\nKowalska: yes, 10 am", ["Lindqvist", "Kowalska"]),
+])
+def test_the_speakers_of_a_transcript(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "Agent: How can I help?\nCustomer: my card was blocked",
+    "Kubernetes: container orchestration\nTerraform: infrastructure as code\nJenkins: CI server",
+    "Subject: Meeting\nDate: Monday\nFrom: HR",
+    "Notices shall be served on the recipient: if by hand delivery, at the time of delivery.",
+])
+def test_a_role_s_line_and_a_list_of_things_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # A family name in a headline written in capitals; its words, acronyms and places stay
 @pytest.mark.parametrize("text, values", [
     ("MOCANU SIGNS NEW DEAL WITH CITY", ["MOCANU"]),

@@ -61,6 +61,8 @@ def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
         return single_ok or index.is_first(words[0]) or index.is_last(words[0])
     listed = any(index.is_first(w) or index.is_last(w) for w in words)
     cased = all(w[:1].isupper() for w in words)
+    if not (strong or cased) and not all(index.is_listed(w) and not index.is_common(w) for w in words):
+        return False  # a speaker's line, not a name ("Customer: my card was blocked"; "customer: john smith" stays one)
     return (listed or cased or strong) and not all(index.is_common(w) for w in words)
 
 

@@ -1087,6 +1087,37 @@ _QUOTED_SPEAKER = regex.compile(rf"(?m)^[ \t]*(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PA
                                 r"[ \t]+[«\"“'‘]")
 
 
+# a transcript's speaker labels ("[10:03] Bastián Garrido: hola"): read where two lines or more have them
+_TRANSCRIPT_LINE = regex.compile(rf"(?m)^[ \t]*(?:\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?\]?[ \t]*[-–]?[ \t]*)?"
+                                 rf"(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,2}}):[ \t]+\S")
+
+
+def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_TRANSCRIPT_LINE`) A label of two lines or more of a transcript, when a list holds one of its words as
+    a name and no list or dictionary as a word ("Bastián Garrido"; not "Customer", "Agent", "Note"), when half the
+    labels or more are such names ("Jenkins" in "Kubernetes: ...\nTerraform: ...\nJenkins: ..." stays)."""
+    lines = list(_TRANSCRIPT_LINE.finditer(text))
+    if len(lines) < 2:
+        return []
+    index = name_index()
+    places = place_names()
+    found, unlisted = [], []
+    for m in lines:
+        words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
+        plain = [not (index.is_common(w) or w.lower() in english or is_dictionary_word(english, w)
+                      or w.lower() in CALENDAR or is_title(w)) for w in words]
+        named = [p and index.is_listed(w) for p, w in zip(plain, words)]
+        if any(named) and (len(words) > 1 or named[0]):
+            found.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+        elif all(plain) and not any(w.casefold() in places for w in words):
+            unlisted.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    # half the labels or more are names, or it is a list of things ("Kubernetes: ...\nTerraform: ...\nJenkins: ..."); in
+    # a transcript, a label that is no word and no place is a speaker too ("Kowalska: yes")
+    if 2 * len({text[f.start:f.end] for f in found}) < len({m.group("v") for m in lines}):
+        return []
+    return found + unlisted
+
+
 def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     """(:data:`_QUOTED_SPEAKER`) One word a list holds as a name and no list as a word or a place, or two words or
     more, all no word and no place, or one such beside a listed name ("Tiziano Flores"); "Update: 'Service
@@ -1116,6 +1147,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     dictionary = english if lang == "en" else frozenset()
     out = []
     out.extend(_quoted_speakers(text, english))
+    out.extend(_transcript_speakers(text, english))
     for m in _SIGNED.finditer(text):
         words = m.group("v").split()
         if not all(index.is_common(w) or is_title(w) for w in words) and words[0].lower() not in ("the", "le", "la", "el"):

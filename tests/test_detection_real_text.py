@@ -780,6 +780,8 @@ def test_portfolios_clubs_and_countries_stay(sanitizer: Sanitizer, text: str, ke
     ("Tras el pleno, Echeverría se mostró molesto con la oposición.", ["Echeverría"]),
     ("Menéndez ganó la etapa reina del Tour.", ["Menéndez"]),
     ("Desde su detención, Larrañaga permanece en prisión.", ["Larrañaga"]),
+    ("Cuando Arrieta llegó al juzgado, decenas de periodistas lo esperaban.", ["Arrieta"]),
+    ("Villalobos, que llegó al club en 2019, renovó hasta 2027.", ["Villalobos"]),
     # a full name after a verb's personal "a", after what only a person has, after a profession
     ("El seleccionador ha convocado a Nicolás Vila y a Eulalia Ferrer para el amistoso.", ["Nicolás Vila",
                                                                                           "Eulalia Ferrer"]),
@@ -797,6 +799,8 @@ def test_a_spanish_family_name_alone_inside_a_sentence(sanitizer: Sanitizer, tex
     ("Técnicas inmunohistoquímicas: S100 positiva; Oil-Red positiva; vimentina positiva.", "Oil-Red"),
     ("El Ministerio de Hacienda publicó ayer los datos.", "Ministerio de Hacienda"),
     ("El partido contra Valencia se jugará el domingo por la tarde.", "contra Valencia"),
+    ("Desde Sevilla llegan buenas noticias.", "Desde Sevilla"),
+    ("Con Iberdrola no hay acuerdo.", "Con Iberdrola"),
     ("Tras la tormenta, Valencia permanece en alerta naranja.", "Valencia permanece"),
     ("El equipo viajó a Buenos Aires tras el partido.", "a Buenos Aires"),
     ("El paciente fue trasladado a la Unidad Coronaria.", "Unidad Coronaria"),

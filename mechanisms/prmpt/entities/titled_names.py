@@ -1014,14 +1014,16 @@ def _romance_subjects(text: str, pattern: regex.Pattern[str], ents: Sequence[tup
 # sentence, alone and after no article, is a proper noun ("Fuentes cercanas a Gargallo confirmaron", "prisión
 # provisional para Ureña", "por delante de Vila")
 _CAPITALS_ARE_NAMES = frozenset({"es"})
-_MID_WORD = regex.compile(r"(?<=(?<![\p{L}\d'’-])\p{Ll}+[ \t]+|[,;][ \t]+)(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+_MID_WORD = regex.compile(r"(?<=(?<![\p{L}\d'’-])\p{Ll}+[ \t]+|[,;][ \t]+|(?<![\p{L}\d'’-])(?:Cuando|Si|Aunque|Mientras|"
+                          r"Porque|Como|Tras|Desde|Para|Hasta|Ante|Sin|Con|Contra)[ \t]+)"
+                          r"(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
                           r"(?![\p{L}\d@_'’-])(?!\.\p{L})"
                           r"(?![ \t]+(?:\p{Lu}|(?:de|del|de[ \t]+la|de[ \t]+los|y)[ \t]+\p{Lu}))")
 # and one opening a sentence before a verb ("Quesada ganó la etapa", "Menéndez se mostró optimista")
 _VERB_NEXT = (r"[ \t]+(?:(?:no|ya|se|lo|la|le|les|también|nunca)[ \t]+)?(?:ha|había|habría|\p{Ll}{2,}(?:ó|aba|ía|ió))"
               r"(?![\p{L}\d-])")  # a verb in the past ("ganó", "se mostró", "ha dicho")
 _START_WORD = regex.compile(r"(?:^|(?<=[.!?»”\"][ \t]+|\n[ \t]*))(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
-                            rf"(?={_VERB_NEXT})", regex.MULTILINE)
+                            rf"(?={_VERB_NEXT}|,[ \t]+(?:que|quien)[ \t])", regex.MULTILINE)  # ("Pulido, que llegó")
 _SUBJECT_NEXT = regex.compile(_VERB_NEXT)
 # or in the present, after a comma ("Desde su detención, Ramos permanece", "En su recurso, Campos alega"); a word in
 # -a/-e that no verb is stays out ("Sevilla, donde", "Almería, capital")

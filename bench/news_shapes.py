@@ -55,7 +55,22 @@ SHAPES = (
     "I had lunch with {F} yesterday.",
     "Can you remind {F} about the meeting?",
 )
-# Spanish news (sixth session): the same kinds of sentence as Spanish papers and wires write them
+# twelve more English sentences (sixth session), written and measured once before the rules they then guided
+MORE_SHAPES = (
+    "Defence lawyer {F} {L} told the court her client was innocent.",
+    "Police named the victim as {F} {L}, from {city}.",
+    "The victim, named locally as {F2} {L2}, was pronounced dead at the scene.",
+    "Tributes have been paid to {F} {L}, who died after a short illness.",
+    "Former minister {F} {L} was charged with fraud on Tuesday.",
+    "Striker {F} {L} scored twice before half-time.",
+    "According to {L}, the contract was never signed.",
+    "{L}'s sister {F2} said the family was devastated.",
+    "The court heard that {L} had been drinking before the crash.",
+    "In a statement, {L} said he regretted his actions.",
+    "The report was written by {F} {L} and {F2} {L2}.",
+    "Mr Justice {L} adjourned the hearing until Monday.",
+)
+# Spanish news (sixth session): the same kinds of sentence as Spanish papers and wires write them (44 shapes)
 SPANISH_LOCALES = ("es_ES", "es_MX", "es_AR", "es_CO", "es_CL")
 SPANISH_SHAPES = (
     "El presidente del Gobierno, {F} {L} {L3}, anunció este lunes un nuevo paquete de medidas.",
@@ -78,6 +93,31 @@ SPANISH_SHAPES = (
     "Alineación: {F} {L}; {F2} {L2}, {F3} {L3}.",
     "Ayer comí con {F} en el centro.",
     "{L} y {L2} se reunieron el martes en la sede del partido.",
+    # written later in the session and measured once before the rules they then guided (docs/detection.md)
+    "El Tribunal Supremo ha confirmado la condena de {F} {L} por malversación.",
+    "{F} {L}, exconsejero de Economía, declaró ayer como testigo.",
+    "«Ha sido un año muy duro», reconoce {F2} {L2} en conversación con este diario.",
+    "La familia de {L} denunció la desaparición el pasado jueves.",
+    "Los agentes identificaron al conductor como {F} {L}, vecino de {city}.",
+    "{L} marcó en el minuto 89 y dio la victoria a su equipo.",
+    "El seleccionador ha convocado a {F} {L} y a {F2} {L2} para el amistoso.",
+    "Según la investigación, {L} habría cobrado comisiones ilegales.",
+    "La novela de {F2} {L2} ha sido traducida a doce idiomas.",
+    "Desde su detención, {L} permanece en la prisión de Soto del Real.",
+    "El abogado {F} {L} asumirá la defensa del empresario.",
+    "En su recurso, {L} alega que no hubo dolo.",
+    "La empresa, dirigida por {F} {L}, facturó 20 millones en 2023.",
+    "{L}, que llegó al club en 2019, renovó hasta 2027.",
+    "A juicio de {L}, la reforma llega tarde.",
+    "La viuda de {F} {L} reclamó una indemnización al Estado.",
+    "El testimonio de {L} fue clave para la condena de {L2}.",
+    "{F} {L} y su socio, {F2} {L2}, fueron detenidos en {city}.",
+    "Hoy hablamos con {F2} {L2} sobre su nuevo disco.",
+    "El magistrado {L} rechazó la petición de la defensa.",
+    "Para {L}, el problema es la falta de vivienda.",
+    "Cuando {L} llegó al juzgado, decenas de periodistas lo esperaban.",
+    "La Guardia Civil ha detenido a un hombre, {F} {L}, de 45 años.",
+    "«No me arrepiento de nada», dijo {F} {L} al salir del juzgado.",
 )
 _SPANISH_CITIES = ("Sevilla", "Valladolid", "Zaragoza", "Málaga", "Bilbao")
 _NATIONALITIES = ("Polish", "Turkish", "Romanian", "Italian", "British", "Russian", "Ukrainian", "Greek")
@@ -122,9 +162,9 @@ def examples(namers: Iterator[Namer], rounds: int, seed: int = 3, shapes: tuple[
                 spans: list[dict[str, Any]] = []
                 three = (f"{v['F']} {v['L']} {v['L3']}", f"{v['F3']} {v['L3']}") if "L3" in v else ()
                 for value in (*three[:1], f"{v['F']} {v['L']}", f"{v['F2']} {v['L2']}", f"{v['F2']} {v['L']}",
-                              *three[1:], v["LU"], v["L"], v["L2"], v["F"]):
-                    if "{F}" not in shape and value == v["F"]:
-                        continue
+                              *three[1:], v["LU"], v["L"], v["L2"], v["F"], v["F2"]):
+                    if "{F}" not in shape and value == v["F"] or "{L2}" in shape and value == v["F2"]:
+                        continue  # a given name alone only where the shape writes it alone
                     for m in re.finditer(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text):
                         if not any(s["start"] <= m.start() < s["end"] for s in spans):
                             spans.append({"start": m.start(), "end": m.end(), "label": "PERSON"})
@@ -136,11 +176,14 @@ def run(base: str | None = BASE, rounds: int = 2) -> tuple[str, bool]:
     groups = {f"Faker's names, {len(LOCALES)} locales": examples(_faker_namers(), rounds),
               "mimesis names, the 24 locales examined": examples(_mimesis_namers("examined"), 1),
               "mimesis names, the 24 locales never looked at": examples(_mimesis_namers("unseen"), 1)}
+    more = {f"Faker's names, {len(LOCALES)} locales": examples(_faker_namers(), rounds, shapes=MORE_SHAPES),
+            "mimesis names, the 24 locales examined": examples(_mimesis_namers("examined"), 1, shapes=MORE_SHAPES)}
     spanish = {f"Faker's names, {len(SPANISH_LOCALES)} Spanish-speaking locales": examples(
                    _faker_namers(SPANISH_LOCALES), rounds, shapes=SPANISH_SHAPES, cities=_SPANISH_CITIES),
                "mimesis names, es and es-mx": examples(_mimesis_namers("", ("es", "es-mx")), rounds,
                                                        shapes=SPANISH_SHAPES, cities=_SPANISH_CITIES)}
     return (shape_tables(base, groups, SHAPES, "Names in news and judgment sentences") + "\n"
+            + shape_tables(base, more, MORE_SHAPES, "Names in twelve more English news and court sentences") + "\n"
             + shape_tables(base, spanish, SPANISH_SHAPES, "Names in Spanish news sentences")), True
 
 

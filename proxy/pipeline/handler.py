@@ -34,7 +34,7 @@ from proxy.pipeline.report import splice_veil_field
 from proxy.pipeline.shapes import Body, Out, VeilOptions
 from proxy.pipeline.stream import pass_upstream, relay_events, relay_upstream, sse_response
 from proxy.pipeline.surface import Surface
-from proxy.settings import LimitsSettings, Settings
+from proxy.settings import MODES, LimitsSettings, Settings
 from proxy.upstream import RETURNED_HEADERS, Call, Upstream, Upstreams
 
 log = logging.getLogger("veil.request")
@@ -186,7 +186,9 @@ class Pipeline:
         asked = asked.strip().lower()
         selectable = self.settings.selectable_modes()
         if asked not in selectable:
-            raise BadRequest(f"X-Veil-Mode {asked!r} is not allowed here (allowed: {', '.join(selectable)}); "
+            # the value is named back only when it is a mode: a header can carry anything, and the error is logged
+            named = f" {asked!r}" if asked in MODES else ""
+            raise BadRequest(f"X-Veil-Mode{named} is not allowed here (allowed: {', '.join(selectable)}); "
                              "the operator can allow it in allowed_modes", param="X-Veil-Mode",
                              code="mode_not_allowed")
         return asked

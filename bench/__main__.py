@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
-    python -m bench                    # everything (about 10 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales known cape memory load scale
+    python -m bench                    # everything (about 12 minutes on a quiet 2-core CPU)
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales prompt_shapes news_shapes known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -26,8 +26,10 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         locales,
         memory,
         model_lanes,
+        news_shapes,
         peers,
         prmpt_bench,
+        prompt_shapes,
         proxy_overhead,
         scale,
         streaming,
@@ -43,6 +45,8 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
         "external": lambda: external.run(limit=60 if quick else None),
         "locales": lambda: locales.run(per_locale=3 if quick else 12),
+        "prompt_shapes": lambda: prompt_shapes.run(per_shape=2 if quick else 6),
+        "news_shapes": lambda: news_shapes.run(rounds=1 if quick else 2),
         "known": lambda: known_values.run(seeds=100_000 if quick else 1_000_000),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
         "memory": memory.run,
@@ -54,8 +58,8 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "known", "cape", "memory", "load", "scale", "lanes",
-           "detect")
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "prompt_shapes", "news_shapes", "known",
+           "cape", "memory", "load", "scale", "lanes", "detect")
 
 
 def main(argv: list[str]) -> int:

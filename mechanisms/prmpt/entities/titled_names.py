@@ -107,18 +107,17 @@ _PERSONAL_A = regex.compile(rf"(?<![\p{{L}}])(?i:{_DONE_TO_PEOPLE})[ \t]+(?:(?i:
 # Ferrer"; not "viajó a Buenos Aires")
 _PERSONAL_A_PAIR = regex.compile(r"(?<![\p{L}])\p{Ll}{2,}(?:ó|ió|ado|ido|aron|ieron)[ \t]+(?:(?:ayer|hoy)[ \t]+)?"
                                  rf"a[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})|(?<=[ \t]y[ \t]+a[ \t]+)(?=\p{{Lu}})(?P<v>{_NAME})")
-# a full name after what only a person has ("la condena de Liceth Betancur", "la familia de Amaia Armas")
-_HOLDER_OF_NAME = regex.compile(r"(?<![\p{L}])(?i:abogad[oa]s?|defensa|espos[oa]|marido|mujer|viud[oa]|familia|"
-                                r"hij[oa]s?|herman[oa]|madre|padre|detención|juicio|condena|declaración|testimonio|"
-                                rf"muerte|funeral|entorno|novela|obra|libro|película)[ \t]+de[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})")
+# what only a person has, before "de" and the person's name ("los abogados de Molina", "la condena de Liceth Betancur")
+_HOLDERS_ES = ("abogado abogada abogados abogadas defensa esposa esposo marido mujer viuda viudo familia hijo hija "
+               "hijos hijas hermano hermana madre padre portavoz detención juicio condena declaración testimonio muerte "
+               "funeral entorno novela obra libro película").split()
+_HOLDER_OF_NAME = regex.compile(rf"(?<![\p{{L}}])(?i:{'|'.join(_HOLDERS_ES)})[ \t]+de[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})")
 # a profession or an office right before a name ("El abogado Calida Fernández asumirá", "la jueza Inés Ulloa")
 _ROLE_BEFORE_ES = regex.compile(
-    r"(?<![\p{L}])(?i:el|la|del|al)[ \t]+(?i:abogad[oa]|juez|jueza|fiscal|doctor|doctora|profesor|profesora|periodista|"
-    r"escritor|escritora|actor|actriz|cantante|entrenador|entrenadora|delanter[oa]|porter[oa]|centrocampista|"
-    r"seleccionador|seleccionadora|president[ea]|ministr[oa]|alcalde|alcaldesa|consejer[oa]|diputad[oa]|senador|"
-    r"senadora|empresari[oa]|arquitect[oa]|pintor|pintora|director|directora|futbolista|tenista|ciclista|piloto|"
-    rf"detenid[oa]|acusad[oa]|fallecid[oa]|investigad[oa]|sospechos[oa]|exministr[oa]|exconsejer[oa])[ \t]+(?=\p{{Lu}})"
-    rf"(?P<v>{_NAME})")
+    rf"(?<![\p{{L}}])(?i:el|la|del|al)[ \t]+(?i:{OFFICES}|ex(?:{OFFICES})|abogad[oa]|doctor|doctora|profesor|profesora|"
+    r"periodista|escritor|escritora|actor|actriz|cantante|delanter[oa]|porter[oa]|centrocampista|seleccionador|"
+    r"seleccionadora|empresari[oa]|arquitect[oa]|pintor|pintora|futbolista|tenista|ciclista|piloto|detenid[oa]|"
+    rf"acusad[oa]|fallecid[oa]|investigad[oa]|sospechos[oa])[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})")
 
 
 def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> bool:
@@ -905,9 +904,6 @@ _VERBS_ES = ("dijo dice dicho afirmó afirma afirmado aseguró asegura asegurado
 _VERBS_FR = ("déclaré déclare affirmé affirme nié nie expliqué explique reconnu reconnaît ajouté ajoute indiqué "
              "indique précisé précise assuré assure répondu répond souligné souligne confié confie estimé estime "
              "démissionné avoué avoue témoigné témoigne refusé refuse dit").split()
-_HOLDERS_ES = ("abogado abogada abogados defensa esposa esposo marido mujer viuda viudo familia hijo hija hijos "
-               "hermano hermana madre padre portavoz detención juicio condena declaración testimonio muerte funeral "
-               "entorno").split()
 _HOLDERS_FR = ("avocat avocate avocats défense épouse époux mari femme veuve famille fils fille frère sœur mère père "
                "porte-parole arrestation procès condamnation témoignage mort décès obsèques entourage").split()
 _ROMANCE_SUBJECT = r"(?<![\p{L}\d'’.@#_-])(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"

@@ -45,6 +45,31 @@ def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float
     return out
 
 
+# inputs shaped against the finders' patterns: a 30,000-letter word in capitals took a minute until 2026-11-26 (a
+# town pattern read from inside the word, the capitals-headline test looking ahead over the whole line)
+ADVERSARIAL = {"one 30,000-letter word in capitals": "ABCDEFGH" * 3750,
+               "30,000 chars of two-letter capitals and punctuation": "AB, CD; EF: " * 2500,
+               "30,000 chars of 'Name: «quote»' lines": "Garrido Molina: «hola»\n" * 1300}
+
+
+def _adversarial(reps: int = 3) -> dict[str, float]:
+    from mechanisms.keys import MasterKey
+    from mechanisms.prmpt import PrmptConfig, Sanitizer
+
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
+    out = {}
+    for name, text in ADVERSARIAL.items():
+        times = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            s.sanitize(text, keys)
+            times.append(time.perf_counter() - t0)
+        out[name] = min(times)
+    return out
+
+
 def _restore_cost() -> tuple[float, int]:
     from mechanisms.keys import MasterKey
     from mechanisms.prmpt import PrmptConfig, RestorePlan, Sanitizer, StreamingRestorer
@@ -80,6 +105,7 @@ def run(reps: int = 60) -> tuple[str, bool]:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core, as the target says
     lat = _sanitize_latency((300, 3000, 30000), reps)
+    worst = _adversarial()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
     per_delta, n = _restore_cost()
@@ -88,8 +114,12 @@ def run(reps: int = 60) -> tuple[str, bool]:
     ok_restore = per_delta * 1e6 <= 20
     rows = [[f"sanitize {size} chars (one core)", f"{pct(v, 50) * 1000:.2f} ms p50, {pct(v, 99) * 1000:.2f} ms p99",
              "<= 15 ms p50: " + verdict(ok300) if size == 300 else ""] for size, v in lat.items()]
+    typical = pct(lat[30000], 50)
+    ok_worst = all(t <= 3 * typical for t in worst.values())
+    rows += [[f"sanitize {name} (one core)", f"{t * 1000:.0f} ms ({t / typical:.2f}x the 30000-char prompt)",
+              "<= 3x the 30000-char prompt: " + verdict(t <= 3 * typical)] for name, t in worst.items()]
     rows.append([f"restore per stream delta (4 chars, {n} deltas)", f"{per_delta * 1e6:.2f} us",
                  "<= 20 us: " + verdict(ok_restore)])
     rows.append(["requests/s end to end, mode prmpt (8 clients, 300-char prompts)",
                  f"{rps:.0f} (direct to mock: {direct:.0f})", ""])
-    return "### Prmpt\n\n" + table(["measure", "result", "target"], rows) + "\n", ok300 and ok_restore
+    return "### Prmpt\n\n" + table(["measure", "result", "target"], rows) + "\n", ok300 and ok_restore and ok_worst

@@ -747,21 +747,22 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
     return bool(words) and not any(w.lower() in _STOP for w in words)
 
 
-# A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268"
+# A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268" (a
+# town starts a word: read from inside one, a 30,000-letter word took a minute)
 _TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
 _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
 # (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
 # month", never "45000 people")
-_TOWN_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
+_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
                         r"(?![ \t]+(?!(?:last|next|this|since|until|till|please|thanks|asap|today|tomorrow|yesterday)\b)"
                         r"[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
 # town and its PIN joined by a hyphen ("Suryapet-830401")
-_TOWN_STATE_CODE = re.compile(rf"(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
+_TOWN_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
                               r"(?![\w-])(?!\.\d|,\d)")
 _AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
-_TOWN_PIN = re.compile(rf"(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
+_TOWN_PIN = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
                        rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 
 

@@ -215,8 +215,8 @@ _AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)
 
 
 # A headline in capitals ("MOCANU SIGNS NEW DEAL WITH CITY", "ZUBIAURRE FIRMA SU RENOVACIÓN"): its family names
-_SHOUTED_LINE = regex.compile(r"(?m)^[ \t]*(?=[^\n]*\p{Lu}{3,}[^\p{L}\n]+\p{Lu}{2,}[^\p{L}\n]+\p{Lu}{2,})"
-                              r"(?:[^\p{Ll}\n])+$")
+_LINE = regex.compile(r"[^\n]+")
+_CAPITALS_WORD = regex.compile(r"(?<![\p{L}\d])\p{Lu}{2,}(?![\p{L}\d])")
 _SHOUTED_WORD = regex.compile(r"(?<![\p{L}\d'’.@#_-])\p{Lu}{3,}(?:-\p{Lu}{3,})?(?![\p{L}\d'’@_-])")
 
 
@@ -226,7 +226,11 @@ def _shouted_surnames(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     places = place_names()
     out = []
-    for line in _SHOUTED_LINE.finditer(text):
+    for line in _LINE.finditer(text):
+        if any(ch.islower() for ch in line.group()) \
+                or sum(1 for _ in zip(range(3), _CAPITALS_WORD.finditer(text, line.start(), line.end()))) < 3:
+            continue  # a line in capitals, of three words or more (tested without a look-ahead: a line of one
+            # 30,000-letter word made it take seconds)
         for m in _SHOUTED_WORD.finditer(text, line.start(), line.end()):
             word = m.group(0)
             low = word.lower()

@@ -730,7 +730,11 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
     return None
 
 
-_TOWN_AFTER = re.compile(r",[ \t]*(?P<t>[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2})(?=[ \t]*(?:[.,;\n]|$))")
+
+
+# a town's name, one to three capitalised words ("Salamanca", "North Carl", "Villers-en-Fagne")
+_TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
+_TOWN_AFTER = re.compile(rf",[ \t]*(?P<t>{_TOWN_WORDS})(?=[ \t]*(?:[.,;\n]|$))")
 
 
 def _town_after(text: str, end: int) -> bool:
@@ -749,7 +753,6 @@ def _plausible_street(text: str, m: re.Match[str]) -> bool:
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268" (a
 # town starts a word: read from inside one, a 30,000-letter word took a minute)
-_TOWN_WORDS = r"[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+(?:[ \t-][A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]+){0,2}"
 _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
 # (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
 # month", never "45000 people")

@@ -931,9 +931,11 @@ _PRONOUNS = frozenset("i you he she it we they who one someone somebody everyone
 
 
 class ReportingSubjects:
-    """The finder of surnames alone before a verb only people do (:data:`_REPORTING`), English only. It reads the
-    NER's entities: a word no name list holds that NER reads as an organisation or a place is one ("Reuters said",
-    "Nvidia said", "Boeing's lawyers"); a listed one stays a name ("O'Connor's lawyers", NER: ORG)."""
+    """The finder of surnames alone before a verb only people do: in English (:data:`_REPORTING`), in Spanish and
+    French (:data:`_REPORTING_ROMANCE`), and in Spanish a family name alone inside a sentence
+    (:func:`_mid_sentence_surnames`). It reads the NER's entities: in English a word no name list holds that NER
+    reads as an organisation or a place is one ("Reuters said", "Nvidia said", "Boeing's lawyers"); a listed one
+    stays a name ("O'Connor's lawyers", NER: ORG)."""
 
     reads_ner = True
 
@@ -1039,6 +1041,8 @@ def _subject_next(text: str, end: int) -> bool:
         return True
     m = _PRESENT_NEXT.match(text, end)
     return m is not None and m.group("w") not in _NO_VERBS
+
+
 _AFTER_DETERMINER = regex.compile(r"(?<![\p{L}])(?i:el|la|los|las|lo|un|una|unos|unas|del|al|su|sus|este|esta|estos|"
                                   r"estas|ese|esa|aquel|aquella|mi|mis|tu|tus|nuestro|nuestra|cada|otro|otra|calle|"
                                   r"avenida|plaza|paseo|hospital|servicio|río|monte|san|santa|santo)[ \t]+$")
@@ -1094,6 +1098,12 @@ _TRANSCRIPT_LINE = regex.compile(rf"(?m)^[ \t]*(?:\[?\d{{1,2}}:\d{{2}}(?::\d{{2}
                                  rf"(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,2}}):[ \t]+\S")
 
 
+def _no_word(word: str, index: NameIndex, english: Container[str]) -> bool:
+    """No list or dictionary holds ``word`` as a word, a month or day, or a title: a label that may be a name."""
+    return not (index.is_common(word) or word.lower() in english or is_dictionary_word(english, word)
+                or word.lower() in CALENDAR or is_title(word))
+
+
 def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     """(:data:`_TRANSCRIPT_LINE`) A label of two lines or more of a transcript, when a list holds one of its words as
     a name and no list or dictionary as a word ("Bastián Garrido"; not "Customer", "Agent", "Note"), when half the
@@ -1106,8 +1116,7 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     found, unlisted = [], []
     for m in lines:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
-        plain = [not (index.is_common(w) or w.lower() in english or is_dictionary_word(english, w)
-                      or w.lower() in CALENDAR or is_title(w)) for w in words]
+        plain = [_no_word(w, index, english) for w in words]
         named = [p and index.is_listed(w) for p, w in zip(plain, words)]
         if any(named) and (len(words) > 1 or named[0]):
             found.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
@@ -1129,8 +1138,7 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     out = []
     for m in _QUOTED_SPEAKER.finditer(text):
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
-        plain = [not (index.is_common(w) or w.lower() in english or is_dictionary_word(english, w)
-                      or w.casefold() in places or w.lower() in CALENDAR or is_title(w)) for w in words]
+        plain = [_no_word(w, index, english) and w.casefold() not in places for w in words]
         if m.group("v").casefold() in places:
             continue  # "Buenos Aires: «...»"
         if all(plain) and (len(words) > 1 or index.is_listed(words[0])) \

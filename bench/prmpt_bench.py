@@ -7,6 +7,8 @@ import asyncio
 import json
 import os
 import time
+from functools import lru_cache
+from typing import Any
 
 from faker import Faker
 
@@ -25,13 +27,19 @@ def make_prompt(chars: int, seed: int = 3) -> str:
     return "".join(parts)[:chars]
 
 
-def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float]]:
+@lru_cache(maxsize=1)
+def _loaded() -> tuple[Any, Any]:
+    """One sanitizer, loaded once, and the keys every measure here uses."""
     from mechanisms.keys import MasterKey
     from mechanisms.prmpt import PrmptConfig, Sanitizer
 
     s = Sanitizer(PrmptConfig())
     s.load()
-    keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
+    return s, MasterKey.from_bytes(bytes(32)).user_keys("bench")
+
+
+def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float]]:
+    s, keys = _loaded()
     out = {}
     for size in sizes:
         text = make_prompt(size)
@@ -53,12 +61,7 @@ ADVERSARIAL = {"one 30,000-letter word in capitals": "ABCDEFGH" * 3750,
 
 
 def _adversarial(reps: int = 3) -> dict[str, float]:
-    from mechanisms.keys import MasterKey
-    from mechanisms.prmpt import PrmptConfig, Sanitizer
-
-    s = Sanitizer(PrmptConfig())
-    s.load()
-    keys = MasterKey.from_bytes(bytes(32)).user_keys("bench")
+    s, keys = _loaded()
     out = {}
     for name, text in ADVERSARIAL.items():
         times = []
@@ -71,12 +74,10 @@ def _adversarial(reps: int = 3) -> dict[str, float]:
 
 
 def _restore_cost() -> tuple[float, int]:
-    from mechanisms.keys import MasterKey
-    from mechanisms.prmpt import PrmptConfig, RestorePlan, Sanitizer, StreamingRestorer
+    from mechanisms.prmpt import RestorePlan, StreamingRestorer
 
-    s = Sanitizer(PrmptConfig())
-    s.load()
-    result = s.sanitize(make_prompt(3000), MasterKey.from_bytes(bytes(32)).user_keys("bench"))
+    s, keys = _loaded()
+    result = s.sanitize(make_prompt(3000), keys)
     plan = RestorePlan(result.mapping)
     deltas = [result.text[i:i + 4] for i in range(0, len(result.text), 4)]
     best = float("inf")

@@ -167,6 +167,26 @@ def test_case_and_scripts(sanitizer: Sanitizer, text: str, values: list[str]) ->
     check(sanitizer, text, values)
 
 
+# 7b. Other scripts as people write them: Arabic's vowel marks and shadda (letters of no script), a Russian stress
+# mark, a hyphen inside a Cyrillic word (a double surname, a Bulgarian title), Hebrew points
+@pytest.mark.parametrize("text, values", [
+    ("Dear ضحّاك البديري,", ["ضحّاك البديري"]),
+    ("Sign it from وَضّاح بنو عمرو.", ["وَضّاح بنو عمرو"]),
+    ("Tell Алекса́ндр Пу́шкин the flight is at nine.", ["Алекса́ндр Пу́шкин"]),
+    ("| Г-жа Щериана Сапунджиева | 42 | Engineer |", ["Щериана Сапунджиева"]),
+    ("Dear Г-н Паулин Златков,", ["Паулин Златков"]),
+    ("The invoice goes to Мамин-Сибиряк Дмитрий today.", ["Мамин-Сибиряк Дмитрий"]),
+    ("Our tenant is מֹשֶׁה כֹּהֵן since May.", ["מֹשֶׁה כֹּהֵן"]),
+])
+def test_other_scripts_with_marks_and_hyphens(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", ["مرحبًا، كيف حالك؟ Hi there", "Translate: Мы встретимся завтра в офисе."])
+def test_a_sentence_of_another_script_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # 8. Digits, spaces and dashes a Unicode text really contains
 @pytest.mark.parametrize("text, value", [
     ("My SSN is １２３-４５-６７８９.", "１２３-４５-６７８９"),

@@ -464,14 +464,19 @@ def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:
     return after is not None and not index.is_listed(after.group(1))
 
 
+# A word of a cased script: a capital, then letters of that script and their combining marks (a stress mark,
+# "Алекса́ндр"), a hyphen inside ("Римский-Корсаков", the Bulgarian title "Г-жа"). A word of a script with no
+# case, its combining marks included: Arabic's vowel marks and shadda belong to no script ("ضحّاك").
+_CASED_WORD = r"\p{Lu}\p{M}*(?:[\p{Cyrillic}\p{Greek}]\p{M}*|-(?=[\p{Cyrillic}\p{Greek}]))+"
+_UNCASED_WORD = (r"[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]"
+                 r"(?:[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]|\p{M})*")
 _OTHER_SCRIPT = regex.compile(
-    r"(?<![\p{L}\d])(?P<v>"
-    r"\p{Lu}[\p{Cyrillic}\p{Greek}]+(?:[ \t]+\p{Lu}[\p{Cyrillic}\p{Greek}]+){0,3}"  # cased scripts: capitalised
+    r"(?<![\p{L}\p{M}\d])(?P<v>"
+    rf"{_CASED_WORD}(?:[ \t]+{_CASED_WORD}){{0,3}}"  # cased scripts: capitalised
     r"(?:[ \t]+(?:ұлы|қызы|улы|кызы|оглы|оглу|уулу|гызы))?"  # with a Turkic patronymic word ("Жансүгір ұлы")
-    r"|[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]+"
-    r"(?:[ \t]+[\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Tamil}\p{Thai}\p{Georgian}\p{Armenian}]+){0,3}"
+    rf"|{_UNCASED_WORD}(?:[ \t]+{_UNCASED_WORD}){{0,3}}"
     r"|\p{Hangul}+(?:[ \t]+\p{Hangul}+){0,2}"
-    r"|[\p{Han}\p{Katakana}\u30fc\u30fb]{2,8})(?![\p{L}\d])")
+    r"|[\p{Han}\p{Katakana}\u30fc\u30fb]{2,8})(?![\p{L}\p{M}\d])")
 _LATIN = regex.compile(r"\p{Latin}")
 _LATIN_WORD = regex.compile(r"\p{Latin}{2,}")
 # a letter of another script next to a run, past spaces and that script's own punctuation (not ASCII's)

@@ -124,6 +124,61 @@ def test_addresses(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
 
 
+# ... a street named with no house number: after its type, before it, joined to it, or after "the street is"
+@pytest.mark.parametrize("text, values", [
+    ("The courier dropped it on Larkspur Street by mistake.", ["Larkspur Street"]),
+    ("Park on Orchard Terrace, not on the main road.", ["Orchard Terrace"]),
+    ("He grew up on Copperfield Crescent.", ["Copperfield Crescent"]),
+    ("The noise comes from calle Mayor every night.", ["calle Mayor"]),
+    ("She jogs along Riverside Parkway every morning.", ["Riverside Parkway"]),
+    ("We met at the corner of Quimby Road East and the park.", ["Quimby Road East"]),
+    ("Street name: Okonkwo Heights", ["Okonkwo Heights"]),
+    ("The street is Maerlantlaan, next to the school.", ["Maerlantlaan"]),
+])
+def test_streets_without_a_number(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+# ... and its stand-in is a street: the type stays (a name's stand-in read "calle de Sharyn", "Mercedez Wurm")
+@pytest.mark.parametrize("text, value, kept", [
+    ("The bakery on Thistle Avenue closed.", "Thistle", " Avenue closed."),
+    ("Mi abuela vive en la calle de Zurbano desde 1970.", "Zurbano", "la calle de "),
+    ("Ring me when you reach Piazza Garibaldi.", "Garibaldi", "reach Piazza "),
+    ("The parcel is waiting at the shop on Kolbenhof-Müller-Weg.", "Kolbenhof", "-Weg."),
+    ("The van was parked on rue des Tanneurs.", "Tanneurs", "rue des "),
+])
+def test_a_street_stand_in_keeps_its_type(sanitizer: Sanitizer, text: str, value: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert value not in out.text and kept in out.text, out.text
+    assert [e.type for e in out.entities] == ["STREET_ADDRESS"]
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# ... an address in a sentence after what stands there ("my apartment is at", "the party at", "moved from"), after
+# the kind of address ("registered address"), a unit line over a street line with no number ("Flat 12\nHale Ridge")
+@pytest.mark.parametrize("text, values", [
+    ("My new apartment is at Dobrovského 1187 and the rent is due.", ["Dobrovského 1187"]),
+    ("Come to the party at Lindvallsgränd 14 (Uppsala) on Friday.", ["Lindvallsgränd 14"]),
+    ("Registered address Kvetinová 55, postal code 811 02.", ["Kvetinová 55", "811 02"]),
+    ("The office moved from Szondi 93 last spring.", ["Szondi 93"]),
+    ("Our clinic is now located at Rymarska 7B, second floor.", ["Rymarska 7B"]),
+    ("The lease for Flat 12\nHale Ridge, Unit 4C ends in June.", ["Flat 12", "Hale Ridge", "Unit 4C"]),
+    ("Deliver to Studio 3\nMarrow Burgs; ring twice.", ["Studio 3", "Marrow Burgs"]),
+])
+def test_addresses_in_a_sentence(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text", [
+    "Upload the slides to Google Drive before noon.", "I read it in the Wall Street Journal.",
+    "The Supreme Court ruled on Monday.", "Let's take a trip down Memory Lane.",
+    "The party at PyCon 2024 was great.", "The street is closed for the parade.", "The Brigade arrived at dawn.",
+    "We recorded at Abbey Road Studios.", "Our office is on Windows 11 now.",
+])
+def test_words_that_only_look_like_streets_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # ... postcodes of other countries, after a cue or in the "postcode City" place after a street
 @pytest.mark.parametrize("text, values", [
     ("My date of birth is in the form and my postcode is 4051.", ["4051"]),

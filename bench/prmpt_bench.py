@@ -54,10 +54,19 @@ def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float
 
 
 # inputs shaped against the finders' patterns: a 30,000-letter word in capitals took a minute until 2026-11-26 (a
-# town pattern read from inside the word, the capitals-headline test looking ahead over the whole line)
+# town pattern read from inside the word, the capitals-headline test looking ahead over the whole line); on
+# 2026-11-26 (seventh session) a hyphenated token and a key took about 70 s (a secret's key read from every word
+# boundary inside the token), "Ab'" repeated 22 s at 12,000 chars (streets read from inside a word), a list of
+# thousands of two-word names 12 s (a search of the whole text per name), "Ab-" repeated minutes (a town's
+# words split at a hyphen two ways) and "1-" repeated grew as the square of its length (a blank searched for to
+# the end of the text per number)
 ADVERSARIAL = {"one 30,000-letter word in capitals": "ABCDEFGH" * 3750,
                "30,000 chars of two-letter capitals and punctuation": "AB, CD; EF: " * 2500,
-               "30,000 chars of 'Name: «quote»' lines": "Garrido Molina: «hola»\n" * 1300}
+               "30,000 chars of 'Name: «quote»' lines": "Garrido Molina: «hola»\n" * 1300,
+               "a 30,000-char hyphenated token, then 'key=x'": "Ab-" * 10000 + " key=x",
+               "30,000 chars of \"Ab'\"": "Ab'" * 10000,
+               "30,000 chars of 'Ab Cd, ' (4,300 names)": "Ab Cd, " * 4300,
+               "30,000 chars of '1-'": "1-" * 15000}
 
 
 def _adversarial(reps: int = 3) -> dict[str, float]:

@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+import bisect
+import functools
 import logging
 import os
 import re
@@ -212,6 +214,27 @@ _DEFINED_AFTER = (r"(?=[ \t]*(?:[,.;:)\"”]|$|(?:is|are|was|were|shall|will|may
                   r"for|with|by|and|or|under|that|which|from|as|at|if|unless|until|shall)\b))")
 
 
+_QUOTED_TERM = re.compile(r"\([ \t]*(?:(?:the|each|an?|collectively|together)[ \t]+)*[\"“](?P<t>[^\"”\n]{1,120}?)[\"”]")
+# (in a lookahead: every determiner is read, one inside another's run too: "the Borrower such Lien,")
+_DETERMINED_RUN = re.compile(rf"(?={_DETERMINED}(?P<t>[^\W\d_]+(?:[ \t]+[^\W\d_]+){{0,7}}))")
+_DEFINED_END = re.compile(_DEFINED_AFTER)
+_TERM_WORD = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=8)
+def _defined_terms(text: str) -> frozenset[str]:
+    """The terms ``text`` defines, their words joined by one space: in quotes after a bracket, or after a
+    determiner and before punctuation or a word of the sentence (every such run of words). Read once per text:
+    a search of the whole text per span made a text of thousands of names quadratic (12 s for 30,000 chars)."""
+    terms = {" ".join(m.group("t").split()) for m in _QUOTED_TERM.finditer(text)}
+    for m in _DETERMINED_RUN.finditer(text):
+        words = list(_TERM_WORD.finditer(text, m.start("t"), m.end("t")))
+        for k, w in enumerate(words):
+            if _DEFINED_END.match(text, w.end()):
+                terms.add(" ".join(x.group() for x in words[:k + 1]))
+    return frozenset(terms)
+
+
 def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
     """Every word of an English person span is a dictionary word, and the text writes the span as a defined
     term: "Loan Factor", "Lien", "Borrower" in a loan agreement; never "Okafor", "the Baker family"."""
@@ -219,9 +242,7 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
     words = value.split()
     if not english or not words or not all(w.isalpha() and w[:1].isupper() and w.lower() in english for w in words):
         return False
-    term = re.escape(value).replace("\\ ", "[ \t]+")
-    return re.search(rf"\([ \t]*(?:(?:the|each|an?|collectively|together)[ \t]+)*[\"“]{term}[\"”]"
-                     rf"|{_DETERMINED}{term}{_DEFINED_AFTER}", text) is not None
+    return " ".join(words) in _defined_terms(text)
 
 
 # a company's legal form closing a span: "Acme Corp", "Nordwind GmbH", "Ferrer y Asociados S.L." are no persons
@@ -987,18 +1008,21 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
     items = [m for m in _ITEM.finditer(text) if all(w[0].isupper() for w in m.group("v").split()
                                                      if w not in ("de", "del", "da", "van", "von", "der", "le", "la"))
              and (" " in m.group("v").strip() or single is not None and single(m.group("v")))]
-    covered = [any(p.start < m.end("v") and m.start("v") < p.end for p in people) for m in items]
+    # (extents asked by bisection: a scan of every span per item made a list of thousands of names quadratic)
+    held_people, held = Occupied([(p.start, p.end) for p in people]), Occupied([(x.start, x.end) for x in spans])
+    covered = [held_people.overlaps(m.start("v"), m.end("v")) for m in items]
     if sum(covered) < 2:
         return spans
     from mechanisms.prmpt.entities.titled_names import is_title
 
+    named = [m.start() for m, c in zip(items, covered) if c]  # in order of start
     added = []
     for m, is_person in zip(items, covered):
-        if is_person or any(s.start < m.end("v") and m.start("v") < s.end for s in spans):
+        if is_person or held.overlaps(m.start("v"), m.end("v")):
             continue
         if is_title(m.group("v").split()[-1]):
             continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name ("DJ Khaled" is one)
-        if sum(1 for x, c in zip(items, covered) if c and abs(x.start() - m.start()) < 200) >= 2:  # same list
+        if bisect.bisect_left(named, m.start() + 200) - bisect.bisect_right(named, m.start() - 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
 

@@ -179,7 +179,7 @@ _USPS_ADDRESS = re.compile(
     rf"(?:(?:{_CAPITAL}[\w'’.-]*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
+    r"(?<![\w/#.'’-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
     r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží|"
     # Hungarian, written after the name in lower case ("Égerfa köz 851", "Szabadság tér 3", "Andrássy út 12")
     r"utca|út|útja|köz|tér|körút|sor|sétány|fasor|lejtő|dűlő|rakpart|lakótelep)"
@@ -282,7 +282,7 @@ _ROAD_KM = re.compile(
     r"(?i:km|k\.m\.|kil[óô]metro|quil[óô]metro)\.?[ \t]*\d{1,4}(?:[.,]\d{1,3})?(?![\w.,]\d))")
 # Name words, a house number and a unit, with no type word: "Los Aromos 77 Of. 1204", "Birkenhof 3 Whg. 5"
 _NAMED_UNIT_ADDRESS = re.compile(
-    rf"(?<![\w/#.-])(?P<v>(?P<name>(?:[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’-]*[ \t]+){{1,3}})\d{{1,5}}[A-Za-z]?[ \t]*,?[ \t]*"
+    rf"(?<![\w/#.'’-])(?P<v>(?P<name>(?:[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’-]*[ \t]+){{1,3}})\d{{1,5}}[A-Za-z]?[ \t]*,?[ \t]*"
     r"(?:(?P<strong>Of|Oficina|Depto|Dpto|Departamento|Apto|Apartamento|Wohnung|Whg|lok|Lok|bte|Bte|kv|Kv|Daire)|"
     r"Apt|Casa|Local|Interior|Flat|Suite|Unit|bus|Bus|Stan)\.?[ \t]*\d{1,4}[A-Za-z]?\b)")
 # Post-office boxes and military addresses

@@ -92,7 +92,8 @@ def find_phones(text: str, lang: str) -> list[Found]:
 
 
 # ----------------------------------------------------------------------------------------- URLs
-_URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.|(?=(?:[\w-]+\.)+(?:com|net|org|io|me|fr|es|co|dev)/))"
+# (a URL starts a token: read from after every hyphen of a long one, "Ab-Ab-..." took quadratic time)
+_URL = re.compile(r"(?<![\w@/.-])(?:https?://|www\.|(?=(?:[\w-]+\.)+(?:com|net|org|io|me|fr|es|co|dev)/))"
                   r"(?:[^\s<>\"'`\])}]|'(?=[^\W_]))+", re.IGNORECASE)
 _PROFILE_HOSTS = {
     "linkedin.com": 1, "github.com": 0, "gitlab.com": 0, "twitter.com": 0, "x.com": 0, "facebook.com": 0,

@@ -235,10 +235,16 @@ def _windows(text: str) -> list[tuple[int, int]]:
     after it (a cue, its qualifiers and number word come before the value's first digit, and a value
     ends within 40 characters of its last), merged; the cue patterns are slow to try on prose."""
     out: list[list[int]] = []
+    # the first blank at or after a point, remembered: the points only grow, and a search per digit run to the end
+    # of a text with no blank ("1-1-1-...") made it quadratic
+    seen_from, seen = -1, len(text)
     for m in _DIGITS.finditer(text):
         start = max(0, m.start() - 120)
-        blank = _BLANK.search(text, min(len(text), m.end() + 60))
-        end = blank.start() if blank else len(text)
+        at = min(len(text), m.end() + 60)
+        if not seen_from <= at <= seen:
+            blank = _BLANK.search(text, at)
+            seen_from, seen = at, blank.start() if blank else len(text)
+        end = seen
         if out and start <= out[-1][1]:
             out[-1][1] = max(out[-1][1], end)
         else:

@@ -965,3 +965,18 @@ def test_a_family_name_in_a_headline_in_capitals(sanitizer: Sanitizer, text: str
 ])
 def test_headlines_in_capitals_without_a_name_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# The seventh session's attack: a synthetic prompt with streets named in prose and no house number, a home "at" a
+# street with no type word, a unit line over a street line, names in other scripts with their marks, by every surface
+PROSE_ATTACK = ("Hi, I'm writing for my aunt. Her new apartment is at Dobrovského 1187 and her old one was on "
+                "Larkspur Street. The lease for Flat 12\nHale Ridge ends in June; the landlord lives on rue Mathilde "
+                "Ferrand. Registered address Kvetinová 55. Please also greet ضحّاك البديري and Алекса́ндр Пу́шкин.")
+PROSE_SECRETS = ("Dobrovského 1187", "Larkspur", "Flat 12", "Hale Ridge", "Mathilde", "Ferrand", "Kvetinová 55",
+                 "ضحّاك", "البديري", "Алекса́ндр", "Пу́шкин")
+
+
+def test_streets_in_prose_and_marked_scripts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, PROSE_ATTACK, PROSE_SECRETS)

@@ -164,6 +164,11 @@ def test_a_street_stand_in_keeps_its_type(sanitizer: Sanitizer, text: str, value
     ("Our clinic is now located at Rymarska 7B, second floor.", ["Rymarska 7B"]),
     ("The lease for Flat 12\nHale Ridge, Unit 4C ends in June.", ["Flat 12", "Hale Ridge", "Unit 4C"]),
     ("Deliver to Studio 3\nMarrow Burgs; ring twice.", ["Studio 3", "Marrow Burgs"]),
+    ("Is Pellham Street a quiet place to live?", ["Pellham Street"]),
+    ("Billing: Hradecká 14; Shipping: Zahradní 9", ["Hradecká 14", "Zahradní 9"]),
+    ("Please send the keys to Lindenring 12/4, Apt. 7.", ["Lindenring 12/4", "Apt. 7"]),
+    ("She lives at 8 Quay Road, H91E2K3 Galway.", ["8 Quay Road", "H91E2K3"]),
+    ("Is Brennerring safe at night?", ["Brennerring"]),
 ])
 def test_addresses_in_a_sentence(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)

@@ -92,7 +92,9 @@ _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
-_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
+# (right after a street, an Irish Eircode too: "31 Johnson Street, F45HTE3 Ballina")
+_EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
+_OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
 # verb of being or living and "in", "near" or "around", closing the clause (never "in 10000 steps")
 _ZIP_WHERE = re.compile(r"(?i:\b(?:i'm|i am|we're|we are|i live|we live|living|located|based|staying|moved|moving|"
@@ -102,7 +104,7 @@ _ZIP_WHERE = re.compile(r"(?i:\b(?:i'm|i am|we're|we are|i live|we live|living|l
 _UK_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})(?![\w-])")
 # a Canadian postcode written with its space is one anywhere ("Send to K1A 0B1"); an Irish Eircode after its name
 _CA_STANDALONE = re.compile(r"(?<![\w-])(?P<v>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d)(?![\w-])")
-_EIRCODE = re.compile(r"(?i:\beircode)(?:[ \t]+(?i:is))?[^\w\n]{0,3}(?P<v>(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4})"
+_EIRCODE = re.compile(rf"(?i:\beircode)(?:[ \t]+(?i:is))?[^\w\n]{{0,3}}(?P<v>{_EIRCODE_SHAPE})"
                       r"(?![\w-])")
 
 # Street type first, then the name and the number, as in Portugal, Brazil, Italy, Spain and Latin America
@@ -143,7 +145,7 @@ _SUFFIX_ADDRESS = re.compile(  # (a name starts a word: after an apostrophe too,
     r"ul\.|stræde|strædet|plads|torv|bakke|bakken|høj|toften|vænget|parken|haven|gården|torget|torg|gränd|"
     r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|"
     r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu|plassen|tunet|engen|enga|stykket|tjernet|roa|spranget|åsen|"
-    r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika)[ \t]+\d{1,4}[A-Za-z]?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
+    r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika)[ \t]+\d{1,4}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
     r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
     r"straat|plein|gracht|kade|utca|ulica)(?=[ \t]*(?:,|\n|$)))",  # "27 Kastanienallee, 10435 Berlin"
     re.IGNORECASE)
@@ -669,7 +671,9 @@ _ADDRESS_CUE = re.compile(
     r"|(?:home|postal|mailing|billing|shipping|delivery|residential|registered|street|new|current|permanent|"
     r"previous|old|business|physical|legal|forwarding)[ \t]+(?P<kind>address)[ \t]+"
     # a home, a shop or a party at a street ("My new apartment is at Severní X 56", "party at Valdovská 871")
-    r"|(?:apartment|flat|house|home|office|studio|shop|store|condo|party|building|property|premises|clinic|"
+    # a field of a form or an order ("Shipping: Paťanka 4", "Billing: ...")
+    r"|(?:shipping|billing|delivery|mailing|postal|home|street)(?:[ \t]+address)?[ \t]*:"
+    r"|(?:apartment|flat|house|home|office|studio|shop|store|condo|party|building|property|premises|clinic|garage|cottage|"
     r"restaurant|caf[eé]|hotel|practice|workshop|warehouse)(?:[ \t]+(?:is|was|are|were|will[ \t]+be))?"
     r"(?:[ \t]+(?:now|still|located|situated))?[ \t]+(?:at|on)"
     r"|(?:ship|send|deliver|mail|post|forward)(?:ped|ed|ing|s)?(?:[ \t]+(?:it|them|this|that|everything|"
@@ -839,7 +843,7 @@ _NO_NUMBER_FIRST = re.compile(
     r"|[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*){0,2}))(?![\w'’-])")
 _COMPOUND_STREET = re.compile(
     r"(?<![\w'’.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’]*-)+(?:Straße|Strasse|Weg|Gasse|Allee|Platz|Damm|Ufer|Steig|Ring)"
-    r"|(?P<stem>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]{2,}?)(?:straße|strasse|gasse|allee|platz|damm|ufer|weg|gade|vej|stræde|gatan|"
+    r"|(?P<stem>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]{2,}?)(?:straße|strasse|gasse|allee|platz|damm|ufer|weg|ring|gade|vej|stræde|gatan|"
     r"vägen|gränd|gata|veien|gaten|straat|plein|gracht|laan|baan|steeg|utca|katu))(?![\w'’-])")
 
 # a street named after the word itself ("the street is Singh Park", "Street name: Spears Walks")
@@ -853,10 +857,13 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     english = _english()
     out = []
     for m in _NO_NUMBER_EN.finditer(text):
-        words = m.group("v").split()[:-1]
-        if any(w.lower() in _STOP for w in words):
+        start, words = m.start("v"), m.group("v").split()
+        while len(words) > 2 and words[0].lower() in _STOP:  # "Is Condron Street a safe street": the street starts after
+            start = text.index(words[1], start + len(words[0]))
+            words = words[1:]
+        if any(w.lower() in _STOP for w in words[:-1]):
             continue  # "The Street", "This Road", "Go to Street"
-        out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
+        out.append(Found("STREET_ADDRESS", start, m.end("v"), _TYPED))
     for m in _NO_NUMBER_FIRST.finditer(text):
         if m.group("type") in ("Avenue", "Boulevard") and lang != "fr":
             continue  # "Avenue Q", "Boulevard Brewing"
@@ -866,7 +873,7 @@ def _named_streets(text: str, lang: str) -> list[Found]:
             out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _COMPOUND_STREET.finditer(text):
         if m.group("stem") and m.group("v").lower() in english:  # type: ignore[operator]
-            continue  # "Brigade", "Renegade"
+            continue  # "Brigade", "Renegade", "Offspring"
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     return out
 

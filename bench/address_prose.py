@@ -1,0 +1,116 @@
+"""Addresses in the sentences synthetic PII prompts put them in: a street address, a street named alone, a unit, a
+postcode and a town scattered in prose and form fields ("My new apartment is at ...", "the delivery was left at
+building 70 on Brown Summit", "Billing: ...; Shipping: ..."), with the names and addresses of 16 of Faker's
+locales each, the leak rule of ``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
+
+    python -m bench.address_prose --base a952352
+
+Two sets of twelve prompt shapes, each written on 2026-11-26 (seventh session) and measured once, on this tree and
+on the base, before its misses were looked at (set A: addresses leaked 10.2 % at ad4cb0a; set B: 9.6 % at a952352
+and 4.4 % at c63774f, after the rules set A led to); the rules that followed were built on them, so both are
+development probes now, not held-out figures. A building number alone is not counted (it is a number in a sentence).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import defaultdict
+from typing import Any
+
+from bench.external import BASE, compare_cli, leak_rule, shares, workers
+
+SET_A = (
+    "Hi, I'm {n}. My new apartment is at {sa} and I need to update my billing details.",
+    "Could you write a complaint letter on behalf of {n}, who lives at {sa}, {pc} {c}, about the noise?",
+    "The delivery for {f} was left at building {bn} on {st}, but nobody was home.",
+    "Send the contract to {n}, {sa}, {sec}, {c} {pc}.",
+    "{n} reported that the water leak at {sa} has not been fixed since March.",
+    "Please generate an invitation for {f}'s party at {sa} ({c}) this Saturday.",
+    "Our office moved from {sa} to {sa2}; please inform {n} in accounting.",
+    "My zip code is {pc} and the street is {st}. What bus lines stop near number {bn}?",
+    "Emergency contact: {n2}, {sa}, {c}. Relationship: sister.",
+    "Verify the identity of {n}: registered address {sa}, postal code {pc}.",
+    "I am writing to inform {t} {l} that the lease for {sa}, {sec} will end on 30 June.",
+    "Draft an email to {f} asking whether {sa} is still available for viewing.",
+)
+LOCALES_A = ("en_US", "en_GB", "de_DE", "fr_FR", "it_IT", "nl_NL", "es_ES", "pt_PT", "da_DK", "sv_SE", "pl_PL", "cs_CZ",
+             "en_AU", "en_CA", "de_CH", "fr_CH")
+SET_B = (
+    "Can you check if {sa} in {c} is within the delivery zone?",
+    "{n} resides at {sa}, {pc} {c}.",
+    "Invoice recipient: {n}\nStreet: {st} {bn}\nCity: {pc} {c}",
+    "We are organizing a reunion at {f}'s place on {st}.",
+    "Plz update shipping addr to {sa} thx",
+    "The incident happened outside {sa} around 9pm, witness {n} said.",
+    "Billing: {sa}; Shipping: {sa2}",
+    "Is {st} a safe street to live on? My friend {f} is thinking of renting there.",
+    "Translate to French: Please send the keys to {n}, {sa}, {sec}.",
+    "{n}'s garage at {sa} was broken into last night.",
+    "Map directions from {sa} to {sa2}, please.",
+    "Tenant {n} has lived at {sa} since 2019 and pays rent to {n2}.",
+)
+LOCALES_B = ("en_US", "en_GB", "de_DE", "fr_FR", "it_IT", "es_ES", "nl_NL", "pl_PL", "pt_BR", "sv_SE", "da_DK", "cs_CZ",
+             "en_AU", "fr_CA", "de_AT", "en_IE")
+# the labeled values: a key of the shape and its label (the building number alone is not counted)
+_LABELS = (("n", "PERSON"), ("n2", "PERSON"), ("f", "PERSON"), ("l", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDRESS"),
+           ("st", "ADDRESS"), ("pc", "ADDRESS"), ("sec", "ADDRESS"))
+
+
+def examples(shapes: tuple[str, ...], locales: tuple[str, ...], rounds: int = 1, seed: int = 1) -> list[dict[str, Any]]:
+    """Each shape filled once per locale and round with that locale's values, seeded (the same prompts for every
+    tree)."""
+    from faker import Faker
+
+    rnd = random.Random(seed)
+    out = []
+    for locale in locales:
+        fk = Faker(locale)
+        fk.seed_instance(17)
+        for _ in range(rounds):
+            for shape in shapes:
+                first, last = fk.first_name(), fk.last_name()
+                v = {"f": first, "l": last, "n": f"{first} {last}", "n2": fk.name(), "t": rnd.choice(["Mr", "Ms", "Dr"]),
+                     "st": fk.street_name(), "bn": fk.building_number(), "sa": fk.street_address(),
+                     "sa2": fk.street_address(), "pc": fk.postcode(), "c": fk.city(),
+                     "sec": fk.secondary_address() if hasattr(fk, "secondary_address") else "Apt. 4"}
+                text = shape.format(**v)
+                spans = []
+                for key, label in _LABELS:
+                    if "{" + key + "}" in shape and (at := text.find(v[key])) >= 0:
+                        spans.append({"start": at, "end": at + len(v[key]), "label": label})
+                out.append({"text": text, "shape": shape, "spans": spans})
+    return out
+
+
+def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
+    rule = leak_rule()
+    groups = {"set A, 16 Faker locales": examples(SET_A, LOCALES_A, rounds),
+              "set B, 16 Faker locales": examples(SET_B, LOCALES_B, rounds)}
+    lines: list[str] = []
+    with workers(base) as running:
+        names = list(running)
+        for group, records in groups.items():
+            tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+            for i, rec in enumerate(records):
+                for tree in (names if i % 2 == 0 else names[::-1]):
+                    out = running[tree](rec["text"])["out"]
+                    for span in rec["spans"]:
+                        cell = tally[(span["label"], tree)]
+                        cell[1] += 1
+                        cell[0] += bool(rule.leaked(span, rec, out))
+            lines += [f"## Addresses and names in synthetic prompts ({group}; leak rule of leak_rate.py; a development "
+                      "probe)", "", "| label | values | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
+            for label in ("ADDRESS", "PERSON"):
+                cells = [tally[(label, tree)] for tree in names]
+                lines.append(f"| {label} | {cells[0][1]} | " + shares(cells) + " |")
+            lines.append("")
+    return "\n".join(lines), True
+
+
+def main(argv: list[str]) -> int:
+    return compare_cli(argv, "python -m bench.address_prose", __doc__, run, "--rounds", 1)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

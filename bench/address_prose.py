@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import defaultdict
 from typing import Any
 
 from bench.external import BASE, compare_cli, leak_rule, shares, workers
+from bench.prompt_shapes import leak_tallies
 
 SET_A = (
     "Hi, I'm {n}. My new apartment is at {sa} and I need to update my billing details.",
@@ -91,14 +91,7 @@ def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
     with workers(base) as running:
         names = list(running)
         for group, records in groups.items():
-            tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-            for i, rec in enumerate(records):
-                for tree in (names if i % 2 == 0 else names[::-1]):
-                    out = running[tree](rec["text"])["out"]
-                    for span in rec["spans"]:
-                        cell = tally[(span["label"], tree)]
-                        cell[1] += 1
-                        cell[0] += bool(rule.leaked(span, rec, out))
+            tally = leak_tallies(rule, running, records, lambda rec, span: span["label"])
             lines += [f"## Addresses and names in synthetic prompts ({group}; leak rule of leak_rate.py; a development "
                       "probe)", "", "| label | values | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
             for label in ("ADDRESS", "PERSON"):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from bench.external import BASE, compare_cli, leak_rule, shares, workers
@@ -74,6 +74,22 @@ def examples(per_shape: int = 6, seed: int = 7, people: Iterable[tuple[str, str,
     return out
 
 
+def leak_tallies(rule: Any, running: dict[str, Any], records: list[dict[str, Any]],
+                 key: Callable[[dict[str, Any], dict[str, Any]], str]) -> dict[tuple[str, str], list[int]]:
+    """(leaked, total) per (key of a record and span, tree): each record through every tree, the trees taking turns
+    record by record."""
+    names = list(running)
+    tallies: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for i, rec in enumerate(records):
+        for tree in (names if i % 2 == 0 else names[::-1]):
+            out = running[tree](rec["text"])["out"]
+            for span in rec["spans"]:
+                tally = tallies[(key(rec, span), tree)]
+                tally[1] += 1
+                tally[0] += bool(rule.leaked(span, rec, out))
+    return tallies
+
+
 def shape_tables(base: str | None, groups: dict[str, list[dict[str, Any]]], shapes: Iterable[str], title: str) -> str:
     """One table per group of records (each with its ``shape``): the names leaked per shape, each tree beside the
     other, the trees taking turns record by record."""
@@ -82,14 +98,7 @@ def shape_tables(base: str | None, groups: dict[str, list[dict[str, Any]]], shap
     with workers(base) as running:
         names = list(running)
         for group, records in groups.items():
-            leaked: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-            for i, rec in enumerate(records):
-                for tree in (names if i % 2 == 0 else names[::-1]):
-                    out = running[tree](rec["text"])["out"]
-                    for span in rec["spans"]:
-                        tally = leaked[(rec["shape"], tree)]
-                        tally[1] += 1
-                        tally[0] += bool(rule.leaked(span, rec, out))
+            leaked = leak_tallies(rule, running, records, lambda rec, span: rec["shape"])
             lines += [f"## {title} ({group}; leak rule of leak_rate.py; a development probe)",
                       "", "| shape | names | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
             totals = [[0, 0] for _ in names]

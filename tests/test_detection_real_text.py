@@ -168,10 +168,18 @@ def test_a_street_stand_in_keeps_its_type(sanitizer: Sanitizer, text: str, value
     ("Billing: Hradecká 14; Shipping: Zahradní 9", ["Hradecká 14", "Zahradní 9"]),
     ("Please send the keys to Lindenring 12/4, Apt. 7.", ["Lindenring 12/4", "Apt. 7"]),
     ("She lives at 8 Quay Road, H91E2K3 Galway.", ["8 Quay Road", "H91E2K3"]),
-    ("Is Brennerring safe at night?", ["Brennerring"]),
+    ("Is Brenner-Ring safe at night?", ["Brenner-Ring"]),
 ])
 def test_addresses_in_a_sentence(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Please email Lena Döring today.", ["Lena Döring"]), ("CC: Cemal Siering; Andy Salz", ["Cemal Siering", "Andy Salz"]),
+])
+def test_a_family_name_with_a_street_ending_is_a_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+    assert {e.type for e in sanitizer.sanitize(text, KEYS).entities} == {"PERSON"}
 
 
 @pytest.mark.parametrize("text", [

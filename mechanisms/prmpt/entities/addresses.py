@@ -48,7 +48,7 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "rua", "travessa", "largo", "viale", "piazza", "corso", "plac", "ulica", "ul", "aleja",
                            "strada", "calea", "bulevardul", "carrer", "weg", "straße", "strasse", "gasse", "allee",
                            "platz", "damm", "ufer", "steig", "vej", "gade", "plads", "torv", "gatan", "vägen", "veien",
-                           "vei", "gata", "laan", "straat", "plein", "gracht", "utca"}
+                           "vei", "gata", "laan", "straat", "plein", "gracht", "utca", "ring"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -843,7 +843,7 @@ _NO_NUMBER_FIRST = re.compile(
     r"|[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*){0,2}))(?![\w'’-])")
 _COMPOUND_STREET = re.compile(
     r"(?<![\w'’.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’]*-)+(?:Straße|Strasse|Weg|Gasse|Allee|Platz|Damm|Ufer|Steig|Ring)"
-    r"|(?P<stem>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]{2,}?)(?:straße|strasse|gasse|allee|platz|damm|ufer|weg|ring|gade|vej|stræde|gatan|"
+    r"|(?P<stem>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]{2,}?)(?:straße|strasse|gasse|allee|platz|damm|ufer|weg|gade|vej|stræde|gatan|"
     r"vägen|gränd|gata|veien|gaten|straat|plein|gracht|laan|baan|steeg|utca|katu))(?![\w'’-])")
 
 # a street named after the word itself ("the street is Singh Park", "Street name: Spears Walks")
@@ -854,7 +854,9 @@ _TYPED = 0.9
 
 
 def _named_streets(text: str, lang: str) -> list[Found]:
-    english = _english()
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    english, index = _english(), name_index()
     out = []
     for m in _NO_NUMBER_EN.finditer(text):
         start, words = m.start("v"), m.group("v").split()
@@ -872,8 +874,8 @@ def _named_streets(text: str, lang: str) -> list[Found]:
         if not any(w.lower() in _STOP for w in m.group("v").split()):
             out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _COMPOUND_STREET.finditer(text):
-        if m.group("stem") and m.group("v").lower() in english:  # type: ignore[operator]
-            continue  # "Brigade", "Renegade", "Offspring"
+        if m.group("stem") and (m.group("v").lower() in english or index.is_listed(m.group("v"))):  # type: ignore[operator]
+            continue  # "Brigade", "Renegade"; a family name ("Hofweg"); "-ring" is read with a hyphen only ("Siering")
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     return out
 

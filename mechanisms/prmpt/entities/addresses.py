@@ -670,9 +670,9 @@ _ADDRESS_CUE = re.compile(
     # an address named by its kind, the value right after it ("registered address Lešenská 92")
     r"|(?:home|postal|mailing|billing|shipping|delivery|residential|registered|street|new|current|permanent|"
     r"previous|old|business|physical|legal|forwarding)[ \t]+(?P<kind>address)[ \t]+"
-    # a home, a shop or a party at a street ("My new apartment is at Severní X 56", "party at Valdovská 871")
     # a field of a form or an order ("Shipping: Paťanka 4", "Billing: ...")
     r"|(?:shipping|billing|delivery|mailing|postal|home|street)(?:[ \t]+address)?[ \t]*:"
+    # a home, a shop or a party at a street ("My new apartment is at Severní X 56", "party at Valdovská 871")
     r"|(?:apartment|flat|house|home|office|studio|shop|store|condo|party|building|property|premises|clinic|garage|cottage|"
     r"restaurant|caf[eé]|hotel|practice|workshop|warehouse)(?:[ \t]+(?:is|was|are|were|will[ \t]+be))?"
     r"(?:[ \t]+(?:now|still|located|situated))?[ \t]+(?:at|on)"
@@ -824,8 +824,8 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
 
 # A street named with no house number, after its type ("She lives on rue Simone Baron", "left on Calle de Alcalá",
 # "Piazza Navona"), before it ("on Maple Street", "the street is Daniëlbaan") or joined to it ("Sibilla-Ruppert-Weg",
-# "Ahlefeldtsvej", "Trädgårdsgränd"): a street is a place smaller than a town, which HIPAA's identifier 2 and the
-# held-out labels count. English types only where a street is all they name (never "Drive", "Lane", "Court",
+# "Ahlefeldtsvej", "Trädgårdsgränd"): a street is a place smaller than a town, which HIPAA's identifier 2
+# counts. English types only where a street is all they name (never "Drive", "Lane", "Court",
 # "Place", "Way": "Google Drive", "Memory Lane", "Supreme Court"), and never before another capitalised word
 # ("Wall Street Journal", "Abbey Road Studios"). The type-first words are those no English sentence writes before a
 # capitalised word ("rue", "calle", "Piazza"; "avenue" and "boulevard" in lower case, or capitalised in French).

@@ -169,6 +169,12 @@ def test_a_street_stand_in_keeps_its_type(sanitizer: Sanitizer, text: str, value
     ("Please send the keys to Lindenring 12/4, Apt. 7.", ["Lindenring 12/4", "Apt. 7"]),
     ("She lives at 8 Quay Road, H91E2K3 Galway.", ["8 Quay Road", "H91E2K3"]),
     ("Is Brenner-Ring safe at night?", ["Brenner-Ring"]),
+    ("The spare key is under the mat at Hrastova 7b.", ["Hrastova 7b"]),
+    ("Contact Ana Kovač at Zagrebačka 12c/4.", ["Zagrebačka 12c/4"]),
+    ("The courier never reached Strossmayerova 33, sadly.", ["Strossmayerova 33"]),
+    ("Update CRM: Hale, Ivo; 4 Kestrel Road; 7741; Dunmore", ["4 Kestrel Road", "7741"]),
+    ("Sent to Ilse Varga, Andrássy út 41, Szeged 6720 was returned.", ["Andrássy út 41", "6720"]),
+    ("Parking is free on Rákóczi út on Sundays.", ["Rákóczi út"]),
 ])
 def test_addresses_in_a_sentence(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
@@ -186,10 +192,16 @@ def test_a_family_name_with_a_street_ending_is_a_name(sanitizer: Sanitizer, text
     "Upload the slides to Google Drive before noon.", "I read it in the Wall Street Journal.",
     "The Supreme Court ruled on Monday.", "Let's take a trip down Memory Lane.",
     "The party at PyCon 2024 was great.", "The street is closed for the parade.", "The Brigade arrived at dawn.",
-    "We recorded at Abbey Road Studios.", "Our office is on Windows 11 now.",
+    "We recorded at Abbey Road Studios.", "Our office is on Windows 11 now.", "Meet me at Gate 12.",
+    "The talk at Level 3, after lunch.", "I'm at Windows 11.",
 ])
 def test_words_that_only_look_like_streets_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_year_after_a_street_is_no_postcode(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("Sold at 12 Main Street; 2019; Boston", KEYS)
+    assert "; 2019; Boston" in out.text and "12 Main" not in out.text, out.text
 
 
 # ... postcodes of other countries, after a cue or in the "postcode City" place after a street

@@ -48,7 +48,8 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "rua", "travessa", "largo", "viale", "piazza", "corso", "plac", "ulica", "ul", "aleja",
                            "strada", "calea", "bulevardul", "carrer", "weg", "straße", "strasse", "gasse", "allee",
                            "platz", "damm", "ufer", "steig", "vej", "gade", "plads", "torv", "gatan", "vägen", "veien",
-                           "vei", "gata", "laan", "straat", "plein", "gracht", "utca", "ring"}
+                           "vei", "gata", "laan", "straat", "plein", "gracht", "utca", "ring", "út", "útja", "tér", "körút",
+                           "köz", "sétány", "fasor", "rakpart"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -555,10 +556,14 @@ def _street_words(value: str) -> bool:
 _CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2}|\d{2}-\d{3}"
 _LAST_CODE = re.compile(rf"[ \t]*(?P<v>{_CODE_DIGITS})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
 
+# a postcode alone in its part, before the town's part ("; 5281; Michaelfort", ", H-5472, Keresztfalu")
+_CODE_FIELD = re.compile(rf"[ \t]*(?P<v>(?:[A-Z]{{1,2}}-)?(?:{_CODE_DIGITS})|\d{{4}}[ ]?[A-Z]{{2}})[ \t]*")
+
 # or after its region, closing the run after a town: "..., Bregenz, Tirol 8576", "..., Amersfoort, Noord-Holland 1536 QB"
 _REGION_CODE = re.compile(rf"[ \t]*[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}[ \t]+"
                           rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|{_CODE_DIGITS})(?![\w-])"
-                          rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON})")
+                          # (a verb may follow the run's last code: "..., Szeged 6720 was returned"; never a year)
+                          rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON}|[ \t]+(?:was|were|is|are|has|had|will|got)\b)")
 
 
 def _unit_runs(text: str) -> list[Found]:
@@ -650,6 +655,10 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                     town = True
                     continue  # a town, a district: kept, and the run goes on
                 code = (_LAST_CODE.match(text, a, b) or _REGION_CODE.match(text, a, b)) if step > 0 and town else None
+                if code is None and step > 0 and (field := _CODE_FIELD.fullmatch(text, a, b)) is not None \
+                        and not _YEAR.fullmatch(field.group("v")) and i + 1 < len(segs) \
+                        and _PLACE_PART.fullmatch(text, *segs[i + 1]) and not any(ch.isdigit() for ch in text[slice(*segs[i + 1])]):
+                    code = field  # a postcode as a field of its own before the town's ("...; 1 Grace Road; 5281; Michaelfort")
                 if code is not None and not (_YEAR.fullmatch(code.group("v")) and text[code.end("v"):b].strip(" \t.!?)")):
                     out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
                     break
@@ -709,8 +718,20 @@ def _under_a_name(text: str) -> list[Found]:
     return out
 
 
+# a street where something is or happens, with no word saying it is an address ("the key is under the mat at
+# Obežná 871.", "contact her at Vijenac 6c/8.", "never reached Šalata 5c/0."): the street must fill the rest of its
+# part, and read as one (_cued_street's test, never "at Gate 12", "at Windows 11", "at PyCon 2024")
+_LOOSE_CUE = re.compile(r"(?<![\w])(?i:at|near|outside|reached|opposite|behind)[ \t]+(?=[^\W_])")
+_PART_CLOSED = re.compile(r"[ \t]*(?:[.,;:!?)(\n]|$)")
+
+
 def _after_cues(text: str) -> list[Found]:
     out = []
+    for m in _LOOSE_CUE.finditer(text):
+        stop = _PART_END.search(text, m.end())
+        street = _cued_street(text, m.end(), stop.start() if stop else len(text), False)
+        if street is not None and _PART_CLOSED.match(text, street):
+            out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))
     for m in _ADDRESS_CUE.finditer(text):
         stop = _PART_END.search(text, m.end())
         street = _cued_street(text, m.end(), stop.start() if stop else len(text), bool(m.group("strong") or m.group("kind")))
@@ -841,6 +862,9 @@ _NO_NUMBER_FIRST = re.compile(
     # three capitalised words ("rue Simone Baron", "Piazza Navona")
     rf"(?:[ \t]+|['’])(?:(?:(?:{_NO_NUMBER_PARTICLES})(?:[ \t]+|['’]))+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*"
     r"|[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*){0,2}))(?![\w'’-])")
+# Hungarian: the name, then the type in lower case ("Pusztamelléki út", "Váci utca", "Szabadság tér")
+_NO_NUMBER_HU = re.compile(r"(?<![\w'’.-])(?P<v>[A-ZÁÉÍÓÖŐÚÜŰ][\w'’-]+(?:[ \t][A-ZÁÉÍÓÖŐÚÜŰ][\w'’-]+)?[ \t]"
+                           r"(?:utca|út|útja|tér|körút|köz|sétány|fasor|rakpart))(?![\w'’-])")
 _COMPOUND_STREET = re.compile(
     r"(?<![\w'’.-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’]*-)+(?:Straße|Strasse|Weg|Gasse|Allee|Platz|Damm|Ufer|Steig|Ring)"
     r"|(?P<stem>[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]{2,}?)(?:straße|strasse|gasse|allee|platz|damm|ufer|weg|gade|vej|stræde|gatan|"
@@ -869,6 +893,8 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     for m in _NO_NUMBER_FIRST.finditer(text):
         if m.group("type") in ("Avenue", "Boulevard") and lang != "fr":
             continue  # "Avenue Q", "Boulevard Brewing"
+        out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
+    for m in _NO_NUMBER_HU.finditer(text):
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _STREET_IS.finditer(text):
         if not any(w.lower() in _STOP for w in m.group("v").split()):

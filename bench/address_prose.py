@@ -5,10 +5,11 @@ locales each, the leak rule of ``../shared/data/pii-dev/leak_rate.py``, this tre
 
     python -m bench.address_prose --base a952352
 
-Two sets of twelve prompt shapes, each written on 2026-11-26 (seventh session) and measured once, on this tree and
-on the base, before its misses were looked at (set A: addresses leaked 10.2 % at ad4cb0a; set B: 9.6 % at a952352
-and 4.4 % at c63774f, after the rules set A led to); the rules that followed were built on them, so both are
-development probes now, not held-out figures. A building number alone is not counted (it is a number in a sentence).
+Three sets of twelve prompt shapes, each written on 2026-11-26 (seventh session) and measured once, on this tree
+and on the base, before its misses were looked at (set A: addresses leaked 10.2 % at ad4cb0a; set B: 9.6 % at
+a952352 and 4.4 % at c63774f, after the rules set A led to; set C, with 16 other locales: 17.4 % at a952352 and
+16.0 % at 671b20a); the rules that followed were built on them, so all three are development probes now, not
+held-out figures. A building number alone is not counted (it is a number in a sentence).
 """
 
 from __future__ import annotations
@@ -52,6 +53,22 @@ SET_B = (
 )
 LOCALES_B = ("en_US", "en_GB", "de_DE", "fr_FR", "it_IT", "es_ES", "nl_NL", "pl_PL", "pt_BR", "sv_SE", "da_DK", "cs_CZ",
              "en_AU", "fr_CA", "de_AT", "en_IE")
+SET_C = (
+    "Hey, it's {f}. I just moved to {sa} with my partner {n2}, can you suggest a moving checklist?",
+    "Customer {n} (postcode {pc}) complained that the parcel never reached {sa}.",
+    "Write a reference letter for {n}, who worked with me for three years. Mention she lives in {c}.",
+    "Please fill the form: Full name: {n} | Street: {sa} | ZIP: {pc} | City: {c}",
+    "{t} {l} called from {c} about the broken heater at {sa}, {sec}.",
+    "Remind {f} that the key is under the mat at {sa}.",
+    "My neighbour {n} at number {bn} keeps parking in front of my house on {st}.",
+    "The package addressed to {n}, {sa}, {c} {pc} was returned to sender.",
+    "Can you help {f} write a cover letter? Her address is {sa}, {pc} {c}.",
+    "Lost dog found near {st}, contact {n} at {sa}.",
+    "Between {n} and {n2}, who should host the dinner at {sa}?",
+    "Update CRM: {l}, {f}; {sa}; {pc}; {c}",
+)
+LOCALES_C = ("en_NZ", "en_IN", "fr_BE", "nl_BE", "it_CH", "pt_PT", "es_MX", "es_AR", "sk_SK", "hu_HU", "ro_RO", "fi_FI",
+             "no_NO", "hr_HR", "sl_SI", "en_PH")
 # the labeled values: a key of the shape and its label (the building number alone is not counted)
 _LABELS = (("n", "PERSON"), ("n2", "PERSON"), ("f", "PERSON"), ("l", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDRESS"),
            ("st", "ADDRESS"), ("pc", "ADDRESS"), ("sec", "ADDRESS"))
@@ -86,7 +103,8 @@ def examples(shapes: tuple[str, ...], locales: tuple[str, ...], rounds: int = 1,
 def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
     rule = leak_rule()
     groups = {"set A, 16 Faker locales": examples(SET_A, LOCALES_A, rounds),
-              "set B, 16 Faker locales": examples(SET_B, LOCALES_B, rounds)}
+              "set B, 16 Faker locales": examples(SET_B, LOCALES_B, rounds),
+              "set C, 16 more Faker locales": examples(SET_C, LOCALES_C, rounds)}
     lines: list[str] = []
     with workers(base) as running:
         names = list(running)

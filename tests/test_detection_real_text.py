@@ -193,7 +193,7 @@ def test_a_family_name_with_a_street_ending_is_a_name(sanitizer: Sanitizer, text
     "The Supreme Court ruled on Monday.", "Let's take a trip down Memory Lane.",
     "The party at PyCon 2024 was great.", "The street is closed for the parade.", "The Brigade arrived at dawn.",
     "We recorded at Abbey Road Studios.", "Our office is on Windows 11 now.", "Meet me at Gate 12.",
-    "The talk at Level 3, after lunch.", "I'm at Windows 11.",
+    "The talk at Level 3, after lunch.", "I'm at Windows 11.", "It reached No. 2 twice.",
 ])
 def test_words_that_only_look_like_streets_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text

@@ -730,8 +730,8 @@ def _after_cues(text: str) -> list[Found]:
     for m in _LOOSE_CUE.finditer(text):
         stop = _PART_END.search(text, m.end())
         street = _cued_street(text, m.end(), stop.start() if stop else len(text), False)
-        if street is not None and _PART_CLOSED.match(text, street):
-            out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))
+        if street is not None and _PART_CLOSED.match(text, street) and not re.match(_UNIT_PART, text[m.end():street]):
+            out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))  # (a name first: "reached No. 1 single" is none)
     for m in _ADDRESS_CUE.finditer(text):
         stop = _PART_END.search(text, m.end())
         street = _cued_street(text, m.end(), stop.start() if stop else len(text), bool(m.group("strong") or m.group("kind")))

@@ -692,6 +692,7 @@ _ADDRESS_CUE = re.compile(
 
 
 _PART_END = re.compile(r"[,;\n]")
+_CUED_REACH = 60  # characters of the part after a cue that are read as its street
 _HOUSE_FIRST = re.compile(rf"{_HOUSE}[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}")
 
 
@@ -725,16 +726,21 @@ _LOOSE_CUE = re.compile(r"(?<![\w])(?i:at|near|outside|reached|opposite|behind)[
 _PART_CLOSED = re.compile(r"[ \t]*(?:[.,;:!?)(\n]|$)")
 
 
+def _part_stop(text: str, at: int) -> int:
+    """Where the part that starts at ``at`` ends (the next comma, semicolon or line break), read no further than
+    _cued_street does: a search to the end of the text per cue made a text of cues and no comma quadratic."""
+    stop = _PART_END.search(text, at, at + _CUED_REACH)
+    return stop.start() if stop else min(len(text), at + _CUED_REACH)
+
+
 def _after_cues(text: str) -> list[Found]:
     out = []
     for m in _LOOSE_CUE.finditer(text):
-        stop = _PART_END.search(text, m.end())
-        street = _cued_street(text, m.end(), stop.start() if stop else len(text), False)
+        street = _cued_street(text, m.end(), _part_stop(text, m.end()), False)
         if street is not None and _PART_CLOSED.match(text, street) and not re.match(_UNIT_PART, text[m.end():street]):
             out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))  # (a name first: "reached No. 1 single" is none)
     for m in _ADDRESS_CUE.finditer(text):
-        stop = _PART_END.search(text, m.end())
-        street = _cued_street(text, m.end(), stop.start() if stop else len(text), bool(m.group("strong") or m.group("kind")))
+        street = _cued_street(text, m.end(), _part_stop(text, m.end()), bool(m.group("strong") or m.group("kind")))
         if street is not None:
             out.append(Found("STREET_ADDRESS", m.end(), street, 0.7))
             code = _OTHER_POSTCODE_CITY.match(text, street)  # the postcode and town after it: ", 55382 Costa Blanca"
@@ -750,7 +756,7 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
     capitalised words with a house number are the street even when a dictionary holds them ("Address:\n552 Saint
     Du Chateau"), and after any cue when a known town follows ("ship to Ojo de Agua 488, Salamanca"); never a sentence
     ("the address is 12 lines long", "moved to Windows 11", "ship to Chapter 12")."""
-    b = min(b, a + 60)  # a sentence may go on after the street: its start is read ("at Valdovská 871 and I need ...")
+    b = min(b, a + _CUED_REACH)  # a sentence may go on after the street: its start is read ("at Valdovská 871 and ...")
     if not any(ch.isdigit() for ch in text[a:b]):
         return None
     for shape in (_PART_FULL.fullmatch(text, a, b), _PART_PREFIX.match(text, a, b), _HOUSE_FIRST.match(text, a, b)):

@@ -38,18 +38,24 @@ def _loaded() -> tuple[Any, Any]:
     return s, MasterKey.from_bytes(bytes(32)).user_keys("bench")
 
 
+def _sanitize_times(text: str, reps: int) -> list[float]:
+    """Seconds each of ``reps`` sanitizations of ``text`` took."""
+    s, keys = _loaded()
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        s.sanitize(text, keys)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
 def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float]]:
     s, keys = _loaded()
     out = {}
     for size in sizes:
         text = make_prompt(size)
         s.sanitize(text, keys)
-        times = []
-        for _ in range(reps if size < 30_000 else max(3, reps // 10)):
-            t0 = time.perf_counter()
-            s.sanitize(text, keys)
-            times.append(time.perf_counter() - t0)
-        out[size] = times
+        out[size] = _sanitize_times(text, reps if size < 30_000 else max(3, reps // 10))
     return out
 
 
@@ -70,16 +76,7 @@ ADVERSARIAL = {"one 30,000-letter word in capitals": "ABCDEFGH" * 3750,
 
 
 def _adversarial(reps: int = 3) -> dict[str, float]:
-    s, keys = _loaded()
-    out = {}
-    for name, text in ADVERSARIAL.items():
-        times = []
-        for _ in range(reps):
-            t0 = time.perf_counter()
-            s.sanitize(text, keys)
-            times.append(time.perf_counter() - t0)
-        out[name] = min(times)
-    return out
+    return {name: min(_sanitize_times(text, reps)) for name, text in ADVERSARIAL.items()}
 
 
 def _restore_cost() -> tuple[float, int]:

@@ -17,7 +17,9 @@ keeps its outward code, a Canadian one its forward sortation area; the rest is e
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
+from itertools import accumulate
 from importlib import resources
 
 from mechanisms.keys import UserKeys
@@ -456,8 +458,11 @@ _DESIG = (r"(?<![^\W\d_])(?:(?i:house|h\.?[ \t]?no|flat|apartment|apt|apto|suite
           r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat|holding)\.?"
           # Bengali: house, holding, building and flat numbers ("বাসা নং ২৭৯", "অ্যাপার্টমেন্ট ৭")
           r"|(?:বাসা|বাড়ি|হোল্ডিং|ভবন|বিল্ডিং)[ \t]+নং|ফ্ল্যাট|অ্যাপার্টমেন্ট)")
-_NUMBER = r"(?:(?i:no|nr|number|n[ºo°]|n\.º)\.?:?[ \t]*)?#?[ \t]*[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){0,3}"
-_UNIT_PART = rf"(?:{_DESIG}[ \t]*:?[ \t]*{_NUMBER}(?![\w/-])[ \t]*)+"
+# (each blank between a designator and its number has one reading: with three "[ \t]*" in a row, "Apt 1 Apt 1 ..."
+# with no comma after it took time exponential in the number of units, 2 s for twelve; and a part holds six units
+# at most, or each start read on to the end of such a text)
+_NUMBER = r"(?:(?i:no|nr|number|n[ºo°]|n\.º)\.?:?[ \t]*)?(?:#[ \t]*)?[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){0,3}"
+_UNIT_PART = rf"(?:{_DESIG}(?:[ \t]*:)?[ \t]*{_NUMBER}(?![\w/-])[ \t]*){{1,6}}"
 _HOUSE_PART = r"(?:[A-Za-z]{0,2}-?\d{1,5}[A-Za-z]?(?:[-/][A-Za-z0-9]{1,5}){1,3}|[A-Z]{1,4}\d{1,5}[A-Z]?|\d{1,4}[A-Za-z])"
 _NAME = rf"[^\W\d_](?:[^\W\d_]|[{_MARKS}])*(?:['’.-][\w'’.{_MARKS}-]*)?"
 _PART_FULL = re.compile(
@@ -612,6 +617,9 @@ def _run_after(text: str, after: int, units: list[tuple[int, int]], min_places: 
 
 def _address_runs(text: str, found: list[Found]) -> list[Found]:
     anchors = sorted((f.start, f.end) for f in found if f.entity_type in ("STREET_ADDRESS", "POSTAL_CODE"))
+    # whether a part overlaps an anchor: the anchors starting before its end, and the furthest any of them reaches
+    # (a scan of every anchor per part made a text of 4,000 units quadratic)
+    starts, reach = [x for x, _ in anchors], list(accumulate((y for _, y in anchors), max))
     out: list[Found] = []
     seen: set[tuple[int, int]] = set()
     for start, end in anchors:
@@ -640,7 +648,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 a, b = segs[i]
                 if not text[a:b].strip():
                     break
-                if any(x < b and a < y for x, y in anchors):
+                if (k := bisect_left(starts, b)) and reach[k - 1] > a:
                     break  # a part found on its own has a run of its own: its sentence is no part ("Пишите на ул. ...")
                 crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
                 if crossed and (step > 0 or ("," in text[max(text.rfind("\n", max(0, a - _REACH), a), a - _REACH - 1) + 1:b]

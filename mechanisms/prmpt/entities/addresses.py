@@ -25,7 +25,7 @@ from importlib import resources
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec, TwoWayCodec
 from mechanisms.prmpt.config import EntityPolicy
-from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, transform_alphabet
+from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, script_classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
 from mechanisms.prmpt.permutation import DomainError, permutation
 
@@ -252,6 +252,12 @@ _RTL_WORD = "[\u0600-\u06ff\u0750-\u077f\u0590-\u05ff\u200c\u200d'’-]+"
 _RTL_TYPES = ("شارع|طريق|ساحة|نهج|مقطع|معبر|سكة|زنقة|درب|زقاق|جادة|ممر|ميدان|بولفار|كورنيش|"
               "خیابان|خيابان|کوچه|كوچه|بلوار|میدان|بزرگراه|جاده|کوی|"
               "רחוב|רח'|שדרות|שד'|דרך|סמטת|סמטה|כיכר")
+# the type and unit words of those scripts stay in a stand-in, as the Latin ones do ("ул. Ленина" -> "ул. Жыхоща")
+_GREEK_TYPES = "οδός|οδος|οδ|λεωφόρος|λεωφ|πλατεία|πλ|στενό|πάροδος"
+KEEP_WORDS = KEEP_WORDS | {w.lower() for group in (_CYR_TYPES, _RTL_TYPES, _GREEK_TYPES) for w in group.split("|")
+                           if "-" not in w and "'" not in w} | {
+    "д", "дом", "буд", "будинок", "стр", "строение", "корп", "корпус", "кв", "квартира", "оф", "офис", "под", "подъезд",
+    "רח", "שד"}
 _RTL_ADDRESS = re.compile(
     rf"(?<![\w/])(?P<v>\d{{1,5}}[ \t]+(?:{_RTL_TYPES})[ \t]+{_RTL_WORD}(?:[ \t]+(?:{_RTL_WORD}|\d{{1,3}}(?=[ \t]+{_RTL_WORD}))){{0,4}}"
     rf"|(?<![^\W\d_])(?:{_RTL_TYPES})[ \t]+{_RTL_WORD}(?:[ \t]+{_RTL_WORD}){{0,3}}?[ \t]+\d{{1,5}}(?![\w/]))")
@@ -1026,7 +1032,8 @@ class StreetAddressCodec(TwoWayCodec):
             plain = candidate.istitle() or candidate.islower() or candidate.isupper()
             return not (plain and low in index) and low not in KEEP_WORDS and low not in _STOP
 
-        return transform_alphabet(keys, f"{self.entity_type}|shape", token, classed, decrypt=decrypt,
+        # a name in Greek, Cyrillic, Arabic or Hebrew letters is hidden in its own script ("Ζυγού" went out whole)
+        return transform_alphabet(keys, f"{self.entity_type}|shape", token, script_classed, decrypt=decrypt,
                                   accept=outside)
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:

@@ -43,6 +43,19 @@ def classed(ch_pos: int, ch: str) -> str | None:
     return None
 
 
+# the letters of the cased scripts beyond Latin and of Arabic and Hebrew, each kept in its own class (the final
+# sigma, the Arabic hamza forms and taa marbuta, and the Hebrew final forms stay where they are: a word keeps its shape)
+_SCRIPT_ALPHABETS = ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ", "αβγδεζηθικλμνξοπρστυφχψω", "ΆΈΉΊΌΎΏ", "άέήίόύώ",
+                     "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЭЮЯ", "абвгдежзийклмнопрстуфхцчшщэюя",
+                     "ابتثجحخدذرزسشصضطظعغفقكلمنهوي", "אבגדהוזחטיכלמנסעפצקרשת")
+_SCRIPT_OF = {ch: alphabet for alphabet in _SCRIPT_ALPHABETS for ch in alphabet}
+
+
+def script_classed(ch_pos: int, ch: str) -> str | None:
+    """``classed``, and the letters of Greek, Cyrillic, Arabic and Hebrew within their own script and case."""
+    return classed(ch_pos, ch) or _SCRIPT_OF.get(ch)
+
+
 def one_alphabet(alphabet: str) -> AlphabetOf:
     members = frozenset(alphabet)
     return lambda pos, ch: alphabet if ch in members else None

@@ -9,7 +9,9 @@ Three sets of twelve prompt shapes, each written on 2026-11-26 (seventh session)
 and on the base, before its misses were looked at (set A: addresses leaked 10.2 % at ad4cb0a; set B: 9.6 % at
 a952352 and 4.4 % at c63774f, after the rules set A led to; set C, with 16 other locales: 17.4 % at a952352 and
 16.0 % at 671b20a); the rules that followed were built on them, so all three are development probes now, not
-held-out figures. A building number alone is not counted (it is a number in a sentence).
+held-out figures. Set D (record and form shapes: numbered address lines, a unit alone, "street X, number Y"; eight
+of its locales new) was written on 2026-11-26 in the eighth session and measured once at 77bb78a before it was
+looked at: addresses 12.2 %, names 1.6 %. A building number alone is not counted (it is a number in a sentence).
 """
 
 from __future__ import annotations
@@ -69,6 +71,22 @@ SET_C = (
 )
 LOCALES_C = ("en_NZ", "en_IN", "fr_BE", "nl_BE", "it_CH", "pt_PT", "es_MX", "es_AR", "sk_SK", "hu_HU", "ro_RO", "fi_FI",
              "no_NO", "hr_HR", "sl_SI", "en_PH")
+SET_D = (
+    "Please ship the replacement part to {bn} {st}, {sec}. Recipient: {t} {n}.",
+    "Our records show {n} relocated from {c} (ZIP {pc}) to {sa}.",
+    "Name: {n}\nAddress: {sa}\n{c}, {pc}\nNotes: prefers email",
+    "I'm {f}, I live on {st} near the park, postcode {pc}. Where can I recycle batteries?",
+    "{n} ({c}): the meter reading for {sa} is 4521 kWh.",
+    "Schedule a technician visit to {sa} for {n2} on Tuesday between 9 and 11.",
+    "The parcel with tracking no. 4471 was delivered to {bn}, {st} but {f} never got it.",
+    "Kindly update the residential address of {t} {l} to {sa}, {c}, {pc}, effective immediately.",
+    "Address line 1: {sa}; Address line 2: {sec}; Postal code: {pc}; Town: {c}",
+    "Generate a customer record: name {n}, street {st}, number {bn}, postcode {pc}, city {c}.",
+    "Is there parking available at {st} {bn}? I'm visiting {f} next week.",
+    "Which district does postal code {pc} belong to? {f} {l} asked me yesterday.",
+)
+LOCALES_D = ("en_US", "en_GB", "de_DE", "fr_FR", "it_IT", "es_ES", "pt_BR", "nl_NL", "en_CA", "tr_TR", "lt_LT", "es_CO",
+             "es_CL", "zu_ZA", "id_ID", "el_GR")
 # the labeled values: a key of the shape and its label (the building number alone is not counted)
 _LABELS = (("n", "PERSON"), ("n2", "PERSON"), ("f", "PERSON"), ("l", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDRESS"),
            ("st", "ADDRESS"), ("pc", "ADDRESS"), ("sec", "ADDRESS"))
@@ -104,7 +122,8 @@ def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
     rule = leak_rule()
     groups = {"set A, 16 Faker locales": examples(SET_A, LOCALES_A, rounds),
               "set B, 16 Faker locales": examples(SET_B, LOCALES_B, rounds),
-              "set C, 16 more Faker locales": examples(SET_C, LOCALES_C, rounds)}
+              "set C, 16 more Faker locales": examples(SET_C, LOCALES_C, rounds),
+              "set D, 16 Faker locales": examples(SET_D, LOCALES_D, rounds)}
     lines: list[str] = []
     with workers(base) as running:
         names = list(running)

@@ -180,6 +180,34 @@ def test_addresses_in_a_sentence(sanitizer: Sanitizer, text: str, values: list[s
     check(sanitizer, text, values, name=False)
 
 
+# ... a form's numbered address lines and a unit filling a part of its own, a record's "street" value, a street with a
+# type where someone lives, a street type closing the name words after "at", a "ship the ... to" with more words
+@pytest.mark.parametrize("text, values", [
+    ("Address line 1: 4 Elm Rise; Address line 2: Suite 738; Postal code: 80692", ["Suite 738"]),
+    ("Street address 2: Flat 61 | City: Lindseyborough", ["Flat 61"]),
+    ("Please ship the replacement part to 576 Strada Babati, Piano 5. Recipient: Dr Valerio Porzio.",
+     ["576 Strada Babati", "Piano 5"]),
+    ("Deliver to 94 Plaza Mayor, Puerta 2.", ["Puerta 2"]),
+    ("Returned from 785 Calle Lautaro, Of. 7501, on Monday.", ["Of. 7501"]),
+    ("Name: Ivo Hale, Apt. 4, Dunmore", ["Apt. 4"]),
+    ("Generate a customer record: name Daniel Watson, street Richardson Forges, number 91582.", ["Richardson Forges"]),
+    ("I'm Ana, I live on Erdoğan Mount near the park.", ["Erdoğan Mount"]),
+    ("Is there parking available at Bryan Vista 484? I'm visiting Sean.", ["Bryan Vista 484"]),
+    ("Please ship the signed contract to 11 Setor Ribeiro, Apt. 4.", ["11 Setor Ribeiro", "Apt. 4"]),
+])
+def test_units_and_streets_of_forms_and_records(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text", [
+    "Unit 4: Fractions and decimals.", "We covered Unit 3, Unit 4 and Unit 5 this term.", "Top 10, Top 20 and Top 40.",
+    "She scored 2 of 5.", "She played the piano 3 times a week.",
+    "He lives on Social Security now.", "Banksy, street art, and graffiti.", "Meet at Union Station.",
+])
+def test_units_and_keys_of_other_things_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # ... a street named in Greek, Cyrillic, Arabic or Hebrew letters: the stand-in hides it in its own script (the
 # number alone changed: "Ζυγού" went out), and the type word stays
 @pytest.mark.parametrize("text, value, kept", [

@@ -305,8 +305,11 @@ _BOX_ADDRESS = re.compile(
 # The value of an address field ("Address: ...", "Domicilio: ...", "Adresse : ..."): the rest of the line
 _ADDRESS_FIELD = re.compile(
     r"(?<![\w])(?i:address|home[ \t]+address|street|mailing[ \t]+address|residence|domicilio|direcci[oó]n|"
-    r"adresse|domicile|demeurant|endereço|morada|indirizzo|residenza)[ \t]*[:：][ \t]*"
-    r"(?P<v>[^\n:]{3,90}?)(?=[ \t]*(?:\n|$|\.[ \t]*(?:\n|$)|\.?[ \t]+[^\W\d_]{2,20}(?:[ \t][^\W\d_]{2,20})?[ \t]?:))")
+    r"adresse|domicile|demeurant|endereço|morada|indirizzo|residenza|"
+    # a form's numbered address lines ("Address line 2: Suite 738", "Street address 2:", "Addr. 1:")
+    r"(?:street[ \t]+)?(?:address|addr\.?)(?:[ \t]+line)?(?:[ \t]*(?:[12]|one|two))?)[ \t]*[:：][ \t]*"
+    # the rest of the line, or up to the next field ("...; Postal code: ...", "| City: ...")
+    r"(?P<v>[^\n:;|]{3,90}?)(?=[ \t]*(?:\n|$|[;|]|\.[ \t]*(?:\n|$)|\.?[ \t]+[^\W\d_]{2,20}(?:[ \t][^\W\d_]{2,20})?[ \t]?:))")
 
 
 # ---------------------------------------------------------------- address blocks, one part per line
@@ -461,7 +464,12 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
 # ("Villa Verde Phase 2", "Nygårdroa 1") or a postcode with its town is hidden; the names are kept.
 _DESIG = (r"(?<![^\W\d_])(?:(?i:house|h\.?[ \t]?no|flat|apartment|apt|apto|suite|ste|unit|studio|building|bldg|block|blk|blok|"
           r"lot|plot|room|rm|floor|fl|level|lvl|shop|office|villa|door|tower|wing|phase|sector|ward|km|"
-          r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat|holding)\.?"
+          r"bloc|bl|scara|sc|etaj|et|ap|app|appt|kv|m|b|no|nr|n[ºo°]|n\.º|num|número|d|dom|bina|daire|kat|holding|"
+          # floors, doors and offices of more languages ("Piano 5", "Puerta 2", "Piso 10", "Bodega 4"); the words English
+          # writes too only capitalised, and "Of." with its point ("2 of 5" is no office)
+          r"piano|puerta|pta|piso|oficina|bodega|interno|scala|escalera|esc|[ée]tage|apartamento|departamento|depto|"
+          r"dpto|appartamento|appartement|wohnung|whg|stiege|t[üu]r|andar|loja|bloque|bloco|torre|edificio|edif|"
+          r"lokal|lok)\.?|(?:Local|Casa|Sala|Int|Top|Bus)\.?|Of\."
           # Bengali: house, holding, building and flat numbers ("বাসা নং ২৭৯", "অ্যাপার্টমেন্ট ৭")
           r"|(?:বাসা|বাড়ি|হোল্ডিং|ভবন|বিল্ডিং)[ \t]+নং|ফ্ল্যাট|অ্যাপার্টমেন্ট)")
 # (each blank between a designator and its number has one reading: with three "[ \t]*" in a row, "Apt 1 Apt 1 ..."
@@ -700,7 +708,7 @@ _ADDRESS_CUE = re.compile(
     r"restaurant|caf[eé]|hotel|practice|workshop|warehouse)(?:[ \t]+(?:is|was|are|were|will[ \t]+be))?"
     r"(?:[ \t]+(?:now|still|located|situated))?[ \t]+(?:at|on)"
     r"|(?:ship|send|deliver|mail|post|forward)(?:ped|ed|ing|s)?(?:[ \t]+(?:it|them|this|that|everything|"
-    r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+))?[ \t]+to"
+    r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+)?))?[ \t]+to"
     r"|(?:lives?|lived|living|resides?|resided|residing|located|based|staying|stays?)[ \t]+(?:at|on)"
     r"|mov(?:ed|ing|es?)[ \t]+(?:to|from))[ \t]*(?:\n[ \t]*)?(?=[^\W_])")
 
@@ -784,7 +792,8 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
         words = re.findall(r"[^\W\d_]+", value)
         if not strong and all(_YEAR.fullmatch(n) for n in re.findall(r"\d+", value)):
             continue  # "party at PyCon 2024", "office on Windows 2019": a year, no house number
-        if _street_words(value) or (strong or _town_after(text, a + len(value))) and all(
+        typed = len(words) >= 2 and re.fullmatch(_USPS_SUFFIXES, words[-1]) is not None  # "at Bryan Vista 484"
+        if _street_words(value) or (strong or typed or _town_after(text, a + len(value))) and all(
                 w[:1].isupper() or w.lower() in KEEP_WORDS for w in words) and not any(w.lower() in _STOP for w in words):
             return a + len(value)
     return None
@@ -893,6 +902,12 @@ _COMPOUND_STREET = re.compile(
 # a street named after the word itself ("the street is Singh Park", "Street name: Spears Walks")
 _STREET_IS = re.compile(r"(?<![\w-])(?i:street|road)(?:[ \t]+(?i:name))?(?:[ \t]+(?i:is|was|called)|[ \t]*:)[ \t]+"
                         r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*){0,3})(?![\w'’-])")
+# a street as the value of a record's "street" ("name Daniel Watson, street Richardson Forges, number 91582")
+_STREET_KEY = re.compile(r"(?:^|(?<=[,;|(]))[ \t]*(?i:street)[ \t]+"
+                         r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*(?:[ \t]+[\w'’.-]+){0,3}?)(?=[ \t]*(?:[,;|)]|$))")
+# a street with a USPS type where someone lives, with no number ("I live on Erdoğan Mount near the park")
+_LIVES_ON = re.compile(rf"(?<![\w])(?i:lives?|lived|living|resides?|resided|residing|staying|stays?)[ \t]+on[ \t]+"
+                       rf"(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 # a street type in the words outweighs NER's reading of them as a person's name ("Piazza Garibaldi", "Thistle Avenue")
 _TYPED = 0.9
 
@@ -916,7 +931,7 @@ def _named_streets(text: str, lang: str) -> list[Found]:
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _NO_NUMBER_HU.finditer(text):
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
-    for m in _STREET_IS.finditer(text):
+    for m in (*_STREET_IS.finditer(text), *_STREET_KEY.finditer(text), *_LIVES_ON.finditer(text)):
         if not any(w.lower() in _STOP for w in m.group("v").split()):
             out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _COMPOUND_STREET.finditer(text):
@@ -926,6 +941,13 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     return out
 
 
+# A unit and its number filling a part of their own, with no street beside them ("Address line 2: Suite 738;",
+# "..., Piano 5."): the words English writes otherwise ("Unit 4", "Studio 5", "Top 10") are left to the runs
+_UNIT_FIELD = re.compile(
+    r"(?:^|(?<=[,;:|(\n]))[ \t]*(?P<v>(?:Of\.|(?:Apt|Apartment|Appartement|Appt|Appartamento|Apartamento|Apto|Suite|Ste|"
+    r"Flat|Piso|Puerta|Piano|Oficina|Bodega|Depto|Dpto|Departamento|Wohnung|Whg|Interno|Daire|Lokal)\.?)[ \t]*"
+    r"(?:#|No\.?|Nr\.?|N[º°]\.?)?[ \t]*\d{1,5}[A-Za-z]?(?:[-/]\d{1,4}[A-Za-z]?)?)"
+    r"(?=[ \t]*(?:[,;|)\n]|\.?[ \t]*$|\.[ \t]+[A-Z]))")
 # A unit line over a street line with a USPS type and no number ("Flat 18\nFrederick Pine", "Studio 8\nPorter Rapids;")
 _UNIT_OVER_STREET = re.compile(
     r"(?<![\w'’.-])(?P<v>(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite)[ \t]+\d{1,4}[A-Za-z]?[ \t]*\n[ \t]*"
@@ -983,6 +1005,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_after_cues(text))
     out.extend(_named_streets(text, lang))
     out.extend(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.7) for m in _UNIT_OVER_STREET.finditer(text))
+    out.extend(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.6) for m in _UNIT_FIELD.finditer(text))
     if "\n" in text:
         out.extend(_under_a_name(text))
     out.extend(_address_blocks(text, out))

@@ -208,6 +208,32 @@ def test_units_and_keys_of_other_things_stay(sanitizer: Sanitizer, text: str) ->
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
+# ... a postcode in a record's key ('"zip": "4080"', "postal_code=1783"), an Eircode after a postcode cue, and a table's
+# cells under an address's column titles (CSV, markdown)
+@pytest.mark.parametrize("text, values", [
+    ('{"customer": "Olga Dam", "address": "Tingstræde 4", "zip": "4080"}', ["4080"]),
+    ('{"name": "Ada Obi", "postal_code": "34-189"}', ["34-189"]),
+    ("order.postal_code=9803QR;", ["9803QR"]),
+    ("The tenant, whose postcode is W63W0T7, has not paid.", ["W63W0T7"]),
+    ("name,street,postcode,city\nIda Moor,31 Johnson Street,F45HTE3,Ennis\nEd Ray,2 Elm Rise,H91E2K3,Galway",
+     ["F45HTE3", "H91E2K3"]),
+    ("| Name | Address | City |\n|---|---|---|\n| Luboš Krejčová | Kostková 93 | Koryčany |", ["Kostková 93"]),
+    ("Indirizzo;CAP;Città\nVia Sestriere, 7;10141;Torino", ["10141"]),
+    ("Customer\tStreet\tZip\nAna Lee\tMarrow Burgs\t90210", ["Marrow Burgs", "90210"]),
+])
+def test_postcodes_of_records_and_address_columns(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text", [
+    "| Variable | Address |\n|---|---|\n| buf | 0x7ffdeadbeef |\n| ptr | 0x55d4c0ffee00 |",
+    "Ticker,Strategy,Cap\nACME,value,1200\nBOLT,growth,5400",
+    "The zip file has 4080 entries.",
+])
+def test_tables_and_zips_of_other_things_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # ... a street named in Greek, Cyrillic, Arabic or Hebrew letters: the stand-in hides it in its own script (the
 # number alone changed: "Ζυγού" went out), and the type word stays
 @pytest.mark.parametrize("text, value, kept", [

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from mechanisms.prmpt.entities import credentials, people
+from mechanisms.prmpt.entities import credentials, tables
 
 SECRET_TEXTS = [
     "api_key = 'b1946ac92492d2347c6235b4d2611184a'",
@@ -61,7 +61,7 @@ def _cells_by_char(line: str, sep: str) -> list[tuple[int, int]]:
                                   "a\tb\t", ";;"])
 def test_cells_match_character_cut(line: str) -> None:
     for sep in (",", "\t", ";", "|"):
-        assert people._cells(line, sep) == _cells_by_char(line, sep)
+        assert tables._cells(line, sep) == _cells_by_char(line, sep)
 
 
 def test_ner_layers_use_numpy_gemm() -> None:

@@ -27,6 +27,7 @@ from mechanisms.prmpt.codecs import AlnumCodec, TwoWayCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, script_classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.permutation import DomainError, permutation
 
 _EN_TYPES = ("street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|"
@@ -84,19 +85,21 @@ _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _CA_SHAPE = r"[A-Z]\d[A-Z] ?\d[A-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
-_POSTCODE_WORDS = r"zip(?:\s*code)?|postcode|post\s+code|postal\s+code|code\s+postal|c[oó]digo\s+postal|cp"
+_POSTCODE_WORDS = r"zip(?:[\s_-]*code)?|postcode|post[\s_-]+code|postal[\s_-]*code|code\s+postal|c[oó]digo\s+postal|cp"
 _POSTCODE_CUE = re.compile(
-    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,3}})$")
+    # (a key's quotes too: '"zip": "70586"')
+    rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,4}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
 _OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
-_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE})(?![\w-])")
 _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
-    r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,3}$")
+    r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,4}$")
 # (right after a street, an Irish Eircode too: "31 Johnson Street, F45HTE3 Ballina")
 _EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
+# (an Eircode after a postcode cue too: "whose postcode is W63W0T7")
+_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})(?![\w-])")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
 # verb of being or living and "in", "near" or "around", closing the clause (never "in 10000 steps")
@@ -941,6 +944,36 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     return out
 
 
+# The cells of a table under an address's column titles ("name,street,postcode,city", "| Name | Address | City |");
+# the header row holds no digit
+_COLUMN_HINT = re.compile(r"(?i:address|addr|street|zip|post|plz|cp\b|direcci|adresse|indirizzo|endere|stra(?:ss|ß)e)")
+_STREET_TITLE = re.compile(r"[ \t]*[\"']?(?i:(?:street|home|mailing|billing|shipping)?[ _]?(?:address|addr\.?)(?:[ _]?line)?"
+                           r"(?:[ _]?[12])?|street|direcci[oó]n|domicilio|adresse|rue|indirizzo|via|endereço|morada|"
+                           r"stra(?:ss|ß)e|anschrift|ulica)[\"']?[ \t]*")
+_CODE_TITLE = re.compile(r"[ \t]*[\"']?(?i:zip(?:[ _]?code)?|post(?:al)?[ _]?code|postcode|plz|cp|c[oó]digo[ _]postal|"
+                         r"code[ _]postal|cap|postnummer|kod[ _]pocztowy|psč)[\"']?[ \t]*")
+_CODE_CELL = re.compile(r"[ \t]*[\"']?(?P<v>(?=[A-Z\d -]*\d)[A-Z\d][A-Z\d -]{1,8}[A-Z\d])[\"']?[ \t]*")
+
+
+def _table_addresses(text: str) -> list[Found]:
+    def title(cell: str) -> str | None:
+        return "street" if _STREET_TITLE.fullmatch(cell) else "code" if _CODE_TITLE.fullmatch(cell) else None
+
+    out = []
+    for kind, a, b in column_cells(text, _COLUMN_HINT, title, lambda line, cells: not any(ch.isdigit() for ch in line)):
+        if kind == "code":
+            m = _CODE_CELL.fullmatch(text, a, b)
+            if m is not None:
+                out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+            continue
+        value = text[a:b].strip(" \t\"'")
+        if (re.search(r"[^\W\d_]{2}", value) and len(value) <= 80 and not re.search(r"@|://", value)
+                and not re.fullmatch(r"(?:0x)?[\da-fA-F:.]+", value)):  # a memory, a MAC or an IP address is no street
+            start = text.index(value, a)
+            out.append(Found("STREET_ADDRESS", start, start + len(value), 0.7))
+    return out
+
+
 # A unit and its number filling a part of their own, with no street beside them ("Address line 2: Suite 738;",
 # "..., Piano 5."): the words English writes otherwise ("Unit 4", "Studio 5", "Top 10") are left to the runs
 _UNIT_FIELD = re.compile(
@@ -1006,6 +1039,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_named_streets(text, lang))
     out.extend(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.7) for m in _UNIT_OVER_STREET.finditer(text))
     out.extend(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.6) for m in _UNIT_FIELD.finditer(text))
+    if "\n" in text:
+        out.extend(_table_addresses(text))
     if "\n" in text:
         out.extend(_under_a_name(text))
     out.extend(_address_blocks(text, out))

@@ -21,6 +21,7 @@ from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
 from mechanisms.prmpt.entities.name_pairs import find_listed_names
 from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index
+from mechanisms.prmpt.entities.tables import column_cells
 
 __all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
@@ -77,48 +78,16 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
     return out
 
 
-def _cells(line: str, sep: str) -> list[tuple[int, int]]:
-    """(start, end) of each cell of ``line`` cut at ``sep`` (str.find: a long line costs little)."""
-    out, start = [], 0
-    while (cut := line.find(sep, start)) >= 0:
-        out.append((start, cut))
-        start = cut + 1
-    out.append((start, len(line)))
-    return out
-
-
 def find_table_names(text: str, lang: str) -> list[Found]:
     """Cells under a name-like header in CSV / TSV / semicolon / markdown tables."""
+    def title(cell: str) -> str | None:
+        return "name" if _HEADER_NAME.match(cell) else None
+
     out: list[Found] = []
-    lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
-    columns: list[int] = []
-    sep, width = "", 0
-    for k, line in enumerate(lines):
-        if not columns:
-            if _HEADER_HINT.search(line) is None:
-                continue  # no name-like column title on this line: not a header
-            for candidate in (",", "\t", ";", "|"):
-                cells = _cells(line, candidate)
-                if len(cells) >= 2:
-                    names = [i for i, (a, b) in enumerate(cells) if _HEADER_NAME.match(line[a:b])]
-                    if names:
-                        columns, sep, width = names, candidate, len(cells)
-                        break
-            continue
-        cells = _cells(line, sep)
-        if len(cells) != width:
-            if not re.fullmatch(r"[\s|:-]*", line):
-                columns = []
-            continue
-        for i in columns:
-            a, b = cells[i]
-            m = _CELL_NAME.match(line[a:b])
-            if m and _name_like(m.group("v").strip(), True, strong=True):
-                s = offsets[k] + a + m.start("v")
-                out.append(Found("PERSON", s, s + len(m.group("v").rstrip()), 0.7))
+    for _, a, b in column_cells(text, _HEADER_HINT, title):
+        m = _CELL_NAME.match(text[a:b])
+        if m and _name_like(m.group("v").strip(), True, strong=True):
+            out.append(Found("PERSON", a + m.start("v"), a + m.start("v") + len(m.group("v").rstrip()), 0.7))
     return out
 
 

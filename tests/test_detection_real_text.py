@@ -1074,3 +1074,18 @@ def test_streets_in_prose_and_marked_scripts_never_reach_the_upstream(veil_facto
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, PROSE_ATTACK, PROSE_SECRETS)
+
+
+FORMS_ATTACK = ("Please check this export.\nname,street,postcode,city\nIda Moor,31 Johnson Street,F45HTE3,Ennis\n\n"
+                'Record: {"customer": "Olga Dam", "address": "Tingstræde 4", "zip": "4080"}\n'
+                "Address line 1: 14701 Allison Rue; Address line 2: Suite 738; Postal code: 80692\n"
+                "Generate a customer record: name Daniel Watson, street Richardson Forges, number 91582.\n"
+                "Ship to 1 Ζυγού, Apt. 4. I live on Erdoğan Mount near the park.")
+FORMS_SECRETS = ("F45HTE3", "Johnson", "4080", "Tingstræde", "Allison", "Suite 738", "80692", "Richardson Forges",
+                 "Ζυγού", "Apt. 4", "Erdoğan Mount", "Ida Moor", "Olga Dam", "Daniel Watson")
+
+
+def test_forms_tables_and_records_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, FORMS_ATTACK, FORMS_SECRETS)

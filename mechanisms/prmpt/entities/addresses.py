@@ -52,7 +52,8 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "strada", "calea", "bulevardul", "carrer", "weg", "straße", "strasse", "gasse", "allee",
                            "platz", "damm", "ufer", "steig", "vej", "gade", "plads", "torv", "gatan", "vägen", "veien",
                            "vei", "gata", "laan", "straat", "plein", "gracht", "utca", "ring", "út", "útja", "tér", "körút",
-                           "köz", "sétány", "fasor", "rakpart"}
+                           "köz", "sétány", "fasor", "rakpart", "marg", "chowk", "nagar", "ganj", "gali", "path",
+                           "enclave", "vihar"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -176,7 +177,9 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Artery|Brow|Byway|Centreway|Circlet|Colonnade|Copse|Courtyard|Crossway|Cruiseway|Cul-de-sac|"
                   "Cutting|Distributor|Driveway|Firetrail|Footway|Foreshore|Frontage|Gully|Highroad|Interchange|"
                   "Intersection|Laneway|Meander|Parklands|Plateau|Quadrangle|Quadrant|Ramble|Riverway|Riviera|"
-                  "Roadway|Ronde|Rosebowl|Rotary|Siding|Subway|Tarn|Thoroughfare|Tollway|Trunkway|Walkway")
+                  "Roadway|Ronde|Rosebowl|Rotary|Siding|Subway|Tarn|Thoroughfare|Tollway|Trunkway|Walkway|"
+                  # Indian ("H.No. 73, Chaudry Marg", "58/073\nDugar Nagar")
+                  "Marg|Chowk|Nagar|Ganj|Gali|Path|Enclave|Vihar")
 # capitals of the cased scripts beyond Latin: Greek ("Αθήνα") and Cyrillic ("Битола")
 _UPPER_MORE = "\u0386\u0388-\u038f\u0391-\u03a9\u0400-\u042f"
 # a capital, or a letter of a script with no case (Arabic, Hebrew)
@@ -944,6 +947,8 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     return out
 
 
+# a New Zealand rural delivery on the line under a street ("72 Nolan Avenue\nRD 3")
+_RURAL_DELIVERY = re.compile(r"[ \t,]*\n[ \t]*(?P<v>RD[ \t]+\d{1,2})(?![\w-])")
 # The cells of a table under an address's column titles ("name,street,postcode,city", "| Name | Address | City |");
 # the header row holds no digit
 _COLUMN_HINT = re.compile(r"(?i:address|addr|street|zip|post|plz|cp\b|direcci|adresse|indirizzo|endere|stra(?:ss|ß)e)")
@@ -983,7 +988,9 @@ _UNIT_FIELD = re.compile(
     r"(?=[ \t]*(?:[,;|)\n]|\.?[ \t]*$|\.[ \t]+[A-Z]))")
 # A unit line over a street line with a USPS type and no number ("Flat 18\nFrederick Pine", "Studio 8\nPorter Rapids;")
 _UNIT_OVER_STREET = re.compile(
-    r"(?<![\w'’.-])(?P<v>(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite)[ \t]+\d{1,4}[A-Za-z]?[ \t]*\n[ \t]*"
+    r"(?<![\w'’.-])(?P<v>(?:(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite)[ \t]+\d{1,4}[A-Za-z]?[ \t]*\n"
+    # or a house number with its street after a comma or on the next line ("H.No. 73, Chaudry Marg", "58/073\nDugar Nagar")
+    r"|(?:H\.[ ]?No\.|House[ \t]+No\.?)[ \t]*\d{1,5}[A-Za-z]?[ \t]*[,\n]|\d{1,4}/\d{1,4}[ \t]*\n)[ \t]*"
     rf"(?:[A-Z][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 
 
@@ -1027,6 +1034,9 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         m = _OTHER_POSTCODE_CITY.match(text, end)
         if m:
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.75))
+        m = _RURAL_DELIVERY.match(text, end)
+        if m:
+            out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.75))
     for m in _POSTCODE_VALUE.finditer(text):  # the value first (cheap), then its cue word before it
         if _POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))

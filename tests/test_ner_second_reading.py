@@ -543,6 +543,11 @@ def test_offices_institutions_and_postnominals_stay_as_written(sanitizer: Saniti
     ("Please ask Bill to call me.", "Bill"),
     ("Tell Mark the news.", "Mark"),
     ("Thanks. Can Oyelaran join us at 5?", "Oyelaran"),
+    ("Congratulate Heather on the promotion.", "Heather"),
+    ("Notify Dietlind when the parcel ships.", "Dietlind"),
+    ("Apologize to Toralf for the delay.", "Toralf"),
+    ("Write a birthday message for Oyelaran.", "Oyelaran"),
+    ("Please reach out to Eugenia about the invoice.", "Eugenia"),
 ])
 def test_a_given_name_after_an_imperative_or_auxiliary_is_hidden(sanitizer: Sanitizer, text: str, name: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
@@ -556,6 +561,9 @@ def test_a_given_name_after_an_imperative_or_auxiliary_is_hidden(sanitizer: Sani
     ("Did April end well?", "April"),
     ("Send Monday's report.", "Monday"),
     ("Let Me know.", "Me"),
+    ("Congratulate Google on the launch.", "Google"),
+    ("Write a message for Monday.", "Monday"),
+    ("Welcome Back to the show.", "Back"),
 ])
 def test_products_days_and_words_after_those_verbs_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text

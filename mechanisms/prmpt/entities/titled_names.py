@@ -811,15 +811,26 @@ el la los las un una no""".split())
 _ADDRESSED = regex.compile(
     r"(?:^|(?<=[.!?:;\n\"“(][ \t]*)|(?<=^[ \t]+))(?:(?:Please|please|Pls|pls)[ \t]+)?"
     r"(?:Ask|ask|Tell|tell|Remind|remind|Email|email|Call|call|Invite|invite|Ping|ping|Thank|thank|Text|text|Message|"
-    r"message|Can|Could|Will|Would|Did|Does|Has|Have|Should|Shall|Might|Let|Help|help|Send|send|Pay|pay|Cc|cc)"
+    r"message|Can|Could|Will|Would|Did|Does|Has|Have|Should|Shall|Might|Let|Help|help|Send|send|Pay|pay|Cc|cc|"
+    # verbs done to a person ("Congratulate Heather on the promotion", "Notify Anke when it ships")
+    r"Congratulate|congratulate|Greet|greet|Notify|notify|Inform|inform|Warn|warn|Contact|contact|Wish|wish|"
+    r"Visit|visit|Phone|phone|Forgive|forgive|Introduce|introduce|Welcome|welcome)"
     r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)", regex.MULTILINE)
 
 
 # the person something goes to: "draft a reply to Martyn about the refund", "talk to Eugenia", "forward it to Toralf"
 _TO_SOMEONE = regex.compile(r"(?<![\p{L}\d])(?:reply|replies|respond|write|writing|talk|talking|speak|speaking|"
-                            r"forward|forwarded|send|sent|give|gave|mention|introduce|email|message|letter|note)"
+                            r"forward|forwarded|send|sent|give|gave|mention|introduce|email|message|letter|note|"
+                            # (these capitalised too, opening a request: never "Send it to Paris")
+                            r"[Aa]pologi[sz]e|[Aa]pologi[sz]ed|[Aa]pologi[sz]ing|[Ee]xplain|[Ee]xplained|"
+                            r"[Rr]each[ \t]+out|[Rr]eached[ \t]+out)"
                             r"(?:[ \t]+(?:it|this|that|them|him|her|back|a[ \t]+note|the[ \t]+\p{Ll}+))?"
                             r"[ \t]+to[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)")
+
+# the person a message or a gift is for, closing the clause ("Write a birthday message for Lotte.", "a card for Ige")
+_FOR_SOMEONE = regex.compile(r"(?<![\p{L}\d])(?:message|note|letter|card|gift|present|toast|speech|poem|email|"
+                             r"e-mail|invitation|recommendation|reference|bio|eulogy|cake|surprise)[ \t]+for[ \t]+"
+                             r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]*[?!.,;:]|[ \t]*$)")
 
 # the person thanked, congratulated or greeted, closing the clause ("Thank you Hendo for what you did",
 # "congrats Tebogo, well deserved", "Much love Miccoli")
@@ -841,7 +852,7 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
     places = place_names()
-    for m in _TO_SOMEONE.finditer(text):
+    for m in [*_TO_SOMEONE.finditer(text), *_FOR_SOMEONE.finditer(text)]:
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or word.casefold() in places and not index.is_first(word):
             continue  # "send it to Paris", "talk to Monday's team"

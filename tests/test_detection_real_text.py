@@ -220,6 +220,7 @@ def test_units_and_keys_of_other_things_stay(sanitizer: Sanitizer, text: str) ->
     ("| Name | Address | City |\n|---|---|---|\n| Luboš Krejčová | Kostková 93 | Koryčany |", ["Kostková 93"]),
     ("Indirizzo;CAP;Città\nVia Sestriere, 7;10141;Torino", ["10141"]),
     ("Customer\tStreet\tZip\nAna Lee\tMarrow Burgs\t90210", ["Marrow Burgs", "90210"]),
+    ("address_line_1,address_line_2,postcode\nElm Rise,Flat 3,90210", ["Elm Rise", "Flat 3", "90210"]),
 ])
 def test_postcodes_of_records_and_address_columns(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)

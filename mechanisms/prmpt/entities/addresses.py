@@ -950,7 +950,7 @@ def _named_streets(text: str, lang: str) -> list[Found]:
 # a New Zealand rural delivery on the line under a street ("72 Nolan Avenue\nRD 3")
 _RURAL_DELIVERY = re.compile(r"[ \t,]*\n[ \t]*(?P<v>RD[ \t]+\d{1,2})(?![\w-])")
 # The cells of a table under an address's column titles ("name,street,postcode,city", "| Name | Address | City |");
-# the header row holds no digit
+# the header row holds no digit but in those titles ("address_line_1")
 _COLUMN_HINT = re.compile(r"(?i:address|addr|street|zip|post|plz|cp\b|direcci|adresse|indirizzo|endere|stra(?:ss|ß)e)")
 _STREET_TITLE = re.compile(r"[ \t]*[\"']?(?i:(?:street|home|mailing|billing|shipping)?[ _]?(?:address|addr\.?)(?:[ _]?line)?"
                            r"(?:[ _]?[12])?|street|direcci[oó]n|domicilio|adresse|rue|indirizzo|via|endereço|morada|"
@@ -964,8 +964,11 @@ def _table_addresses(text: str) -> list[Found]:
     def title(cell: str) -> str | None:
         return "street" if _STREET_TITLE.fullmatch(cell) else "code" if _CODE_TITLE.fullmatch(cell) else None
 
+    def header(line: str, cells: list[tuple[int, int]]) -> bool:
+        return all(title(line[a:b]) or not any(ch.isdigit() for ch in line[a:b]) for a, b in cells)
+
     out = []
-    for kind, a, b in column_cells(text, _COLUMN_HINT, title, lambda line, cells: not any(ch.isdigit() for ch in line)):
+    for kind, a, b in column_cells(text, _COLUMN_HINT, title, header):
         if kind == "code":
             m = _CODE_CELL.fullmatch(text, a, b)
             if m is not None:

@@ -113,12 +113,42 @@ def shape_tables(base: str | None, groups: dict[str, list[dict[str, Any]]], shap
     return "\n".join(lines)
 
 
+# A given name alone in a request (written on 2026-11-26, eighth session, and measured once at d0bef4e before it was
+# looked at: 4.2 % leaked, the same at 77bb78a; the verbs it then led to are in titled_names._ADDRESSED)
+REQUEST_SHAPES = (
+    "Remind {f} that the key is under the mat.", "Thank {f} for the gift.", "Tell {f} the meeting moved to 3pm.",
+    "Email {f} the invoice before Friday.", "Congratulate {f} on the promotion.", "Ask {f} whether the report is ready.",
+    "Write a birthday message for {f}.", "Can you help {f} with her CV?", "Invite {f} to the team lunch.",
+    "Apologize to {f} for the delay.", "Schedule a call with {f} tomorrow.", "Draft a reply to {f}: we accept the offer.",
+)
+REQUEST_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL", "tr_TR", "ro_RO", "pt_BR",
+                   "sv_SE", "yo_NG", "sw", "ja_JP", "ko_KR")
+
+
+def request_examples() -> list[dict[str, Any]]:
+    """Each request shape once per locale with one of its given names, seeded."""
+    from faker import Faker
+
+    out = []
+    for locale in REQUEST_LOCALES:
+        fk = Faker(locale)
+        fk.seed_instance(21)
+        for shape in REQUEST_SHAPES:
+            first = fk.first_name()
+            text = shape.format(f=first)
+            at = text.index(first)
+            out.append({"text": text, "shape": shape, "spans": [{"start": at, "end": at + len(first), "label": "PERSON"}]})
+    return out
+
+
 def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
     groups = {"Faker's names, 10 locales": examples(per_shape),
               "mimesis names, the 24 locales examined": examples(per_shape, people=_mimesis_people("examined", per_shape)),
               "mimesis names, the 24 locales never looked at": examples(
                   per_shape, people=_mimesis_people("unseen", per_shape))}
-    return shape_tables(base, groups, SHAPES, "Names in prompt shapes"), True
+    return (shape_tables(base, groups, SHAPES, "Names in prompt shapes") + "\n"
+            + shape_tables(base, {"Faker's given names, 16 locales": request_examples()}, REQUEST_SHAPES,
+                           "A given name alone in a request")), True
 
 
 def main(argv: list[str]) -> int:

@@ -119,6 +119,22 @@ SPANISH_SHAPES = (
     "La Guardia Civil ha detenido a un hombre, {F} {L}, de 45 años.",
     "«No me arrepiento de nada», dijo {F} {L} al salir del juzgado.",
 )
+# twelve more, written on 2026-11-26 (eighth session) and measured once at 5c03908 before they were looked at (Faker's
+# names 1.4 %, mimesis' 1.8 %, the same at 77bb78a); no rule was built on them
+SPANISH_MORE_SHAPES = (
+    "El consejero de Sanidad, {F} {L}, compareció ayer ante la comisión.",
+    "{F} {L} {L3} ha sido nombrado nuevo director del hospital.",
+    "Fuentes cercanas a {L} aseguran que no habrá cambios.",
+    "El entrenador, {F2} {L2}, no pudo contar con {L} por lesión.",
+    "La jueza {F} {L} archivó la causa contra {F2} {L2}.",
+    "En la rueda de prensa, {L} explicó los motivos de su dimisión.",
+    "El portavoz, {F} {L}, recordó que el plazo termina el viernes.",
+    "{F} {L}, vecina de {city}, ganó el premio de poesía.",
+    "La exalcaldesa {F2} {L2} declaró ante el juez durante tres horas.",
+    "Tras el partido, {L} reconoció que el equipo no estuvo bien.",
+    "La oposición exige la comparecencia de {F} {L} en el Parlamento.",
+    "El escritor {F} {L} presenta su nueva novela en {city}.",
+)
 _SPANISH_CITIES = ("Sevilla", "Valladolid", "Zaragoza", "Málaga", "Bilbao")
 _NATIONALITIES = ("Polish", "Turkish", "Romanian", "Italian", "British", "Russian", "Ukrainian", "Greek")
 _CITIES = ("Warsaw", "Izmir", "Cluj", "Leeds")
@@ -182,9 +198,15 @@ def run(base: str | None = BASE, rounds: int = 2) -> tuple[str, bool]:
                    _faker_namers(SPANISH_LOCALES), rounds, shapes=SPANISH_SHAPES, cities=_SPANISH_CITIES),
                "mimesis names, es and es-mx": examples(_mimesis_namers("", ("es", "es-mx")), rounds,
                                                        shapes=SPANISH_SHAPES, cities=_SPANISH_CITIES)}
+    spanish_more = {f"Faker's names, {len(SPANISH_LOCALES)} Spanish-speaking locales": examples(
+                        _faker_namers(SPANISH_LOCALES), rounds, shapes=SPANISH_MORE_SHAPES, cities=_SPANISH_CITIES),
+                    "mimesis names, es and es-mx": examples(_mimesis_namers("", ("es", "es-mx")), rounds,
+                                                            shapes=SPANISH_MORE_SHAPES, cities=_SPANISH_CITIES)}
     return (shape_tables(base, groups, SHAPES, "Names in news and judgment sentences") + "\n"
             + shape_tables(base, more, MORE_SHAPES, "Names in twelve more English news and court sentences") + "\n"
-            + shape_tables(base, spanish, SPANISH_SHAPES, "Names in Spanish news sentences")), True
+            + shape_tables(base, spanish, SPANISH_SHAPES, "Names in Spanish news sentences") + "\n"
+            + shape_tables(base, spanish_more, SPANISH_MORE_SHAPES,
+                           "Names in twelve more Spanish news sentences (measured once before they were looked at)")), True
 
 
 def main(argv: list[str]) -> int:

@@ -235,20 +235,24 @@ def test_tables_and_zips_of_other_things_stay(sanitizer: Sanitizer, text: str) -
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
-# ... an Indian house number over or before its street ("H.No. 73, Chaudry Marg"), a New Zealand rural delivery
+# ... an Indian house number over or before its street ("H.No. 73, Chaudry Marg"), a New Zealand rural delivery,
+# a town's postcode after a street with no type word, a verb after it ("..., Vrlika 38445 was returned")
 @pytest.mark.parametrize("text, values", [
     ("Please send it to H.No. 73, Chaudry Marg.", ["H.No. 73", "Chaudry"]),
     ("The key is under the mat at H.No. 38\nGopal Ganj.", ["H.No. 38", "Gopal"]),
     ("Deliver to 58/073\nDugar Nagar by Friday.", ["58/073", "Dugar"]),
     ("Customer Ana Pop lives at 40 Sachdeva Path, Pune.", ["40 Sachdeva Path"]),
     ("Ship to 72 Nolan Avenue\nRD 3, Hamilton.", ["72 Nolan Avenue", "RD 3"]),
+    ("The package addressed to Marina Bukvić, Hercegovačka 783, Vrlika 38445 was returned.", ["783", "38445"]),
+    ("Sent to Ana Pop, Teiului 12, Vaslui 730233 is lost.", ["Teiului 12", "730233"]),
 ])
-def test_indian_and_new_zealand_address_parts(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+def test_indian_new_zealand_and_run_address_parts(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
 
 
 @pytest.mark.parametrize("text", ["Switch the amplifier to RD 3 mode.", "The Garden Path is a novel.",
-                                  "Grade 12/14\nNot bad at all."])
+                                  "Grade 12/14\nNot bad at all.", "In Boston 2000 was a good year.",
+                                  "Chapter 12, Section 4500 was rewritten."])
 def test_numbers_beside_words_that_only_look_like_streets_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
 

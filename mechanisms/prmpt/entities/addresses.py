@@ -835,7 +835,8 @@ _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{
 # (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
 # month", never "45000 people")
 _TOWN_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
-                        r"(?![ \t]+(?!(?:last|next|this|since|until|till|please|thanks|asap|today|tomorrow|yesterday)\b)"
+                        r"(?![ \t]+(?!(?:last|next|this|since|until|till|please|thanks|asap|today|tomorrow|yesterday|"
+                        r"was|were|is|are|has|had|will|got)\b)"
                         r"[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
@@ -845,6 +846,11 @@ _TOWN_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>
 _AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
 _TOWN_PIN = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
                        rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
+
+
+_VERB_AFTER = re.compile(r"[ \t]+(?:was|were|is|are|has|had|will|got)\b")
+_STREET_BEFORE_TOWN = re.compile(rf"(?:^|(?<=[,;:\n]))[ \t]*(?P<v>[{_CAP}][\w'’-]+(?:[ \t]+[{_CAP}][\w'’-]+){{0,2}}[ \t]+"
+                                 r"\d{1,4}[A-Za-z]?)\.?[ \t]*,[ \t]*$")
 
 
 def _postcodes_beside_towns(text: str) -> list[Found]:
@@ -864,8 +870,17 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
         if len(m.group("v")) < 5 and re.match(r"[ \t]+[a-zà-ÿ]", text[m.end():]):
             continue  # "Boston, 1200 last year": a count, as often as a postcode
         known = town.casefold() in places or town.split()[-1].casefold() in places
-        if not _YEAR.fullmatch(m.group("v")) and (known or m.group("comma") and _proper(town)):
+        # or a proper name after a part of name words and a house number ("..., Hercegovačka 783, Vrlika 38445"):
+        # that part is the street
+        verb = _VERB_AFTER.match(text, m.end())
+        street = _STREET_BEFORE_TOWN.search(text, max(0, m.start() - 60), m.start()) \
+            if verb or not (known or m.group("comma")) else None
+        if street is None and verb:
+            continue  # a verb after the number: a postcode only after a street ("..., Vrlika 38445 was returned")
+        if not _YEAR.fullmatch(m.group("v")) and (known or (m.group("comma") or street) and _proper(town)):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+            if street is not None and len(m.group("v")) >= 4 and _street_words(street.group("v")):
+                out.append(Found("STREET_ADDRESS", street.start("v"), street.end("v"), 0.7))
     for m in _TOWN_STATE_CODE.finditer(text):
         town = m.group("t")
         year = _YEAR.fullmatch(m.group("v")) and m.group("s") not in _AU_STATES

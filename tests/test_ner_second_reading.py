@@ -564,6 +564,8 @@ def test_a_given_name_after_an_imperative_or_auxiliary_is_hidden(sanitizer: Sani
     ("Congratulate Google on the launch.", "Google"),
     ("Write a message for Monday.", "Monday"),
     ("Welcome Back to the show.", "Back"),
+    ("Visit Paris in spring.", "Paris"),
+    ("Visit Florence before you go.", "Florence"),
 ])
 def test_products_days_and_words_after_those_verbs_stay(sanitizer: Sanitizer, text: str, word: str) -> None:
     assert word in sanitizer.sanitize(text, KEYS).text

@@ -812,9 +812,10 @@ _ADDRESSED = regex.compile(
     r"(?:^|(?<=[.!?:;\n\"“(][ \t]*)|(?<=^[ \t]+))(?:(?:Please|please|Pls|pls)[ \t]+)?"
     r"(?:Ask|ask|Tell|tell|Remind|remind|Email|email|Call|call|Invite|invite|Ping|ping|Thank|thank|Text|text|Message|"
     r"message|Can|Could|Will|Would|Did|Does|Has|Have|Should|Shall|Might|Let|Help|help|Send|send|Pay|pay|Cc|cc|"
-    # verbs done to a person ("Congratulate Heather on the promotion", "Notify Anke when it ships")
-    r"Congratulate|congratulate|Greet|greet|Notify|notify|Inform|inform|Warn|warn|Contact|contact|Wish|wish|"
-    r"Visit|visit|Phone|phone|Forgive|forgive|Introduce|introduce|Welcome|welcome)"
+    # verbs done to a person ("Congratulate Heather on the promotion", "Notify Anke when it ships"); never one done to
+    # a place as often ("Visit Paris in spring", "Visit Florence": towns that are given names too)
+    r"Congratulate|congratulate|Greet|greet|Notify|notify|Inform|inform|Warn|warn|Contact|contact|"
+    r"Phone|phone|Forgive|forgive|Introduce|introduce)"
     r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)", regex.MULTILINE)
 
 

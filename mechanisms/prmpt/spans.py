@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from itertools import accumulate
 
 
 @dataclass(frozen=True)
@@ -21,29 +22,26 @@ class Span:
 class Occupied:
     """The [start, end) extents already taken in a text, asked "does [lo, hi) overlap one of them?".
 
-    Disjoint extents (what resolved spans are) are kept in order of start, so an ask is a bisect: the extents
-    that start before ``hi`` end in order, and only the last of them can reach past ``lo``. Extents that
-    overlap each other fall back to a scan of all of them, with the same answers."""
+    The extents are kept in order of start beside how far the extents up to each reach (the largest end so far),
+    so an ask is a bisect whether the extents overlap each other or not: some extent starting before ``hi`` ends
+    after ``lo`` exactly when the furthest reach of those extents does."""
 
     def __init__(self, extents: list[tuple[int, int]]) -> None:
         pairs = sorted(extents)
-        self._disjoint = all(x[1] <= y[0] for x, y in zip(pairs, pairs[1:]))
-        self._pairs = pairs  # (asked only when the extents overlap each other; kept as given then)
         self._starts = [a for a, _ in pairs]
-        self._ends = [b for _, b in pairs]
+        self._reach = list(accumulate((b for _, b in pairs), max))
 
     def overlaps(self, lo: int, hi: int) -> bool:
         """Whether some taken extent (a, b) has a < hi and b > lo."""
-        if not self._disjoint:
-            return any(a < hi and b > lo for a, b in self._pairs)
         i = bisect.bisect_left(self._starts, hi)
-        return i > 0 and self._ends[i - 1] > lo
+        return i > 0 and self._reach[i - 1] > lo
 
     def add(self, lo: int, hi: int) -> None:
-        """Take [lo, hi), which overlaps no taken extent."""
-        if not self._disjoint:
-            self._pairs.append((lo, hi))
-            return
-        i = bisect.bisect_left(self._starts, hi)  # after every extent starting before hi: they end by lo
+        """Take [lo, hi)."""
+        i = bisect.bisect_right(self._starts, lo)
         self._starts.insert(i, lo)
-        self._ends.insert(i, hi)
+        self._reach.insert(i, max(hi, self._reach[i - 1]) if i else hi)
+        for k in range(i + 1, len(self._reach)):  # the extents after it reach as far as it at least
+            if self._reach[k] >= hi:
+                break  # (reaches only grow: so do all after this one; at once for disjoint extents)
+            self._reach[k] = hi

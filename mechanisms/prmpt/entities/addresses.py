@@ -17,9 +17,7 @@ keeps its outward code, a Canadian one its forward sortation area; the rest is e
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from functools import lru_cache
-from itertools import accumulate
 from importlib import resources
 
 from mechanisms.keys import UserKeys
@@ -29,6 +27,7 @@ from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, sc
 from mechanisms.prmpt.entities.base import EntityType, Found
 from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.permutation import DomainError, permutation
+from mechanisms.prmpt.spans import Occupied
 
 _EN_TYPES = ("street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|"
              "terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl|loop|crescent|cres|"
@@ -637,9 +636,7 @@ def _run_after(text: str, after: int, units: list[tuple[int, int]], min_places: 
 
 def _address_runs(text: str, found: list[Found]) -> list[Found]:
     anchors = sorted((f.start, f.end) for f in found if f.entity_type in ("STREET_ADDRESS", "POSTAL_CODE"))
-    # whether a part overlaps an anchor: the anchors starting before its end, and the furthest any of them reaches
-    # (a scan of every anchor per part made a text of 4,000 units quadratic)
-    starts, reach = [x for x, _ in anchors], list(accumulate((y for _, y in anchors), max))
+    anchored = Occupied(anchors)  # (a scan of every anchor per part made a text of 4,000 units quadratic)
     out: list[Found] = []
     seen: set[tuple[int, int]] = set()
     for start, end in anchors:
@@ -668,7 +665,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 a, b = segs[i]
                 if not text[a:b].strip():
                     break
-                if (k := bisect_left(starts, b)) and reach[k - 1] > a:
+                if anchored.overlaps(a, b):
                     break  # a part found on its own has a run of its own: its sentence is no part ("Пишите на ул. ...")
                 crossed = "\n" in text[min(b, segs[i - step][0]):max(a, segs[i - step][1])]
                 if crossed and (step > 0 or ("," in text[max(text.rfind("\n", max(0, a - _REACH), a), a - _REACH - 1) + 1:b]

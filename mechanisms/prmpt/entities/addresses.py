@@ -350,6 +350,8 @@ _STREET_LINE = re.compile(
 # noun a count would take ("3000 people", "2019 was")
 # after a street in a script with no case (Thai, Vietnamese too): a word then a 5- or 6-digit code ("สงขลา 98760")
 _SCRIPT_POSTCODE = re.compile(rf"(?<=[{_CASELESS}\u1ea0-\u1ef9a-zà-ỹ])[ \t]+(?P<v>\d{{5,6}})(?![\w-])")
+# a verb the sentence may go on with after an address's last code ("..., Szeged 6720 was returned")
+_CODE_VERBS = r"was|were|is|are|has|had|will|got"
 _GOES_ON = (r"(?:last|next|this|since|until|till|before|after|please|thanks|thank|today|tomorrow|yesterday|now|soon|"
             r"and|or|but|in|on|at|by|for|from|to|with|so|then|when|where|which|as|if|because|asap)\b")
 _STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ \t][\w'’.-]+){0,2},[ \t]*)"
@@ -587,7 +589,7 @@ _CODE_FIELD = re.compile(rf"[ \t]*(?P<v>(?:[A-Z]{{1,2}}-)?(?:{_CODE_DIGITS})|\d{
 _REGION_CODE = re.compile(rf"[ \t]*[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}[ \t]+"
                           rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|{_CODE_DIGITS})(?![\w-])"
                           # (a verb may follow the run's last code: "..., Szeged 6720 was returned"; never a year)
-                          rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON}|[ \t]+(?:was|were|is|are|has|had|will|got)\b)")
+                          rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON}|[ \t]+(?:{_CODE_VERBS})\b)")
 
 
 def _unit_runs(text: str) -> list[Found]:
@@ -698,6 +700,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
 # "I moved to", "she lives at". The part after it (to the next comma or line break) is a street when it reads
 # as one (_part: name words and a house number, either way round, in any script; never "Chapter 12", "Python 3",
 # "Berlin in 2019"), and the run of parts after it is read as any other (_address_runs).
+_RESIDES = r"lives?|lived|living|resides?|resided|residing|staying|stays?"  # where someone lives
 _ADDRESS_CUE = re.compile(
     r"(?<![\w])(?i:(?P<strong>address|addr\.|adresse|anschrift|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
     r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now)[ \t]*:?|[ \t]*[:=])"
@@ -712,7 +715,7 @@ _ADDRESS_CUE = re.compile(
     r"(?:[ \t]+(?:now|still|located|situated))?[ \t]+(?:at|on)"
     r"|(?:ship|send|deliver|mail|post|forward)(?:ped|ed|ing|s)?(?:[ \t]+(?:it|them|this|that|everything|"
     r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+)?))?[ \t]+to"
-    r"|(?:lives?|lived|living|resides?|resided|residing|located|based|staying|stays?)[ \t]+(?:at|on)"
+    rf"|(?:{_RESIDES}|located|based)[ \t]+(?:at|on)"
     r"|mov(?:ed|ing|es?)[ \t]+(?:to|from))[ \t]*(?:\n[ \t]*)?(?=[^\W_])")
 
 
@@ -833,7 +836,7 @@ _CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{
 # month", never "45000 people")
 _TOWN_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
                         r"(?![ \t]+(?!(?:last|next|this|since|until|till|please|thanks|asap|today|tomorrow|yesterday|"
-                        r"was|were|is|are|has|had|will|got)\b)"
+                        rf"{_CODE_VERBS})\b)"
                         r"[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
@@ -845,7 +848,7 @@ _TOWN_PIN = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MA
                        rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 
 
-_VERB_AFTER = re.compile(r"[ \t]+(?:was|were|is|are|has|had|will|got)\b")
+_VERB_AFTER = re.compile(rf"[ \t]+(?:{_CODE_VERBS})\b")
 _STREET_BEFORE_TOWN = re.compile(rf"(?:^|(?<=[,;:\n]))[ \t]*(?P<v>[{_CAP}][\w'’-]+(?:[ \t]+[{_CAP}][\w'’-]+){{0,2}}[ \t]+"
                                  r"\d{1,4}[A-Za-z]?)\.?[ \t]*,[ \t]*$")
 
@@ -924,7 +927,7 @@ _STREET_IS = re.compile(r"(?<![\w-])(?i:street|road)(?:[ \t]+(?i:name))?(?:[ \t]
 _STREET_KEY = re.compile(r"(?:^|(?<=[,;|(]))[ \t]*(?i:street)[ \t]+"
                          r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*(?:[ \t]+[\w'’.-]+){0,3}?)(?=[ \t]*(?:[,;|)]|$))")
 # a street with a USPS type where someone lives, with no number ("I live on Erdoğan Mount near the park")
-_LIVES_ON = re.compile(rf"(?<![\w])(?i:lives?|lived|living|resides?|resided|residing|staying|stays?)[ \t]+on[ \t]+"
+_LIVES_ON = re.compile(rf"(?<![\w])(?i:{_RESIDES})[ \t]+on[ \t]+"
                        rf"(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 # a street type in the words outweighs NER's reading of them as a person's name ("Piazza Garibaldi", "Thistle Avenue")
 _TYPED = 0.9

@@ -193,7 +193,7 @@ def test_sanitized_and_restored(sanitizer, text: str, values: list[str]) -> None
 
 @pytest.mark.parametrize("text", ["Please record 12 times and file 3 pages.", "In case 5 people come, call me.",
                                   "He reached No. 1 single twice.", "Version 3.11.2, Article 8, paragraph 45.",
-                                  "See [2019] EWCA Civ 1234 at paragraph 12."])
+                                  "See ECLI:EU:C:2019:123 at paragraph 12."])
 def test_ordinary_text_unchanged(sanitizer, text: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
     assert out.text == text
@@ -208,3 +208,44 @@ def test_a_bare_number_before_a_verb_is_kept_as_a_reference() -> None:
 def test_a_list_after_a_number_word_takes_numbers_of_about_the_same_length() -> None:
     assert found("member no. 44120, no. 44121 and no. 4412") == ["44120", "44121", "4412"]
     assert found("Case No. 12345 and No. 10 Downing Street") == ["12345"]
+
+
+# a case's citation in a law report: its number (or first page) is hidden, the year, volume, court and reporter stay
+CITATIONS = [
+    ("Neutral Citation Number: [2021] EWHC 2350 (Fam)", "2350", "[2021] EWHC "),
+    ("See [2019] EWCA Civ 1234 at paragraph 12.", "1234", "[2019] EWCA Civ "),
+    ("Fisher v The Queen [2010] HCA 45 concerned the directions given to the jury.", "45", "[2010] HCA "),
+    ("[2017] UKSC 4", "4", "[2017] UKSC "),
+    ("Donoghue v Stevenson [1932] AC 562", "562", "[1932] AC "),
+    ("as held in [2004] 1 WLR 123 and [1990] 2 All ER 908", "908", "[1990] 2 All ER "),
+    ("R v Smith (1999) 2 Cr App R 12", "12", "(1999) 2 Cr App R "),
+    ("Mabo v Queensland (No 2) (1992) 175 CLR 1", "1", "(1992) 175 CLR "),
+    ("See Dewan v. Doctor, 512 F.3d 456, 461 (9th Cir. 2008).", "456", "512 F.3d "),
+    ("Roe v. Wade, 410 U.S. 113 (1973)", "113", "410 U.S. "),
+    ("Id., 2019 WL 1234567, at *3", "1234567", "2019 WL "),
+    ("R. v. Jordan, 2016 SCC 27, [2016] 1 S.C.R. 631", "27", "2016 SCC "),
+    ("Smith v. Jones, 123 F. Supp. 2d 456 (S.D.N.Y. 2000)", "456", "123 F. Supp. 2d "),
+]
+
+
+@pytest.mark.parametrize("text, number, kept", CITATIONS)
+def test_a_case_citation_number_is_hidden_and_restored(sanitizer, text: str, number: str, kept: str) -> None:
+    from mechanisms.prmpt.entities.references import find_case_citations
+
+    assert any(text[f.start:f.end].endswith(kept + number) for f in find_case_citations(text, "en"))
+    out = sanitizer.sanitize(text, KEYS)
+    at = out.text.index(kept) + len(kept)
+    assert out.text[at:at + len(number)] != number, out.text
+    assert out.text[at:at + len(number)].isdigit()
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "[2019] Annual Report 12", "In [2020] Q2 revenue rose", "Python [3.11] 2 times", "(2019) 3 apples",
+    "ECLI:EU:C:2019:123", "Section 12 F.3 of the plan", "2019 BMW 320 for sale", "2021 SCCS 12",
+    "Book [2019] ABC", "(2020) 12 months later", "[1999] 2 All", "He scored 512 F in the test",
+])
+def test_what_is_no_case_citation(text: str) -> None:
+    from mechanisms.prmpt.entities.references import find_case_citations
+
+    assert find_case_citations(text, "en") == []

@@ -29,11 +29,14 @@ One shape is found without a cue: a court application number, 3 to 6 digits, a s
 four-digit year ("32541/08"), but not a season ("2005/06"), a blood pressure ("120/80 mmHg", "TA
 110/70") nor a law ("Real Decreto 1299/2006", "Regulation (EC) No 1049/2001").
 
-Public citations are left alone unless a cue precedes them: "[2019] EWCA Civ 1234" and
-"ECLI:EU:C:2019:123" have no cue and name a judgment anyone may read. After a cue ("reference
-ECLI:...", "case C-123/19") they are hidden like any file number: the cue cannot tell a public case
-from a private one, and hiding a public number costs the reader little (it is restored in the
-answer).
+A case's citation in a law report is a type of its own, CASE_CITATION: a neutral citation ("[2019] EWCA Civ
+1234", "[2018] HCA 15", "2019 SCC 12") or a report's volume and page ("[1932] AC 562", "[2004] 1 WLR 123",
+"(1999) 2 Cr App R 12", "512 F.3d 456"). The judgment it points to names its parties, so with the parties hidden (PERSON) the
+citation would name them again: its number (the page of a report) is encrypted, the year, volume and court
+stay ("[2019] EWCA Civ 8512"); an operator who wants citations as written sets the type off. An ECLI
+("ECLI:EU:C:2019:123") has no cue and stays; after a cue ("reference ECLI:...", "case C-123/19") it is hidden
+like any file number: the cue cannot tell a public case from a private one, and hiding a public number costs
+the reader little (it is restored in the answer).
 
 A value holds at least two digits; letters stay letters and digits stay digits in the stand-in, the
 separators stay as written.
@@ -44,6 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found
@@ -317,6 +321,66 @@ class ReferenceFinder:
         return out
 
 
+# ---------------------------------------------------------------- case citations
+# the courts' neutral citations: "[2019] EWCA Civ 1234", "[2021] EWHC 2350 (Fam)", "[2018] HCA 15", "[2017] UKSC 4";
+# the law reports, a volume before the series or none: "[1932] AC 562", "[2004] 1 WLR 123", "[1990] 2 All ER 908"
+_DIVISION = (r"Civ|Crim|Admin|Fam|Ch|QB|KB|Comm|TCC|Pat|IPEC|Costs|Admlty|SCCO|Mercantile|AAC|IAC|LC|TC|GRC|"
+             r"Lands|Mag|Tax|Lab|Ch[ \t]+D")
+_SERIES = (r"Ch|Fam|P|All[ \t]+ER(?:[ \t]+\(?(?:Comm|EC|D)\)?)?|Lloyd['’]s[ \t]+Rep|Cr[ \t]+App[ \t]+R(?:[ \t]+\(S\))?|"
+           r"Bus[ \t]+LR|Med[ \t]+LR|Env[ \t]+LR|Costs[ \t]+LR|Fam[ \t]+Law|Imm[ \t]+AR|Ll[ \t]+Rep")
+# (Canada's reports are written with stops: "[2016] 1 S.C.R. 631", "(2001) 56 O.R. (3d) 641")
+_BRACKETED = re.compile(
+    r"(?<![\w\]])\[(?:1[89]|20)\d\d\][ \t]+(?:\d{1,2}[ \t]+)?"
+    rf"(?-i:(?:[A-Z]{{2,8}}(?:[ \t]+(?:{_DIVISION}))?|{_SERIES}|(?:[A-Z]\.){{2,5}}(?:[ \t]?\([1-9]d\))?))[ \t]+(?P<v>\d{{1,5}})"
+    r"(?![\w/.,-]\d|[\w/-])")
+# a report cited by the year in round brackets, its volume and series ("(1999) 2 Cr App R 12", "(2008) 233 CLR 307")
+_ROUND = re.compile(
+    r"(?<![\w)])\((?:1[89]|20)\d\d\)[ \t]+(?:\d{1,4}[ \t]+)?"
+    rf"(?-i:(?:[A-Z]{{2,8}}|{_SERIES}|(?:[A-Z]\.){{2,5}}(?:[ \t]?\([1-9]d\))?))[ \t]+(?P<v>\d{{1,5}})(?![\w/.,-]\d|[\w/-])")
+# Canada's neutral citations have no brackets: the court's letters are the cue ("2019 SCC 12", "2021 ONCA 45")
+_CANADIAN = re.compile(r"(?<![\w/.-])(?:19|20)\d\d[ \t]+(?-i:SCC|FCA|FC|TCC|ONCA|ONSC|BCCA|BCSC|ABCA|ABQB|ABKB|QCCA|QCCS|"
+                       r"NSCA|NSSC|MBCA|MBQB|SKCA|SKQB|NBCA|NLCA|PECA|YKCA|NWTCA|CMAC)[ \t]+(?P<v>\d{1,5})(?![\w/-])")
+# American reports: a volume, the reporter and the first page ("512 F.3d 456", "410 U.S. 113", "2019 WL 1234567")
+_REPORTER = (r"U\.[ \t]?S\.|S\.[ \t]?Ct\.|L\.[ \t]?Ed\.(?:[ \t]?2d)?|F\.(?:[ \t]?(?:2d|3d|4th))?|F\.[ \t]?Supp\.(?:[ \t]?(?:2d|3d))?|"
+             r"F\.[ \t]?App['’]x|B\.[ \t]?R\.|A\.(?:[ \t]?(?:2d|3d))|P\.(?:[ \t]?(?:2d|3d))|N\.[ \t]?E\.(?:[ \t]?(?:2d|3d))?|"
+             r"N\.[ \t]?W\.(?:[ \t]?2d)?|S\.[ \t]?E\.(?:[ \t]?2d)?|S\.[ \t]?W\.(?:[ \t]?(?:2d|3d))?|So\.(?:[ \t]?(?:2d|3d))?|"
+             r"Cal\.[ \t]?Rptr\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?Y\.(?:[ \t]?(?:2d|3d))|WL")
+_AMERICAN = re.compile(rf"(?<![\w/.,-])\d{{1,4}}[ \t]+(?-i:{_REPORTER})[ \t]+(?P<v>\d{{1,7}})(?![\w/-]|[.,]\d)")
+
+
+def find_case_citations(text: str, lang: str) -> list[Found]:
+    """A case's citation, whole ("[2019] EWCA Civ 1234", "512 F.3d 456": no other finder reads its year or
+    volume as a phone number); :class:`CitationCodec` encrypts its last number only."""
+    if not any(ch.isdigit() for ch in text):
+        return []
+    return [Found("CASE_CITATION", m.start(), m.end("v"), 0.7)
+            for pattern in (_BRACKETED, _ROUND, _CANADIAN, _AMERICAN) for m in pattern.finditer(text)]
+
+
+_LAST_NUMBER = re.compile(r"\d+(?!.*\d)", re.DOTALL)
+
+
+class CitationCodec:
+    """The number of a neutral citation or a report's first page, encrypted digit for digit; the year, volume,
+    court and reporter before it stay as written ("[2019] EWCA Civ 1234" -> "[2019] EWCA Civ 8512")."""
+
+    def __init__(self, entity_type: str = "CASE_CITATION") -> None:
+        self._digits = AlnumCodec(entity_type, classes="d")
+
+    def _last(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        m = _LAST_NUMBER.search(value)
+        if m is None:
+            return value
+        number = (self._digits.decrypt if decrypt else self._digits.encrypt)(m.group(), keys)
+        return value[:m.start()] + number + value[m.end():]
+
+    def encrypt(self, value: str, keys: UserKeys) -> str:
+        return self._last(value, keys, decrypt=False)
+
+    def decrypt(self, value: str, keys: UserKeys) -> str:
+        return self._last(value, keys, decrypt=True)
+
+
 TYPES = (
     EntityType(
         "REFERENCE_ID", EntityPolicy(category="fpe", threshold=0.5), tier=2,
@@ -326,5 +390,13 @@ TYPES = (
                     "(after its cue word; court application numbers such as 12345/08 without one)",
         examples=("application no. 12345/08", "NºCol: 28 28 20943", "case number C-2021-0042",
                   "Case No. 2:19-cv-04412-JMV"),
+    ),
+    EntityType(
+        "CASE_CITATION", EntityPolicy(category="fpe", threshold=0.5), tier=0,
+        finders=(lambda config: find_case_citations,),
+        codec=lambda config: CitationCodec(), family="references",
+        description="the number of a case's citation in a law report (a neutral citation's number or a "
+                    "report's first page; year, volume and court stay)",
+        examples=("[2019] EWCA Civ 1234", "[1932] AC 562", "512 F.3d 456"),
     ),
 )

@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 12 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales prompt_shapes news_shapes address_prose known cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales prompt_shapes news_shapes court_shapes address_prose known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -20,6 +20,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     from bench import (
         address_prose,
         cape_bench,
+        court_shapes,
         detect_lane,
         external,
         known_values,
@@ -48,6 +49,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "locales": lambda: locales.run(per_locale=3 if quick else 12),
         "prompt_shapes": lambda: prompt_shapes.run(per_shape=2 if quick else 6),
         "news_shapes": lambda: news_shapes.run(rounds=1 if quick else 2),
+        "court_shapes": lambda: court_shapes.run(),
         "address_prose": lambda: address_prose.run(rounds=1),
         "known": lambda: known_values.run(seeds=100_000 if quick else 1_000_000),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
@@ -60,7 +62,8 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "prompt_shapes", "news_shapes", "address_prose",
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "prompt_shapes", "news_shapes", "court_shapes",
+           "address_prose",
            "known",
            "cape", "memory", "load", "scale", "lanes", "detect")
 

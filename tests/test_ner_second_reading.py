@@ -428,6 +428,23 @@ def test_the_person_parties_of_a_case_name_are_hidden(sanitizer: Sanitizer, text
     assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
+# the other side of a case name leans on the first: opposite the Crown or the State a town's name is the accused,
+# opposite a person a word that is a family name is the other person
+@pytest.mark.parametrize("text, names", [
+    ("Teixeira v The Queen [2015] HCA 3 concerned the directions given to the jury.", ["Teixeira"]),
+    ("Manda v The Queen", ["Manda"]),
+    ("R. v. Jordan, 2016 SCC 27", ["Jordan"]),
+    ("As Lord Smith observed in Cole v Hall, the test is an objective one.", ["Cole", "Hall"]),
+    ("In Brannigar v Little the court held otherwise.", ["Brannigar", "Little"]),
+    ("State v Lisbon, decided in 1998", ["Lisbon"]),
+])
+def test_a_party_opposite_the_crown_or_a_person_is_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 # states, the Crown, ministries, companies and places are parties too, and stay
 @pytest.mark.parametrize("text, kept", [
     ("CASE OF KOVALENKO AND OTHERS v. UKRAINE", ["CASE OF", "AND OTHERS", "UKRAINE"]),
@@ -437,11 +454,63 @@ def test_the_person_parties_of_a_case_name_are_hidden(sanitizer: Sanitizer, text
     ("Secretary of State for the Home Department v Okonkwo-Bailey", ["Secretary of State for the Home Department"]),
     ("Spain v France was a great match.", ["Spain v France"]),
     ("Version 2 V 3 of the plan.", ["Version 2 V 3"]),
+    ("Kowalczyk v. Malta, no. 41738/10", ["Malta"]),
+    ("Brannigar v. Poland", ["Poland"]),
+    ("Liverpool v Wolves tonight", ["Liverpool v Wolves"]),
+    ("Okonkwo v Secretary of State for the Home Department", ["Secretary of State for the Home Department"]),
 ])
 def test_states_institutions_and_places_in_a_case_name_stay(sanitizer: Sanitizer, text: str, kept: list[str]) -> None:
     out = sanitizer.sanitize(text, KEYS).text
     for words in kept:
         assert words in out, (words, out)
+
+
+# American opinions name their judges by surname before ", J." or ", JJ." (any word: "Little", "Banks", "Burns")
+@pytest.mark.parametrize("text, names", [
+    ("Burns, J., delivered the opinion of the Court, in which Banks and Little, JJ., joined.",
+     ["Burns", "Banks", "Little"]),
+    ("Räisänen, J., delivered the opinion of the Court, in which Mattila and Niskanen, JJ., joined.",
+     ["Räisänen", "Mattila", "Niskanen"]),
+    ("ROBERTS, C. J., delivered the opinion of the Court, in which THOMAS, ALITO, and BARRETT, JJ., joined.",
+     ["ROBERTS", "THOMAS", "ALITO", "BARRETT"]),
+    ("Brewer, J., dissenting.", ["Brewer"]),
+    ("Okafor, C.J.:\nThe appeal is dismissed.", ["Okafor"]),
+    ("Opinion by Whitcombe, P.J., with Dunmore and Fairley, JJ.", ["Whitcombe", "Dunmore", "Fairley"]),
+])
+def test_american_judges_before_their_title_are_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# a party's name alone on its line above its role, in a judgment's or a claim form's heading
+@pytest.mark.parametrize("text, names", [
+    ("Between:\nROBERT CROSS\nClaimant\n- and -\nSETH JACKSON\nDefendant", ["CROSS", "JACKSON", "ROBERT", "SETH"]),
+    ("Between:\nZLATICA VÁSKA\nClaimant\n- and -\nLILIANA KUNDA\nDefendant", ["ZLATICA", "VÁSKA", "KUNDA"]),
+    ("MR VASILICĂ ENE\nClaimant/Appellant", ["VASILICĂ", "ENE"]),
+    ("(1) Marta Little\nFirst Respondent", ["Marta", "Little"]),
+    ("GORDON BANKS\nAppellant\n-v-\nTHE QUEEN\nRespondent", ["GORDON", "BANKS"]),
+])
+def test_a_party_above_its_role_is_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+# what is no judge and no party: a letter after a section word, an initial before a name, institutions above roles
+@pytest.mark.parametrize("text, kept", [
+    ("See Appendix, J.", "Appendix"),
+    ("Toys, J. Crew and Gap were named.", "Toys"),
+    ("THE QUEEN\nRespondent", "THE QUEEN"),
+    ("LONDON BOROUGH OF HACKNEY\nRespondent", "LONDON BOROUGH OF HACKNEY"),
+    ("SECRETARY OF STATE FOR THE HOME DEPARTMENT\nAppellant", "SECRETARY OF STATE FOR THE HOME DEPARTMENT"),
+    ("ACME HOLDINGS LIMITED\nFirst Defendant", "ACME HOLDINGS LIMITED"),
+    ("UNITED KINGDOM\nRespondent", "UNITED KINGDOM"),
+])
+def test_what_is_no_judge_and_no_party_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
 
 
 # English: a single unknown word opening a sentence, with a personal pronoun later in that sentence
@@ -609,3 +678,17 @@ ATTACK_SECRETS = ("Nakashima", "Citrone", "Lindqvist", "Drummelow", "Brody", "kr
 
 def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     attack_every_surface(veil_factory, upstream, ATTACK, ATTACK_SECRETS)
+
+
+# the ninth session's court shapes (a judgment's heading, an American opinion, case names with the Crown and a word,
+# citations in law reports) in every field of chat, Messages and Responses: nothing arrives verbatim
+COURT_ATTACK = ("Neutral Citation Number: [2021] EWHC 2350 (Fam)\nBefore: THE HONOURABLE MR JUSTICE WIATRAK\n"
+                "Between:\nROBERT CROSS\nClaimant\n- and -\nZLATICA VÁSKA\nDefendant\n"
+                "Burns, J., delivered the opinion of the Court, in which Banks and Little, JJ., joined. "
+                "Teixeira v The Queen [2018] HCA 15 and Cole v Hall, 512 F.3d 456, were distinguished.")
+COURT_SECRETS = ("2350", "WIATRAK", "CROSS", "VÁSKA", "Burns", "Banks", "Little", "Teixeira", "HCA 15", "Hall",
+                 "F.3d 456")
+
+
+def test_this_rounds_court_shapes_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    attack_every_surface(veil_factory, upstream, COURT_ATTACK, COURT_SECRETS)

@@ -193,6 +193,14 @@ _PARTICLE_FIRST = regex.compile(rf"{_PARTICLE}[ \t]")
 # Vice-Chancellor ("Evans J:", "Arden LJ said", "with Pop LJ."); and counsel's and members' ("Jurado KC", "Hale MP")
 _JUDICIAL_AFTER = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)[ \t]+"
                                 r"(?P<t>LJJ|LJ|JJA|JJ|JA|JSC|CJ|MR|VC|J|KC|QC|MP|MEP|MSP)(?![\p{L}\d])(?=[ \t]*(?:[:,.;)(]|$|\n|\p{Ll}))")
+# the same titles as American courts write them, after a comma and with stops, often of several judges ("Burns, J.,
+# delivered the opinion", "in which Banks and Little, JJ., joined", "Okafor, C.J.:"); the stop is followed by a
+# comma, a colon, a bracket or the end of the line, never by a name ("Jones, J. Smith and ...")
+_AMERICAN_JUDGES = regex.compile(
+    rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?(?:,[ \t]+{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?){{0,8}}"
+    rf"(?:,?[ \t]+and[ \t]+{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)?),[ \t]+(?:C\.[ \t]?JJ?|P\.[ \t]?JJ?|JJ?)\."
+    r"(?=[ \t]*(?:[,:;)]|$|\n))")
+_JUDGE_IN_LIST = regex.compile(rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?")
 # words before such a letter that make it no judge's title ("In Section J", "See Schedule J", "Part J"); a surname
 # that is a word stays one before the longer titles ("Pop LJ") but not before "J" alone or "MP" ("Labour MP")
 _BEFORE_A_JUDGE = frozenset("in on at of to by for from with and or the see per as cf".split())
@@ -274,6 +282,15 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                for w in words):
             out.append(Found("PERSON", m.end("v") - len(" ".join(words)) if len(words) == 1 else m.start("v"),
                              m.end("v"), 0.8))
+    for m in _AMERICAN_JUDGES.finditer(text):  # "Burns, J., delivered", "Banks and Little, JJ., joined"
+        for judge in _JUDGE_IN_LIST.finditer(text, m.start("v"), m.end("v")):
+            words = judge.group(0).split()
+            if words[0].lower() in _BEFORE_A_JUDGE or is_title(words[0]):
+                words = words[1:]
+            if words and all(w.lower() not in _NOT_A_JUDGE and w.lower() not in CALENDAR and not is_title(w)
+                             for w in words):
+                out.append(Found("PERSON", judge.end() - len(" ".join(words)) if len(words) == 1 else judge.start(),
+                                 judge.end(), 0.8))
     for pattern in (_ROLE_THEN_NAME, _ROLE_SET_OFF, _NAME_THEN_ROLE, _AGE_SET_OFF):  # "the claimant (Petrus te Kluse)", "Jace Pool
         # (the Claimant)", "Riccardi, 34, was arrested" (English news only: in French "Bardet, 9, rue du Pont" is
         # an address)
@@ -1220,7 +1237,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
 _PARTY_WORD = r"\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*"
 _PARTY = rf"{_PARTY_WORD}(?:[ \t]+{_PARTY_WORD}){{0,5}}"
 _OTHERS = r"(?:[ \t]+(?:and|AND|&)[ \t]+(?:[Oo]thers|OTHERS|Ors|[Aa]nother|ANOTHER))?"
-_CASE_NAME = regex.compile(rf"(?<![\p{{L}}\d])(?P<a>{_PARTY}){_OTHERS}[ \t]+(?:v|vs|V|VS)\.?[ \t]+(?P<b>{_PARTY})"
+_CASE_NAME = regex.compile(rf"(?<![\p{{L}}\d])(?P<a>{_PARTY})(?:(?<=(?<!\p{{L}})R)\.)?{_OTHERS}[ \t]+(?:v|vs|V|VS)\.?[ \t]+(?P<b>{_PARTY})"
                            r"(?![\p{L}\d])")
 _NOT_PARTIES = frozenset("""r rex regina crown state people commonwealth government republic kingdom united queen king
 dpp hmrc ministry secretary commissioner commissioners council board bank company corporation ltd limited plc inc llc
@@ -1232,41 +1249,73 @@ others the""".split())
 _INSTITUTIONS = _NOT_PARTIES - {"case", "of", "in", "re", "the", "ex", "parte", "and", "others"}
 
 
+# a party's name alone on its line above its role, as a judgment's or a claim form's heading sets them out
+# ("Between:\nROBERT CROSS\nClaimant\n- and -\n...\nFirst Defendant", "(2) Zlatica Váska\nAppellant")
+_ROLE_LINE = r"(?i:claimant|defendant|appellant|respondent|applicant|petitioner|plaintiff|intervener|interested[ \t]+party)s?"
+_PARTY_LINE = regex.compile(
+    r"(?m)^[ \t]*(?:\(\d{1,2}\)[ \t]*)?(?P<v>\p{Lu}[\p{L}'’-]*\.?(?:[ \t]+\p{Lu}[\p{L}'’-]*\.?){1,4})[ \t]*\n[ \t]*"
+    rf"(?:(?i:first|second|third|fourth|fifth|\d(?:st|nd|rd|th))[ \t]+)?{_ROLE_LINE}"
+    rf"(?:[ \t]*/[ \t]*{_ROLE_LINE})?[ \t]*$")
+
+
+# the prosecuting side of a criminal case ("R v Teixeira", "Manda v The Queen", "State v. Lisbon"): the other
+# party is the accused, a person or a company, never a place, though "Teixeira" and "Manda" are towns too
+_CROWN = frozenset("r rex regina crown state people commonwealth queen king dpp".split())
+
+
 def find_case_parties(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """The person parties of a case name ("Drummelow v Rexholt Ltd" -> "Drummelow"; "CASE OF KOVALENKO AND
     OTHERS v. UKRAINE" -> "KOVALENKO"): the words next to the "v" that are person-like, in Title case or in
     capitals; a party with any institution word ("Ltd", "Council", "Secretary") or that is a place
-    ("Ukraine") is no person."""
+    ("Ukraine") is no person. Two readings lean on the other side: opposite the Crown or the State a town's
+    name is the accused ("Teixeira v The Queen"), and opposite a person a word is the other person ("Cole v
+    Hall", "Aksu v Seven"; "Spain v France", "Arsenal v Chelsea" stay)."""
 
-    if " v" not in text and " V" not in text:
+    if " v" not in text and " V" not in text and "\n" not in text:
         return []
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
-    places = place_names()
+    places, capitals = place_names(), capital_names()
 
-    def person_like(word: str) -> bool:
+    def person_like(word: str, crown: bool, person: bool) -> bool:
         low, title = word.lower(), word[:1] + word[1:].lower()
         if low in _NOT_PARTIES or is_title(word) or is_title(title) or len(low) < 2 or not VOWEL.search(low):
             return False
-        if low in places:
-            return False  # "Kowalczyk v. Poland": a state or a town is a party ("Poland" is a surname too)
-        return index.is_listed(title) or not (index.is_common(low) or is_dictionary_word(dictionary, low))
+        if low in places and not crown and not (person and index.is_last(title) and low not in capitals):
+            return False  # "Kowalczyk v. Poland": a state or a town is a party ("Poland" is a surname too); a
+            # family name that is a town too is the person opposite a person ("Cole v Hall")
+        return person or index.is_listed(title) or not (index.is_common(low) or is_dictionary_word(dictionary, low))
 
     out = []
     for m in _CASE_NAME.finditer(text):
+        sides = []
         for group, inner in (("a", True), ("b", False)):
             words = list(regex.finditer(r"\S+", m.group(group)))
             if inner and len(words) > 2 and words[-2].group(0).lower() in ("and", "&") \
                     and words[-1].group(0).lower() in ("others", "ors", "another"):
                 words = words[:-2]  # "KOVALENKO AND OTHERS v. UKRAINE"
-            if any(w.group(0).lower() in _INSTITUTIONS for w in words):
-                continue  # "Secretary of State for the Home Department", "Acme Ltd"
-            run = []  # the words next to the "v": the end of the first party, the start of the second
-            for w in (reversed(words) if inner else words):
-                if not person_like(w.group(0)):
-                    break
-                run.append(w)
+            sides.append((group, list(reversed(words)) if inner else words))
+        crown = [any(w.group(0).lower() in _CROWN for w in words) for _, words in sides]
+        runs: list[list[regex.Match[str]]] = [[], []]
+        for lean in (False, True):  # the second round: a word opposite a person found in the first
+            for k, (group, words) in enumerate(sides):
+                if runs[k] or any(w.group(0).lower() in _INSTITUTIONS for w in words) \
+                        or lean and not (runs[1 - k] and len(words) == 1 and words[0].group(0)[1:].islower()
+                                         and words[0].group(0).lower() not in CALENDAR):
+                    continue  # "Secretary of State for the Home Department", "Acme Ltd"
+                for w in words:  # the words next to the "v": the end of the first party, the start of the second
+                    if not person_like(w.group(0), crown[1 - k], lean):
+                        break
+                    runs[k].append(w)
+        for (group, _), run in zip(sides, runs):
             if run:
-                first, last = (run[-1], run[0]) if inner else (run[0], run[-1])
+                first, last = (run[-1], run[0]) if group == "a" else (run[0], run[-1])
                 out.append(Found("PERSON", m.start(group) + first.start(), m.start(group) + last.end(), 0.75))
+    for m in _PARTY_LINE.finditer(text):  # "ROBERT CROSS\nClaimant"
+        words = list(regex.finditer(r"\S+", m.group("v")))
+        while words and (is_title(words[0].group(0).rstrip(".")) or is_title(words[0].group(0).title().rstrip("."))):
+            words.pop(0)  # "MR ROBERT CROSS": the title stays
+        if len(words) >= 2 and not any(w.group(0).lower().rstrip(".") in _NOT_PARTIES for w in words) \
+                and not any(w.group(0).casefold() in capitals for w in words) and not _COMPANY_END.search(m.group("v")):
+            out.append(Found("PERSON", m.start("v") + words[0].start(), m.end("v"), 0.75))
     return out

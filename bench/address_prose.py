@@ -13,6 +13,8 @@ held-out figures. Set D (record and form shapes: numbered address lines, a unit 
 of its locales new) was written on 2026-11-26 in the eighth session and measured once at 77bb78a before it was
 looked at: addresses 12.2 %, names 1.6 %; set E (letters, CSV, a markdown table, JSON, chat, e-mail) likewise at
 85480ed, after set D's rules: addresses 5.2 % (5.6 % at 77bb78a), names 1.1 %; both are development probes now too.
+Set F (prompts of many types with mimesis' values of 24 locales, other scripts among them) was written on 2026-11-26
+in the ninth session and measured once at 40a9a5c before it was looked at: addresses 6.9 %, names 1.9 %.
 A building number alone is not counted (it is a number in a sentence).
 """
 
@@ -105,6 +107,58 @@ SET_E = (
 )
 LOCALES_E = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_PT", "en_AU", "en_IE", "de_AT", "fr_CH",
              "pl_PL", "sv_SE", "da_DK", "cs_CZ")
+# set F (ninth session): prompts of many types at once in the manner of peers' generated sets, with mimesis' names,
+# addresses, phones and e-mails of the 24 locales of its examined half (other lists, other scripts: Arabic, Greek,
+# Cyrillic); measured once at 40a9a5c before it was looked at: addresses 6.9 %, names 1.9 %, phones and e-mails 0 %
+SET_F = (
+    "Hi, I'm {n}. My landlord hasn't returned my deposit for the flat at {a}, {pc} {c}. Can you draft a firm but "
+    "polite letter?",
+    "Please update the delivery address for order 55812 to {a}, {c} {pc}. Contact number: {ph}.",
+    "Our new hire {n} starts Monday. Her badge should be posted to {a}. Write a welcome note from {n2}.",
+    "Can you translate this to English: '{n} vive en {a}, código postal {pc}.'",
+    "I need a reference letter for {f} {l}, who worked under me from 2019 to 2023. Mention {f}'s attention to detail.",
+    "Customer complaint from {n} ({e}): package to {a} never arrived. Reply and offer a refund.",
+    "{f} and I are moving to {c} next month, our new place is {a}. Which utilities should we set up?",
+    "Summarize this note: Patient {l}, {f}, seen on 12/03. Lives at {a}, {pc}. Phone {ph}. Follow up in two weeks.",
+    "Write a short poem for my grandmother {f}, who lives on {st}.",
+    "Emergency contact: {n2}, relation: sister, phone {ph}, address {a}.",
+    "Draft an email to {e} telling {f} that the meeting moved to the office at {a}.",
+    "My neighbour {f} {l} keeps parking in front of {a}. How do I raise it with the council in {c}?",
+    "Invoice to: {n}\n{a}\n{pc} {c}\nAmount due: 240.00",
+    "The shipment for {l} is stuck at the depot; redirect it to postcode {pc}.",
+)
+_LABELS_F = (("n", "PERSON"), ("n2", "PERSON"), ("a", "ADDRESS"), ("pc", "ADDRESS"), ("st", "ADDRESS"),
+             ("ph", "PHONE"), ("e", "EMAIL"), ("f", "PERSON"), ("l", "PERSON"))
+
+
+def mimesis_examples(shapes: tuple[str, ...] = SET_F) -> list[dict[str, Any]]:
+    """Set F: each shape once per locale of mimesis' examined half with that locale's values, seeded; every mention
+    of a value is labeled (the longest values first)."""
+    import re
+
+    from mimesis import Address, Locale, Person
+
+    from bench.locales import mimesis_locales
+
+    out = []
+    for locale in mimesis_locales("examined"):
+        place, person = Address(Locale(locale), seed=41), Person(Locale(locale), seed=41)
+        for shape in shapes:
+            v = {"f": person.first_name(), "l": person.last_name()}
+            v.update(n=f"{v['f']} {v['l']}", n2=person.full_name(), a=place.address(), pc=place.postal_code(),
+                     c=place.city(), st=place.street_name(), ph=person.telephone(), e=person.email())
+            text = shape.format(**v)
+            spans: list[dict[str, Any]] = []
+            for key, label in _LABELS_F:
+                if "{" + key + "}" not in shape:
+                    continue
+                for m in re.finditer(r"(?<!\w)" + re.escape(v[key]) + r"(?!\w)", text):
+                    if not any(s["start"] < m.end() and m.start() < s["end"] for s in spans):
+                        spans.append({"start": m.start(), "end": m.end(), "label": label})
+            out.append({"text": text, "shape": shape, "spans": spans})
+    return out
+
+
 # the labeled values: a key of the shape and its label (the building number alone is not counted)
 _LABELS = (("n", "PERSON"), ("n2", "PERSON"), ("f", "PERSON"), ("l", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDRESS"),
            ("st", "ADDRESS"), ("pc", "ADDRESS"), ("sec", "ADDRESS"))
@@ -142,7 +196,8 @@ def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
               "set B, 16 Faker locales": examples(SET_B, LOCALES_B, rounds),
               "set C, 16 more Faker locales": examples(SET_C, LOCALES_C, rounds),
               "set D, 16 Faker locales": examples(SET_D, LOCALES_D, rounds),
-              "set E, 16 Faker locales": examples(SET_E, LOCALES_E, rounds)}
+              "set E, 16 Faker locales": examples(SET_E, LOCALES_E, rounds),
+              "set F, mimesis, the 24 locales of its examined half": mimesis_examples()}
     lines: list[str] = []
     with workers(base) as running:
         names = list(running)
@@ -150,8 +205,10 @@ def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
             tally = leak_tallies(rule, running, records, lambda rec, span: span["label"])
             lines += [f"## Addresses and names in synthetic prompts ({group}; leak rule of leak_rate.py; a development "
                       "probe)", "", "| label | values | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
-            for label in ("ADDRESS", "PERSON"):
+            for label in ("ADDRESS", "PERSON", "PHONE", "EMAIL"):
                 cells = [tally[(label, tree)] for tree in names]
+                if not cells[0][1]:
+                    continue
                 lines.append(f"| {label} | {cells[0][1]} | " + shares(cells) + " |")
             lines.append("")
     return "\n".join(lines), True

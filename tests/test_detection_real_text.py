@@ -1112,3 +1112,46 @@ def test_forms_tables_and_records_never_reach_the_upstream(veil_factory, upstrea
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, FORMS_ATTACK, FORMS_SECRETS)
+
+
+# The ninth session's set F (synthetic prompts of many types, mimesis' lists): the postcode after any street
+# found, whatever found it, with its town either way round and in any script; the street an address is changed
+# to; a home named by whose it is; what is sent, and where to; a car in front of a house
+@pytest.mark.parametrize("text, secrets", [
+    ("Summarize this note: lives at Doningasse 45, 1474. Phone +43-6882-5376.", ["Doningasse 45", "1474"]),
+    ("The flat at Θειρσίου 781, Πειραιάς 75768. Contact number below.", ["Θειρσίου", "75768"]),
+    ("Ship to көшесі Бағаналы 1343, Щучинск 999326.", ["Бағаналы", "999326"]),
+    ("Please update the delivery address for order 55812 to 567 Peter Appels Vej, Assens DK-8702. Thanks",
+     ["Appels Vej", "DK-8702"]),
+    ("Please change my address to Anderstorp 786, Falsterbo 768 41. Thanks", ["Anderstorp 786", "768 41"]),
+    ("Lives at Santa Fe 285, 77688. Phone on file.", ["Santa Fe 285", "77688"]),
+    ("Our new place is De Haar 176. Which utilities should we set up?", ["De Haar 176"]),
+    ("The package to 546 Marits never arrived.", ["546 Marits"]),
+    ("My neighbour keeps parking in front of 170 Krogparken.", ["170 Krogparken"]),
+])
+def test_codes_after_any_street_and_more_address_cues(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert secret not in out.text, (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "I met him at Gate 12, 2019.", "My address to the court was long.", "Our house is 200 years old.",
+    "My home is Windows 11 now.", "We played in front of 200 people.", "My flat is 12 minutes away.",
+    "The package to the client was late.", "Their house was empty, 1999 was a hard year.",
+])
+def test_what_those_cues_leave_alone(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+SET_F_ATTACK = ("Please update the delivery address for order 55812 to Σωστράτου 786, Πειραιάς 75768. "
+                "Patient note: lives at Doningasse 45, 1474. Our new place is De Haar 176. The package to 546 Marits "
+                "never arrived; a van parks in front of 170 Krogparken.")
+SET_F_SECRETS = ("Σωστράτου", "75768", "Doningasse", "1474", "De Haar", "Marits", "Krogparken")
+
+
+def test_set_f_addresses_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_F_ATTACK, SET_F_SECRETS)

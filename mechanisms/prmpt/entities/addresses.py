@@ -703,16 +703,23 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
 _RESIDES = r"lives?|lived|living|resides?|resided|residing|staying|stays?"  # where someone lives
 _ADDRESS_CUE = re.compile(
     r"(?<![\w])(?i:(?P<strong>address|addr\.|adresse|anschrift|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
-    r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now)[ \t]*:?|[ \t]*[:=])"
+    r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now)[ \t]*:?|[ \t]*[:=]"
+    # an address changed to a street ("change my address to ...", "update the delivery address for order 55812 to")
+    r"|(?<=ss)(?:[ \t]+(?:for|of|on)[ \t]+[\w#-]+(?:[ \t]+[\w#-]+){0,2}?)?[ \t]+to)"
     # an address named by its kind, the value right after it ("registered address Lešenská 92")
     r"|(?:home|postal|mailing|billing|shipping|delivery|residential|registered|street|new|current|permanent|"
-    r"previous|old|business|physical|legal|forwarding)[ \t]+(?P<kind>address)[ \t]+"
+    r"previous|old|business|physical|legal|forwarding)[ \t]+(?P<kind>address)[ \t]+(?!(?:for|of|on|to)[ \t])"
     # a field of a form or an order ("Shipping: Paťanka 4", "Billing: ...")
     r"|(?:shipping|billing|delivery|mailing|postal|home|street)(?:[ \t]+address)?[ \t]*:"
     # a home, a shop or a party at a street ("My new apartment is at Severní X 56", "party at Valdovská 871")
     r"|(?:apartment|flat|house|home|office|studio|shop|store|condo|party|building|property|premises|clinic|garage|cottage|"
     r"restaurant|caf[eé]|hotel|practice|workshop|warehouse)(?:[ \t]+(?:is|was|are|were|will[ \t]+be))?"
     r"(?:[ \t]+(?:now|still|located|situated))?[ \t]+(?:at|on)"
+    # a home named by whose it is, the street right after the verb ("our new place is De Haar 176")
+    r"|(?:my|our|his|her|their)[ \t]+(?:new[ \t]+|old[ \t]+|current[ \t]+)?(?:place|home|house|apartment|flat)"
+    r"[ \t]+(?:is|was|will[ \t]+be)(?![ \t]+(?:now[ \t]+|still[ \t]+|located[ \t]+|situated[ \t]+)?(?:at|on)\b)"
+    # what is sent, and where to ("package to 546 Marits never arrived", "parcels to ...")
+    r"|(?:package|parcel|letter|shipment|delivery|card|invitation)s?[ \t]+to"
     r"|(?:ship|send|deliver|mail|post|forward)(?:ped|ed|ing|s)?(?:[ \t]+(?:it|them|this|that|everything|"
     r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+)?))?[ \t]+to"
     rf"|(?:{_RESIDES}|located|based)[ \t]+(?:at|on)"
@@ -750,7 +757,7 @@ def _under_a_name(text: str) -> list[Found]:
 # a street where something is or happens, with no word saying it is an address ("the key is under the mat at
 # Obežná 871.", "contact her at Vijenac 6c/8.", "never reached Šalata 5c/0."): the street must fill the rest of its
 # part, and read as one (_cued_street's test, never "at Gate 12", "at Windows 11", "at PyCon 2024")
-_LOOSE_CUE = re.compile(r"(?<![\w])(?i:at|near|outside|reached|opposite|behind)[ \t]+(?=[^\W_])")
+_LOOSE_CUE = re.compile(r"(?<![\w])(?i:at|near|outside|reached|opposite|behind|in[ \t]+front[ \t]+of)[ \t]+(?=[^\W_])")
 _PART_CLOSED = re.compile(r"[ \t]*(?:[.,;:!?)(\n]|$)")
 
 
@@ -799,7 +806,8 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
         if not strong and all(_YEAR.fullmatch(n) for n in re.findall(r"\d+", value)):
             continue  # "party at PyCon 2024", "office on Windows 2019": a year, no house number
         typed = len(words) >= 2 and re.fullmatch(_USPS_SUFFIXES, words[-1]) is not None  # "at Bryan Vista 484"
-        if _street_words(value) or (strong or typed or _town_after(text, a + len(value))) and all(
+        if _street_words(value) or (strong or typed or _town_after(text, a + len(value))
+                                    or _code_after(text, a + len(value))) and all(
                 w[:1].isupper() or w.lower() in KEEP_WORDS for w in words) and not any(w.lower() in _STOP for w in words):
             return a + len(value)
     return None
@@ -822,6 +830,13 @@ def _town_after(text: str, end: int) -> bool:
 
     m = _TOWN_AFTER.match(text, end)
     return m is not None and m.group("t").casefold() in place_names()
+
+
+def _code_after(text: str, end: int) -> bool:
+    """A postcode (not a year) closing the part after the street, with or without its town ("lives at Santa Fe
+    285, 77688."): the words and the number before it are the street."""
+    m = _CODE_AFTER_ANY_STREET.match(text, end)
+    return m is not None and (bool(m.group("t1") or m.group("t2")) or not _YEAR.fullmatch(m.group("v")))
 
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
@@ -1079,6 +1094,31 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.8))
     out.extend(_address_runs(text, out))
     out.extend(_unit_runs(text))
+    out.extend(_codes_after_streets(text, out))
+    return out
+
+
+# After any street found, whatever found it: its town and postcode, either way round, closing the clause
+# ("Doningasse 45, 1474.", "..., Πειραιάς 75768. Contact", "..., Щучинск 999326.", "..., Assens DK-8702.",
+# "..., Falsterbo 768 41.", "..., 99382 منية النصر."): the town is one to three words of any script; the code
+# closes the clause (punctuation, a line's end, a word the sentence goes on with), never a count ("..., 1474
+# people") nor, with no town beside it, a year ("12 Main St, 2019.")
+_CODE_AFTER_ANY_STREET = re.compile(
+    rf"[ \t]*,[ \t]*(?:(?P<t1>[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}),?[ \t]+)?"
+    rf"(?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}}|\d{{5}}-\d{{3}}|\d{{4}}[ ]?[A-Z]{{2}})(?![\w-])"
+    rf"(?:(?P<t2>[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}))?"
+    rf"(?=[ \t]*(?:[.,;:!?)]|\n|$)|[ \t]+{_GOES_ON})")
+
+
+def _codes_after_streets(text: str, found: list[Found]) -> list[Found]:
+    out = []
+    for f in found:
+        if f.entity_type != "STREET_ADDRESS":
+            continue
+        m = _CODE_AFTER_ANY_STREET.match(text, f.end)
+        if m is None or not (m.group("t1") or m.group("t2")) and _YEAR.fullmatch(m.group("v")):
+            continue
+        out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     return out
 
 

@@ -680,6 +680,34 @@ def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory,
     attack_every_surface(veil_factory, upstream, ATTACK, ATTACK_SECRETS)
 
 
+# set F's names: the person told or asked something mid-sentence, "X and I" / "me and X", a "Surname, Given" after
+# the word for whom a record is about
+@pytest.mark.parametrize("text, names", [
+    ("Draft an email to her telling Ingrid that the meeting moved.", ["Ingrid"]),
+    ("She asked Oyelaran to sign the lease.", ["Oyelaran"]),
+    ("I already reminded Heather about the fee.", ["Heather"]),
+    ("Arzu and I are moving to Baku next month.", ["Arzu"]),
+    ("Last summer Blasa and I went hiking.", ["Blasa"]),
+    ("It was just me and Toralf at the office.", ["Toralf"]),
+    ("Summarize this note: Patient Umudlu, Namiq, seen on 12/03.", ["Umudlu", "Namiq"]),
+    ("Client Ferreira, Ana; balance overdue", ["Ferreira", "Ana"]),
+])
+def test_set_f_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Mom and I went home.", "We asked Google to remove it.", "Then Monday and I met.", "Patient Paris, France.",
+    "The patient, however, was fine.", "Customer Service, Support Team",
+    "You and I know it.",
+])
+def test_what_set_f_name_cues_leave_alone(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # the ninth session's court shapes (a judgment's heading, an American opinion, case names with the Crown and a word,
 # citations in law reports) in every field of chat, Messages and Responses: nothing arrives verbatim
 COURT_ATTACK = ("Neutral Citation Number: [2021] EWHC 2350 (Fam)\nBefore: THE HONOURABLE MR JUSTICE WIATRAK\n"

@@ -763,6 +763,14 @@ _SURNAME_FIRST = regex.compile(
     r"(?:-\p{Lu}?[\p{Ll}'’]+)*),[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)"
     r"(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)?)(?=[ \t]*(?:[-–|;:(]|\n|$))")  # "Anna-Karin" whole
 
+# the same after the word for whom a record is about, inside a line ("Summarize this note: Patient Umudlu, Namiq, seen
+# on 12/03", "client Ferreira, Ana; balance due")
+_HOLDER_SURNAME_FIRST = regex.compile(
+    r"(?<![\p{L}])(?:[Pp]atient|[Cc]lient|[Cc]ustomer|[Ee]mployee|[Ss]tudent|[Mm]ember|[Tt]enant|[Rr]esident|[Gg]uest|"
+    r"[Aa]pplicant|[Cc]andidate|[Pp]assenger|[Pp]upil|[Cc]ontact|[Ss]ubscriber|[Bb]orrower|[Dd]ebtor)[ \t]*:?[ \t]+"
+    r"(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*),"
+    r"[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*))(?=[ \t]*(?:[-–|;:(),.]|\n|$))")
+
 
 # English chat in lower case: a name right after a greeting or thanks ("hey jay can u", "thanks fechner");
 # never a word of the dictionary, an everyday word or chat shorthand; not after "ask", "tell" or "ping", which
@@ -859,6 +867,18 @@ _THANKED = regex.compile(r"(?<![\p{L}\d])(?i:thank[ \t]+you|thanks|thx|congrats|
                          r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]*(?:[,!.?;:)]|$|\n|\p{So}|for\b|so\b|and\b))")
 
 
+# the person told, asked or reminded something, in the middle of a sentence ("telling Donatello that the meeting
+# moved", "she asked Ingrid to sign", "reminded Oyelaran about the fee"): a clause about what follows the name
+_TOLD = regex.compile(r"(?<![\p{L}\d])(?:telling|told|tells|asking|asked|asks|reminding|reminded|reminds|informing|"
+                      r"informed|informs|warning|warned|warns|notifying|notified|texting|texted|emailing|emailed|"
+                      r"messaging|messaged|pinging|pinged|convincing|convinced|persuading|persuaded|begging|begged|"
+                      r"urging|urged|promising|promised|assuring|assured)"
+                      r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+(?:that|to|about|when|whether|if|what|how|why|where)\b)")
+# the person one does things with, said as "X and I" ("Arzu and I are moving to ...") or "me and X"
+_AND_I = regex.compile(r"(?:(?<![\p{L}\d'’-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+and[ \t]+I\b(?!['’]?\p{L})"
+                       r"|(?<![\p{L}\d])me[ \t]+and[ \t]+(?P<w>\p{Lu}\p{Ll}{2,})(?![\p{L}\d'’-]))")
+
+
 def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> bool:
     """After a cue that announces a person: a listed given name even where it is a word ("Heather", "Bill"),
     or a word no list and no English dictionary holds ("Dietlind")."""
@@ -876,13 +896,14 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
             continue  # "send it to Paris", "talk to Monday's team"
         if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
-    for m in [*_ADDRESSED.finditer(text), *_THANKED.finditer(text)]:
-        word = m.group("v")
+    for m in [*_ADDRESSED.finditer(text), *_THANKED.finditer(text), *_TOLD.finditer(text), *_AND_I.finditer(text)]:
+        group = "w" if m.re is _AND_I and m.group("w") else "v"
+        word = m.group(group)
         if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS \
                 or word.casefold() in places and not index.is_first(word):
             continue
         if _given_or_unknown(word, index, english):
-            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+            out.append(Found("PERSON", m.start(group), m.end(group), 0.75))
     return out
 
 
@@ -1213,7 +1234,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     if lang == "en":
         out.extend(_addressed(text, english))
     places = place_names()
-    for m in _SURNAME_FIRST.finditer(text):
+    for m in [*_SURNAME_FIRST.finditer(text), *_HOLDER_SURNAME_FIRST.finditer(text)]:
         last, first = m.group("l").split()[-1].split("-")[0], m.group("f").split("-")[0]
         if last.casefold() in places and first.casefold() in places or index.is_common(first):
             continue  # "Paris, France"

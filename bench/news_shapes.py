@@ -70,6 +70,48 @@ MORE_SHAPES = (
     "The report was written by {F} {L} and {F2} {L2}.",
     "Mr Justice {L} adjourned the hearing until Monday.",
 )
+# set G (ninth session): sixteen more English and sixteen more Spanish news sentences, written and measured once
+# (with the probe's own draw of Faker names) before they were looked at: English 3.3 %, Spanish 4.6 % of names leaked
+# at a5dc978; the rules that followed were built on them
+G_ENGLISH_SHAPES = (
+    "Prime Minister {F} {L} faced questions over the budget on Wednesday.",
+    "\"It was a difficult decision,\" {L} told reporters outside the building.",
+    "The novel, written by {F} {L}, won the prize last year.",
+    "{F} {L}, the club's new manager, said {L2} would start on Saturday.",
+    "Shares fell after chief executive {F} {L} resigned.",
+    "{L} scored in the 89th minute to rescue a point for the visitors.",
+    "The bill was introduced by Senator {F} {L}, a Democrat from Ohio.",
+    "Witnesses said {L} had left the bar shortly before midnight.",
+    "Married to {F2} {L2} since 2004, {L} has three children.",
+    "The award went to {F} {L} and {F2} {L2} for their work on vaccines.",
+    "Local resident {F} {L}, 52, said the flooding was the worst she had seen.",
+    "{F} {L} (born 1971) is a British journalist and broadcaster.",
+    "Coach {L} praised the defence but said {F2} {L2} needed more minutes.",
+    "The family of {F} {L} has called for an independent inquiry.",
+    "Opposition leader {L} called the plan \"reckless\".",
+    "In an interview, {L2} admitted that mistakes had been made.",
+)
+G_ENGLISH_LOCALES = ("en_US", "en_GB", "en_IN", "en_AU", "de_DE", "fr_FR", "it_IT", "pl_PL", "nl_NL", "sv_SE", "tr_TR",
+                     "cs_CZ")
+G_SPANISH_SHAPES = (
+    "El presidente {F} {L} anunció ayer nuevas medidas económicas.",
+    "\"No vamos a ceder\", aseguró {L} en rueda de prensa.",
+    "La novela de {F} {L} fue la más vendida del año.",
+    "El entrenador, {F} {L}, confirmó la baja de {L2} por lesión.",
+    "{L} marcó el gol de la victoria en el minuto 90.",
+    "La jueza {F2} {L2} citó a declarar al exalcalde.",
+    "Según fuentes cercanas a {L}, la reunión se aplazó.",
+    "{F} {L}, de 45 años, fue detenido el martes en Valencia.",
+    "La viuda de {F} {L} pidió justicia en el funeral.",
+    "El ministro {L} defendió la reforma ante el Congreso.",
+    "La actriz {F2} {L2} recibió el premio Goya a la mejor interpretación.",
+    "Los vecinos describieron a {L} como un hombre tranquilo.",
+    "El portavoz del partido, {F} {L}, negó las acusaciones.",
+    "{F} y {F2} {L2} se casaron en Sevilla en 2010.",
+    "La investigación, dirigida por {F} {L}, duró tres años.",
+    "El abogado de {L}, {F2} {L2}, recurrirá la sentencia.",
+)
+G_SPANISH_LOCALES = ("es_ES", "es_MX", "es_AR", "es_CO", "es_CL", "pt_BR", "es_CA", "fr_FR")
 # Spanish news (sixth session): the same kinds of sentence as Spanish papers and wires write them (44 shapes)
 SPANISH_LOCALES = ("es_ES", "es_MX", "es_AR", "es_CO", "es_CL")
 SPANISH_SHAPES = (
@@ -206,7 +248,13 @@ def run(base: str | None = BASE, rounds: int = 2) -> tuple[str, bool]:
             + shape_tables(base, more, MORE_SHAPES, "Names in twelve more English news and court sentences") + "\n"
             + shape_tables(base, spanish, SPANISH_SHAPES, "Names in Spanish news sentences") + "\n"
             + shape_tables(base, spanish_more, SPANISH_MORE_SHAPES,
-                           "Names in twelve more Spanish news sentences (measured once before they were looked at)")), True
+                           "Names in twelve more Spanish news sentences (measured once before they were looked at)")
+            + "\n" + shape_tables(base, {f"Faker's names, {len(G_ENGLISH_LOCALES)} locales": examples(
+                _faker_namers(G_ENGLISH_LOCALES), 1, shapes=G_ENGLISH_SHAPES)}, G_ENGLISH_SHAPES,
+                "Names in set G's English news sentences")
+            + "\n" + shape_tables(base, {f"Faker's names, {len(G_SPANISH_LOCALES)} locales": examples(
+                _faker_namers(G_SPANISH_LOCALES), 1, shapes=G_SPANISH_SHAPES, cities=_SPANISH_CITIES)},
+                G_SPANISH_SHAPES, "Names in set G's Spanish news sentences")), True
 
 
 def main(argv: list[str]) -> int:

@@ -708,6 +708,43 @@ def test_what_set_f_name_cues_leave_alone(sanitizer: Sanitizer, text: str) -> No
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
+# set G's news and chat names: a sentence addressing a listed given name, one about what a listed given name is like,
+# the particles of a family name opening a sentence, the subject after "said" with no "that", whose family or trial
+@pytest.mark.parametrize("text, names", [
+    ("Lauren you should have eye drops and flonase nasal spray", ["Lauren"]),
+    ("Thanks for the tips. Ingrid, do you have more stories?", ["Ingrid"]),
+    ("Ingrid is so talented.", ["Ingrid"]),
+    ("van den Broek scored in the 89th minute.", ["van", "den", "Broek"]),
+    ("The coach van der Berg said no.", ["van", "der", "Berg"]),
+    ("dos Santos fue detenido ayer en Lisboa.", ["dos", "Santos"]),
+    ("Witnesses said Whitney had left the bar shortly before midnight.", ["Whitney"]),
+    ("The family of Dakshesh Rout has called for an independent inquiry.", ["Dakshesh", "Rout"]),
+    ("the lawyers of Ilse Brandt said they would appeal", ["Ilse", "Brandt"]),
+])
+def test_set_g_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Will you come? Hope you are well.", "Omg you craft better then me.", "Grace is so important.",
+    "Victoria is the best state.", "He drove the van Monday.",
+    "the death of Socrates", "the family of Apple products", "the release of Windows 11",
+    "The Borrower shall pay; said Borrower shall also notify the bank of said Lender.",
+])
+def test_what_set_g_name_cues_leave_alone(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, kept", [("De Paimpol, le navire est parti hier.", "De "),
+                                        ("La semaine dernière, Pierre est venu.", "La semaine"),
+                                        ("Do Vanessa's family vlog next", "Do ")])
+def test_short_particles_opening_a_sentence_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text.startswith(kept)
+
+
 # the ninth session's court shapes (a judgment's heading, an American opinion, case names with the Crown and a word,
 # citations in law reports) in every field of chat, Messages and Responses: nothing arrives verbatim
 COURT_ATTACK = ("Neutral Citation Number: [2021] EWHC 2350 (Fam)\nBefore: THE HONOURABLE MR JUSTICE WIATRAK\n"

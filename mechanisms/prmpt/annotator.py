@@ -242,6 +242,14 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
     words = value.split()
     if not english or not words or not all(w.isalpha() and w[:1].isupper() and w.lower() in english for w in words):
         return False
+    if len(words) == 1 and text[max(0, span.start - 5):span.start].lower() == "said ":
+        # a listed given name no one writes as an everyday word, right after "said": the verb and the person it
+        # reports ("Witnesses said Whitney had left"; "the Loan", "said Lender" stay defined terms)
+        from mechanisms.prmpt.entities.name_words import name_index
+
+        index = name_index()
+        if index.is_first(value) and not index.is_common(value):
+            return False
     return " ".join(words) in _defined_terms(text)
 
 
@@ -1040,7 +1048,32 @@ def join_particles(text: str, spans: list[Span]) -> list[Span]:
             out[-1] = Span("PERSON", prev.start, span.end, max(prev.score, span.score), prev.lang)
             continue
         out.append(span)
+    reach = 0  # (a particle is taken only where no span before it holds it)
+    for k, span in enumerate(out):
+        if span.entity_type == "PERSON" and (wider := _particles_before(text, span)).start >= reach:
+            out[k] = wider
+        reach = max(reach, span.end)
     return out
+
+
+# the particles of three letters or more of a family name before its first capital (the shorter ones are no word of
+# the name that could leak): at the start of a sentence or a line ("van den Broek scored", "dos Santos marcó"), and
+# the Dutch and German ones anywhere ("coach van der Berg"); never "de", "la", "du" and the like, which open
+# sentences as prepositions and articles ("La France et ...", "De Paimpol", measured on the French OCR)
+_PARTICLES_OPENING = re.compile(r"(?:(?<=^)|(?<=[.!?:;\n\"“(][ \t])|(?<=[.!?:;\n\"“(])|(?<=\n[ \t]))"
+                                r"(?:[Vv]an|[Vv]on|[Dd]el|[Dd]ella|[Dd]os|[Dd]as|[Tt]er|[Tt]en|[Dd]en|[Dd]er)"
+                                r"(?:[ \t]+(?:de|der|den|la|los|las|het|'t))?[ \t]+$")
+_PARTICLES_ANYWHERE = re.compile(r"(?<![\w'’-])(?:van|von)(?:[ \t]+(?:der|den|de|dem|het|'t))?[ \t]+$")
+
+
+def _particles_before(text: str, span: Span) -> Span:
+    if span.start == 0 or not text[span.start].isupper() or text[span.start - 1] not in " \t":
+        return span
+    before = text[max(0, span.start - 24):span.start]
+    m = _PARTICLES_OPENING.search(before) or _PARTICLES_ANYWHERE.search(before)
+    if m is None:
+        return span
+    return Span("PERSON", span.start - (len(before) - m.start()), span.end, span.score, span.lang, span.finder)
 
 
 # "Surname, Given" (or "Given, Surname") alone at the start of a line, before its end or a separator: a row of a

@@ -874,9 +874,28 @@ _TOLD = regex.compile(r"(?<![\p{L}\d])(?:telling|told|tells|asking|asked|asks|re
                       r"messaging|messaged|pinging|pinged|convincing|convinced|persuading|persuaded|begging|begged|"
                       r"urging|urged|promising|promised|assuring|assured)"
                       r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+(?:that|to|about|when|whether|if|what|how|why|where)\b)")
+# the person someone or something belongs to, in English news ("The family of Dakshesh Rout has called for ...", "the
+# lawyers of Ilse Brandt", "the death of Tomasz Wrobel"): a name of one to three words after the noun and "of"
+_BELONGS_TO = regex.compile(r"(?<![\p{L}\d])(?i:family|families|widow|widower|wife|husband|son|sons|daughter|daughters|"
+                            r"mother|father|parents|brother|sister|relatives|lawyers?|attorneys?|solicitors?|death|"
+                            r"murder|killing|disappearance|funeral|arrest|trial|conviction|release)[ \t]+of[ \t]+"
+                            r"(?P<v>\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){0,2})(?![\p{L}\d'’-])")
 # the person one does things with, said as "X and I" ("Arzu and I are moving to ...") or "me and X"
 _AND_I = regex.compile(r"(?:(?<![\p{L}\d'’-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+and[ \t]+I\b(?!['’]?\p{L})"
                        r"|(?<![\p{L}\d])me[ \t]+and[ \t]+(?P<w>\p{Lu}\p{Ll}{2,})(?![\p{L}\d'’-]))")
+
+
+# the person a sentence opens by addressing ("Lauren you should get eye drops", "Loey, do you have more stories?",
+# "Lily I love your videos"): a capitalised word opening the sentence, then "you" or "your", or "I" and a verb of
+# feeling
+_VOCATIVE = regex.compile(r"(?:^|(?<=[.!?\n][\"”)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*,?[ \t]+"
+                          r"(?:you|your|u|ur|you['’]re|youre|(?:do|can|could|would|will|are|did|have|should)[ \t]+you|"
+                          r"I[ \t]+(?:love|miss|adore|like|hope|wish|need|want))\b")
+# a listed given name opening a sentence about what that person is like ("Tanner is a good dude", "Gabe is cute")
+_IS_LIKE = regex.compile(r"(?:^|(?<=[.!?\n][\"”)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:is|was)[ \t]+"
+                         r"(?:so|such|really|very|too|always|never|not|just|the[ \t]+best|a[ \t]+good|my[ \t]+favou?rite|"
+                         r"cute|funny|amazing|awesome|beautiful|hilarious|obsessed|perfect|adorable|gorgeous|annoying|"
+                         r"sweet|lovely|brilliant|gorgeous|talented|crazy|insane|smart|lucky|right|wrong)\b")
 
 
 def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> bool:
@@ -896,6 +915,24 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
             continue  # "send it to Paris", "talk to Monday's team"
         if _given_or_unknown(word, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    for m in _BELONGS_TO.finditer(text):
+        words = m.group("v").split()
+        first = words[0]
+        if first.lower() in CALENDAR or is_title(first) or first.casefold() in places or index.is_common(first) \
+                or not _given_or_unknown(first, index, english) or any(w.lower() in _NOT_PARTIES for w in words):
+            continue  # "the family of Apple products", "the death of Socrates" stays only when a word
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    for m in _IS_LIKE.finditer(text):
+        word = m.group("v")
+        if index.is_first(word) and not index.is_common(word) and word not in english \
+                and word.casefold() not in places and word.lower() not in CALENDAR:
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    for m in _VOCATIVE.finditer(text):  # a listed given name only: never an everyday word ("Will you", "Hope you") nor
+        # an interjection no list holds ("Omg you", "Eww you", measured on the comments of WNUT-17)
+        word = m.group("v")
+        if index.is_first(word) and not (index.is_common(word) or word in english or word.casefold() in places
+                                         or word.lower() in CALENDAR or is_title(word)):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in [*_ADDRESSED.finditer(text), *_THANKED.finditer(text), *_TOLD.finditer(text), *_AND_I.finditer(text)]:
         group = "w" if m.re is _AND_I and m.group("w") else "v"
         word = m.group(group)

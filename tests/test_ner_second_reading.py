@@ -728,6 +728,27 @@ def test_set_g_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> N
     assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
+# a couple: a given name and "and" before a full name, even a given name that is a word too
+@pytest.mark.parametrize("text, names", [
+    ("Luz y Adriana Ramírez se casaron en Sevilla en 2010.", ["Luz", "Adriana", "Ramírez"]),
+    ("Rose and Tom Hale came to the hearing.", ["Rose", "Tom", "Hale"]),
+    ("Anne et Pierre Dubois ont signé.", ["Anne", "Pierre", "Dubois"]),
+    ("Grace and Oliver Lindqvist moved to Leeds.", ["Grace", "Oliver", "Lindqvist"]),
+    ("We invited Mark and Julia Novak.", ["Mark", "Julia", "Novak"]),
+])
+def test_a_couple_before_a_full_name(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [("Bread and John Smith were on the list.", "Bread and "),
+                                        ("Bricks and Julia Novak arrived.", "Bricks and ")])
+def test_no_couple_without_a_given_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text.startswith(kept)
+
+
 @pytest.mark.parametrize("text", [
     "Will you come? Hope you are well.", "Omg you craft better then me.", "Grace is so important.",
     "Victoria is the best state.", "He drove the van Monday.",

@@ -916,7 +916,8 @@ class TypeAnnotator:
             single = self._single_name_test(text, lang)
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
                                     self._vocabulary(lang) if lang != "en" else None)
-            resolved.append(join_particles(text, comma_pairs(text, complete_lists(text, extended, single), single)))
+            resolved.append(join_particles(text, couples(text, comma_pairs(text, complete_lists(text, extended, single),
+                                                                           single))))
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -1032,6 +1033,29 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
             continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name ("DJ Khaled" is one)
         if bisect.bisect_left(named, m.start() + 200) - bisect.bisect_right(named, m.start() - 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+# a given name and "and" before a full name: a couple, the first sharing the family name ("Luz y Adriana Ramírez se
+# casaron", "Rose and Tom Hale", "Anne et Pierre Dubois"): the given name is a person's even where it is a word too
+_COUPLE_BEFORE = regex.compile(r"(?<![\p{L}\d'’.-])(?P<a>\p{Lu}\p{Ll}{2,})[ \t]+(?:and|y|e|et|und|en|i|&)[ \t]+$")
+
+
+def couples(text: str, spans: list[Span]) -> list[Span]:
+    people = [s for s in spans if s.entity_type == "PERSON" and " " in text[s.start:s.end].strip()]
+    if not people:
+        return spans
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    index = name_index()
+    held = Occupied([(x.start, x.end) for x in spans])
+    added = []
+    for person in people:
+        m = _COUPLE_BEFORE.search(text, max(0, person.start - 30), person.start)
+        if m is None or held.overlaps(m.start("a"), m.end("a")):
+            continue
+        if index.is_first(m.group("a")) and index.is_first(text[person.start:person.end].split()[0]):
+            added.append(Span("PERSON", m.start("a"), m.end("a"), 0.7, person.lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 

@@ -778,3 +778,15 @@ COURT_SECRETS = ("2350", "WIATRAK", "CROSS", "VÁSKA", "Burns", "Banks", "Little
 
 def test_this_rounds_court_shapes_never_reach_the_upstream_on_any_surface(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     attack_every_surface(veil_factory, upstream, COURT_ATTACK, COURT_SECRETS)
+
+
+# the ninth session's news and record names (sets F and G) in every field of chat, Messages and Responses
+NEWS_ATTACK = ("Witnesses said Whitney had left the bar. van den Broek scored late. Luz y Adriana Ramírez se casaron. "
+               "The family of Dakshesh Rout has called for an inquiry. Summarize: Patient Umudlu, Namiq, seen on 12/03. "
+               "Arzu and I are moving; Lauren you should call.")
+NEWS_SECRETS = ("Whitney", "van den Broek", "Broek", "Luz", "Ramírez", "Dakshesh", "Rout", "Umudlu", "Namiq", "Arzu",
+                "Lauren")
+
+
+def test_this_rounds_news_and_record_names_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    attack_every_surface(veil_factory, upstream, NEWS_ATTACK, NEWS_SECRETS)

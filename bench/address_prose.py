@@ -14,7 +14,8 @@ of its locales new) was written on 2026-11-26 in the eighth session and measured
 looked at: addresses 12.2 %, names 1.6 %; set E (letters, CSV, a markdown table, JSON, chat, e-mail) likewise at
 85480ed, after set D's rules: addresses 5.2 % (5.6 % at 77bb78a), names 1.1 %; both are development probes now too.
 Set F (prompts of many types with mimesis' values of 24 locales, other scripts among them) was written on 2026-11-26
-in the ninth session and measured once at 40a9a5c before it was looked at: addresses 6.9 %, names 1.9 %.
+in the ninth session and measured once at 40a9a5c before it was looked at: addresses 6.9 %, names 1.9 %; set H
+(support chats, tickets, HR and medical records, delivery notes) likewise at db816a9: addresses 9.1 %, names 5.5 %.
 A building number alone is not counted (it is a number in a sentence).
 """
 
@@ -159,6 +160,55 @@ def mimesis_examples(shapes: tuple[str, ...] = SET_F) -> list[dict[str, Any]]:
     return out
 
 
+# set H (ninth session): support chats, tickets, HR and medical records, delivery notes, with Faker's values of 16
+# locales; measured once at the tree after set G's rules (db816a9) before it was looked at: addresses 9.1 %, names
+# 5.5 %, phones and e-mails 0 %
+SET_H = (
+    "Agent: Thanks for contacting us! Can I get your full name?\nCustomer: {n}\nAgent: And the shipping address?\nCustomer: {sa}, {c} {pc}",
+    "Ticket #48213 opened by {n} ({e}). Issue: card declined. Callback number {ph}.",
+    "[10:42] {f}: hey is the parcel still coming to {sa}?\n[10:43] Support: yes, ETA Friday",
+    "Employee record\nName: {l}, {f}\nHome: {sa}\nManager: {n2}\nStart date: 2021-03-01",
+    "User: I moved, please change my billing address from {sa} to {sa2}.\nAssistant: Done, {f}!",
+    "Referral letter: Dear colleague, I am referring {n} (DOB 12/04/1975) of {sa}, {c}, for cardiology review.",
+    "Hi {f}, your appointment with Dr. {l2} is confirmed for Monday at 9:30. Reply STOP to opt out.",
+    "The complainant, {n}, stated that a man approached her outside {sa} at around 11pm.",
+    "Rewrite this more politely: '{f}, you forgot to send the keys to {sa} AGAIN.'",
+    "Please add {n} to the mailing list; her postcode is {pc} and her phone is {ph}.",
+    "Delivery note — Recipient: {n2} / Address: {sa} / {pc} {c} / Signed: {l}",
+    "Can you check why {n}'s order to {c} ({pc}) is delayed? Tracking says returned to sender.",
+)
+LOCALES_H = ("en_US", "en_GB", "en_CA", "en_AU", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL", "pt_BR", "sv_SE",
+             "da_DK", "fi_FI", "cs_CZ", "ro_RO")
+_LABELS_H = (("n", "PERSON"), ("n2", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDRESS"), ("pc", "ADDRESS"),
+             ("ph", "PHONE"), ("e", "EMAIL"), ("f", "PERSON"), ("l", "PERSON"), ("l2", "PERSON"))
+
+
+def faker_records(shapes: tuple[str, ...] = SET_H, locales: tuple[str, ...] = LOCALES_H) -> list[dict[str, Any]]:
+    """Set H: each shape once per locale, seeded; every mention of a value labeled (the longest values first)."""
+    import re
+
+    from faker import Faker
+
+    out = []
+    for locale in locales:
+        fk = Faker(locale)
+        fk.seed_instance(51)
+        for shape in shapes:
+            v = {"f": fk.first_name(), "l": fk.last_name(), "l2": fk.last_name()}
+            v.update(n=f"{v['f']} {v['l']}", n2=f"{fk.first_name()} {fk.last_name()}", sa=fk.street_address(),
+                     sa2=fk.street_address(), pc=fk.postcode(), c=fk.city(), ph=fk.phone_number(), e=fk.email())
+            text = shape.format(**v)
+            spans: list[dict[str, Any]] = []
+            for key, label in _LABELS_H:
+                if "{" + key + "}" not in shape:
+                    continue
+                for m in re.finditer(r"(?<!\w)" + re.escape(v[key]) + r"(?!\w)", text):
+                    if not any(s["start"] < m.end() and m.start() < s["end"] for s in spans):
+                        spans.append({"start": m.start(), "end": m.end(), "label": label})
+            out.append({"text": text, "shape": shape, "spans": spans})
+    return out
+
+
 # the labeled values: a key of the shape and its label (the building number alone is not counted)
 _LABELS = (("n", "PERSON"), ("n2", "PERSON"), ("f", "PERSON"), ("l", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDRESS"),
            ("st", "ADDRESS"), ("pc", "ADDRESS"), ("sec", "ADDRESS"))
@@ -197,7 +247,8 @@ def run(base: str | None = BASE, rounds: int = 1) -> tuple[str, bool]:
               "set C, 16 more Faker locales": examples(SET_C, LOCALES_C, rounds),
               "set D, 16 Faker locales": examples(SET_D, LOCALES_D, rounds),
               "set E, 16 Faker locales": examples(SET_E, LOCALES_E, rounds),
-              "set F, mimesis, the 24 locales of its examined half": mimesis_examples()}
+              "set F, mimesis, the 24 locales of its examined half": mimesis_examples(),
+              "set H, 16 Faker locales": faker_records()}
     lines: list[str] = []
     with workers(base) as running:
         names = list(running)

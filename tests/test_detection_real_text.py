@@ -1155,3 +1155,34 @@ def test_set_f_addresses_never_reach_the_upstream(veil_factory, upstream) -> Non
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_F_ATTACK, SET_F_SECRETS)
+
+
+# The ninth session's set H (support chats, tickets, HR and medical records): a field's "Surname, Given" value, the
+# signer of a note, a name addressed in quotes or closing a short sentence, a chat speaker beside a role's label, a
+# town's postcode in brackets, Italian types and units, an address changed from one street to another
+@pytest.mark.parametrize("text, secrets", [
+    ("Employee record\nName: Potoczna, Gaja\nHome: pl. Paderewskiego 286", ["Potoczna", "Gaja", "Paderewskiego"]),
+    ("Delivery note — Recipient: Amy Watson / Signed: Young", ["Amy", "Watson", "Young"]),
+    ("Rewrite this more politely: 'Cornelio, you forgot to send the keys AGAIN.'", ["Cornelio"]),
+    ("See you soon, Riitta.", ["Riitta"]),
+    ("[10:42] Riitta: hey is the parcel still coming?\n[10:43] Support: yes, ETA Friday", ["Riitta"]),
+    ("Can you check why the order to Gera (03907) is delayed?", ["03907"]),
+    ("She lives in Białystok (71-861).", ["71-861"]),
+    ("Home: Stretto Giannuzzi, 77 Appartamento 12\nManager: x", ["Giannuzzi", "77 Appartamento 12"]),
+    ("Ship it to Incrocio Prada, 60.", ["Prada", "60"]),
+    ("Please change my billing address from Silkesteeg 03 to Kayleighboulevard 09.", ["Silkesteeg", "Kayleighboulevard"]),
+])
+def test_set_h_records_and_chats(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Customer: Hi, Maria", "Customer: Hi, "), ("Name: Smith, Inc.", ", Inc."), ("moved to Leeds (2019)", "(2019)"),
+    ("User: hi\nAssistant: hello", "User: hi\nAssistant: hello"), ("We visited Rome, Florence!", "Rome, Florence"),
+    ("Ship it to Via Ossola, 40 Piano 6 please.", "Piano "), ("Home: Stretto Giannuzzi, 77", "Stretto "),
+])
+def test_what_set_h_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

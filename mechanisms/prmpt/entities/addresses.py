@@ -52,7 +52,10 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "platz", "damm", "ufer", "steig", "vej", "gade", "plads", "torv", "gatan", "vägen", "veien",
                            "vei", "gata", "laan", "straat", "plein", "gracht", "utca", "ring", "út", "útja", "tér", "körút",
                            "köz", "sétány", "fasor", "rakpart", "marg", "chowk", "nagar", "ganj", "gali", "path",
-                           "enclave", "vihar"}
+                           "enclave", "vihar",
+                           # Italian types and units as Italy writes an address ("Stretto Giannuzzi, 77 Appartamento 12")
+                           "stretto", "vicolo", "rotonda", "borgo", "contrada", "canale", "incrocio", "piazzale",
+                           "lungomare", "vico", "salita", "galleria", "appartamento", "piano", "scala", "interno"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -117,6 +120,7 @@ _EIRCODE = re.compile(rf"(?i:\beircode)(?:[ \t]+(?i:is))?[^\w\n]{{0,3}}(?P<v>{_E
 # ("Rua Diadema 1903", "Via Roma 12", "Calle puente cesures, 16", "Av. Rios rosas 26, 7E", "Plaza Mayor, s/n"),
 # with a unit after it (", 6º A", ", 12 E", ", esc. 2, 2ºb", ", Bajo A", ", Apt. 656")
 _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estrada|rodovia|alameda|via|viale|piazza|"
+               "incrocio|canale|"
                "p\\.zza|corso|vicolo|strada|contrada|calle|c/|c\\.|cl|carrera|cra|kra|paseo|pº|plaza|pza|pz|ronda|"
                "camino|carretera|ctra|crta|traves[ií]a|glorieta|carrer|rambla|callej[oó]n|bulevar|urbanizaci[oó]n|"
                "urb|pasaje|psje|jir[oó]n|passeig|pla[cç]a|avinguda|rue|chemin|impasse|all[ée]e|quai|cours|boulevard|bd|"
@@ -149,7 +153,7 @@ _SUFFIX_ADDRESS = re.compile(  # (a name starts a word: after an apostrophe too,
     r"(?<![\w/#.'’-])(?P<v>(?:\d{1,5}[ \t]+)?[^\W\d_][\w'’-]*(?:straße|strasse|str\.|gasse|weg|allee|platz|ring|damm|ufer|gade|vej|"
     r"gatan|gata|vägen|väg|veien|vegen|vei|laan|straat|plein|gracht|kade|dreef|steeg|singel|utca|tér|ulica|"
     r"ul\.|stræde|strædet|plads|torv|bakke|bakken|høj|toften|vænget|parken|haven|gården|torget|torg|gränd|"
-    r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|"
+    r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|boulevard|"
     r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu|plassen|tunet|engen|enga|stykket|tjernet|roa|spranget|åsen|"
     r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika)[ \t]+\d{1,4}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
     r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
@@ -705,7 +709,7 @@ _ADDRESS_CUE = re.compile(
     r"(?<![\w])(?i:(?P<strong>address|addr\.|adresse|anschrift|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
     r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now)[ \t]*:?|[ \t]*[:=]"
     # an address changed to a street ("change my address to ...", "update the delivery address for order 55812 to")
-    r"|(?<=ss)(?:[ \t]+(?:for|of|on)[ \t]+[\w#-]+(?:[ \t]+[\w#-]+){0,2}?)?[ \t]+to)"
+    r"|(?<=ss)(?:[ \t]+(?:for|of|on|from)[ \t]+[\w#-]+(?:[ \t]+[\w#-]+){0,2}?)?[ \t]+to)"
     # an address named by its kind, the value right after it ("registered address Lešenská 92")
     r"|(?:home|postal|mailing|billing|shipping|delivery|residential|registered|street|new|current|permanent|"
     r"previous|old|business|physical|legal|forwarding)[ \t]+(?P<kind>address)[ \t]+(?!(?:for|of|on|to)[ \t])"
@@ -1095,6 +1099,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_address_runs(text, out))
     out.extend(_unit_runs(text))
     out.extend(_codes_after_streets(text, out))
+    out.extend(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7) for m in _TOWN_CODE_BRACKETS.finditer(text)
+               if not _YEAR.fullmatch(m.group("v")))
     return out
 
 
@@ -1108,6 +1114,13 @@ _CODE_AFTER_ANY_STREET = re.compile(
     rf"(?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}}|\d{{5}}-\d{{3}}|\d{{4}}[ ]?[A-Z]{{2}})(?![\w-])"
     rf"(?:(?P<t2>[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}))?"
     rf"(?=[ \t]*(?:[.,;:!?)]|\n|$)|[ \t]+{_GOES_ON})")
+
+
+# a town with its postcode in brackets after a word of place or direction ("order to Gera (03907)", "lives in
+# Białystok (71-861)", "ship to Mariager (8938)"); never a year in brackets ("moved to Leeds (2019)")
+_TOWN_CODE_BRACKETS = re.compile(
+    rf"(?<![\w])(?i:to|in|at|from|near|for|of)[ \t]+(?-i:{_TOWN_WORDS})[ \t]*\((?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}|\d{{3}}[ ]\d{{2}}|"
+    rf"\d{{2}}-\d{{3}}|\d{{5}}-\d{{3}}|\d{{4}}[ ]?[A-Z]{{2}}|{_UK_POSTCODE}|{_CA_SHAPE})\)")
 
 
 def _codes_after_streets(text: str, found: list[Found]) -> list[Found]:

@@ -19,8 +19,8 @@ import regex
 from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
-from mechanisms.prmpt.entities.name_pairs import find_listed_names
-from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index
+from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
+from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index, place_names
 from mechanisms.prmpt.entities.tables import column_cells
 
 __all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
@@ -30,7 +30,7 @@ _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surna
               r"attention|"
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
-              r"signed_?by|cardholder|account_?holder|beneficiary|nom|pr[ée]nom|nom_complet|nombre|"
+              r"signed_?by|signed|signature|signatory|cardholder|account_?holder|beneficiary|nom|pr[ée]nom|nom_complet|nombre|"
               r"apellidos?|nombre_completo|titular|destinatario|remitente|paciente|cliente")
 _SINGLE_KEYS = regex.compile(r"^(?:first_?name|last_?name|given_?name|family_?name|surname|middle_?name|"
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
@@ -67,14 +67,30 @@ def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
     return (listed or cased or strong) and not all(index.is_common(w) for w in words)
 
 
+# a full name written "Surname, Given" as a field's value ("Name: Potoczna, Gaja", "Patient: Andreasen, Maja"): the
+# given name after the comma closes the value
+_COMMA_GIVEN = regex.compile(r",[ \t]*(?P<g>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?)(?=[ \t]*(?:$|\n|[;|\"'}\]]))",
+                             regex.MULTILINE)
+
+
+_COMPANY_FORM = regex.compile(r"Inc|Ltd|Llc|Plc|Corp|Co|Gmbh|Ag|Sa|Srl|Bv|Nv|Ab|Oy|As")
+
+
 def find_keyed_names(text: str, lang: str) -> list[Found]:
     out = []
     for m in _KEYED.finditer(text):
         value = m.group("v").rstrip(".")
         single_ok = _SINGLE_KEYS.match(m.group("key")) is not None
         strong = _STRONG_KEYS.match(m.group("key")) is not None
-        if value and _name_like(value, single_ok, strong):
-            out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.75))
+        end = m.start("v") + len(value)
+        given = _COMMA_GIVEN.match(text, end) if value and " " not in value and not single_ok else None
+        if given is not None and _name_like(f"{value} {given.group('g')}", False, strong) \
+                and not name_index().is_common(value) and value.lower() not in GREETINGS \
+                and not _COMPANY_FORM.fullmatch(given.group("g")) \
+                and not (value.casefold() in place_names() and given.group("g").casefold() in place_names()):
+            out.append(Found("PERSON", m.start("v"), given.end("g"), 0.75))  # "Name: Potoczna, Gaja"
+        elif value and _name_like(value, single_ok, strong):
+            out.append(Found("PERSON", m.start("v"), end, 0.75))
     return out
 
 

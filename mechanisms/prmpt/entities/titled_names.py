@@ -888,9 +888,12 @@ _AND_I = regex.compile(r"(?:(?<![\p{L}\d'’-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+and[
 # the person a sentence opens by addressing ("Lauren you should get eye drops", "Loey, do you have more stories?",
 # "Lily I love your videos"): a capitalised word opening the sentence, then "you" or "your", or "I" and a verb of
 # feeling
-_VOCATIVE = regex.compile(r"(?:^|(?<=[.!?\n][\"”)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*,?[ \t]+"
+_VOCATIVE = regex.compile(r"(?:^|(?<=[.!?:\n][\"”)]?[ \t]*)|(?<=[.!?:\n][ \t]*[\"“'‘])|(?<=^[\"“'‘]))"
+                          r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*,?[ \t]+"
                           r"(?:you|your|u|ur|you['’]re|youre|(?:do|can|could|would|will|are|did|have|should)[ \t]+you|"
-                          r"I[ \t]+(?:love|miss|adore|like|hope|wish|need|want))\b")
+                          r"I[ \t]+(?:love|miss|adore|like|hope|wish|need|want))\b"
+                          # and closing a short sentence after a comma ("Done, Konstanty!", "See you soon, Riitta.")
+                          r"|(?<=\p{L}),[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*(?=[!?]|\.?[ \t]*(?:$|\n))")
 # a listed given name opening a sentence about what that person is like ("Tanner is a good dude", "Gabe is cute")
 _IS_LIKE = regex.compile(r"(?:^|(?<=[.!?\n][\"”)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:is|was)[ \t]+"
                          r"(?:so|such|really|very|too|always|never|not|just|the[ \t]+best|a[ \t]+good|my[ \t]+favou?rite|"
@@ -1216,9 +1219,19 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
             unlisted.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     # half the labels or more are names, or it is a list of things ("Kubernetes: ...\nTerraform: ...\nJenkins: ..."); in
     # a transcript, a label that is no word and no place is a speaker too ("Kowalska: yes")
-    if 2 * len({text[f.start:f.end] for f in found}) < len({m.group("v") for m in lines}):
-        return []
+    # (the labels of a chat's roles, "Support", "Agent", "Assistant", are neither: "[10:42] Riitta: ...\n[10:43]
+    # Support: ..." is a chat with a person)
+    labels = {m.group("v") for m in lines if m.group("v").lower() not in _ROLE_LABELS}
+    roles = any(m.group("v").lower() in _ROLE_LABELS for m in lines)
+    speakers = {text[f.start:f.end] for f in found}
+    if not labels or 2 * len(speakers) < len(labels) and not (
+            roles and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
+        return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support")
     return found + unlisted
+
+
+_ROLE_LABELS = frozenset("""support agent assistant user bot customer client operator rep representative staff admin
+moderator host guest system ai me you caller interviewer interviewee q a note""".split())
 
 
 def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:

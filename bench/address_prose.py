@@ -22,6 +22,7 @@ A building number alone is not counted (it is a number in a sentence).
 from __future__ import annotations
 
 import random
+import re
 import sys
 from typing import Any
 
@@ -132,11 +133,34 @@ _LABELS_F = (("n", "PERSON"), ("n2", "PERSON"), ("a", "ADDRESS"), ("pc", "ADDRES
              ("ph", "PHONE"), ("e", "EMAIL"), ("f", "PERSON"), ("l", "PERSON"))
 
 
+def seeded_faker(locale: str, seed: int) -> Any:
+    """Faker for ``locale``, seeded, drawing the same values in every process: a provider's list built from a set
+    (it_IT's towns) is sorted first, else its order, and the town drawn, changed with the process's hash seed."""
+    from faker import Faker
+
+    fk = Faker(locale)
+    for provider in fk.get_providers():
+        cities = getattr(provider, "cities", None)
+        if isinstance(cities, list):
+            provider.cities = sorted(cities)
+    fk.seed_instance(seed)
+    return fk
+
+
+def mentions(text: str, values: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """A span per whole-word mention of each value in ``text``, the values taken in order (the longest first), a
+    mention inside an earlier one skipped."""
+    spans: list[dict[str, Any]] = []
+    for value, label in values:
+        for m in re.finditer(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text):
+            if not any(s["start"] < m.end() and m.start() < s["end"] for s in spans):
+                spans.append({"start": m.start(), "end": m.end(), "label": label})
+    return spans
+
+
 def mimesis_examples(shapes: tuple[str, ...] = SET_F) -> list[dict[str, Any]]:
     """Set F: each shape once per locale of mimesis' examined half with that locale's values, seeded; every mention
     of a value is labeled (the longest values first)."""
-    import re
-
     from mimesis import Address, Locale, Person
 
     from bench.locales import mimesis_locales
@@ -149,14 +173,8 @@ def mimesis_examples(shapes: tuple[str, ...] = SET_F) -> list[dict[str, Any]]:
             v.update(n=f"{v['f']} {v['l']}", n2=person.full_name(), a=place.address(), pc=place.postal_code(),
                      c=place.city(), st=place.street_name(), ph=person.telephone(), e=person.email())
             text = shape.format(**v)
-            spans: list[dict[str, Any]] = []
-            for key, label in _LABELS_F:
-                if "{" + key + "}" not in shape:
-                    continue
-                for m in re.finditer(r"(?<!\w)" + re.escape(v[key]) + r"(?!\w)", text):
-                    if not any(s["start"] < m.end() and m.start() < s["end"] for s in spans):
-                        spans.append({"start": m.start(), "end": m.end(), "label": label})
-            out.append({"text": text, "shape": shape, "spans": spans})
+            values = [(v[key], label) for key, label in _LABELS_F if "{" + key + "}" in shape]
+            out.append({"text": text, "shape": shape, "spans": mentions(text, values)})
     return out
 
 
@@ -185,27 +203,16 @@ _LABELS_H = (("n", "PERSON"), ("n2", "PERSON"), ("sa", "ADDRESS"), ("sa2", "ADDR
 
 def faker_records(shapes: tuple[str, ...] = SET_H, locales: tuple[str, ...] = LOCALES_H) -> list[dict[str, Any]]:
     """Set H: each shape once per locale, seeded; every mention of a value labeled (the longest values first)."""
-    import re
-
-    from faker import Faker
-
     out = []
     for locale in locales:
-        fk = Faker(locale)
-        fk.seed_instance(51)
+        fk = seeded_faker(locale, 51)
         for shape in shapes:
             v = {"f": fk.first_name(), "l": fk.last_name(), "l2": fk.last_name()}
             v.update(n=f"{v['f']} {v['l']}", n2=f"{fk.first_name()} {fk.last_name()}", sa=fk.street_address(),
                      sa2=fk.street_address(), pc=fk.postcode(), c=fk.city(), ph=fk.phone_number(), e=fk.email())
             text = shape.format(**v)
-            spans: list[dict[str, Any]] = []
-            for key, label in _LABELS_H:
-                if "{" + key + "}" not in shape:
-                    continue
-                for m in re.finditer(r"(?<!\w)" + re.escape(v[key]) + r"(?!\w)", text):
-                    if not any(s["start"] < m.end() and m.start() < s["end"] for s in spans):
-                        spans.append({"start": m.start(), "end": m.end(), "label": label})
-            out.append({"text": text, "shape": shape, "spans": spans})
+            values = [(v[key], label) for key, label in _LABELS_H if "{" + key + "}" in shape]
+            out.append({"text": text, "shape": shape, "spans": mentions(text, values)})
     return out
 
 
@@ -217,13 +224,10 @@ _LABELS = (("n", "PERSON"), ("n2", "PERSON"), ("f", "PERSON"), ("l", "PERSON"), 
 def examples(shapes: tuple[str, ...], locales: tuple[str, ...], rounds: int = 1, seed: int = 1) -> list[dict[str, Any]]:
     """Each shape filled once per locale and round with that locale's values, seeded (the same prompts for every
     tree)."""
-    from faker import Faker
-
     rnd = random.Random(seed)
     out = []
     for locale in locales:
-        fk = Faker(locale)
-        fk.seed_instance(17)
+        fk = seeded_faker(locale, 17)
         for _ in range(rounds):
             for shape in shapes:
                 first, last = fk.first_name(), fk.last_name()

@@ -16,10 +16,10 @@ PERSON value; every code (an application, claim, appeal or FIR number, a neutral
 from __future__ import annotations
 
 import random
-import re
 import sys
 from typing import Any
 
+from bench.address_prose import mentions
 from bench.external import BASE, compare_cli, leak_rule, shares, workers
 from bench.prompt_shapes import leak_tallies
 
@@ -94,16 +94,11 @@ def examples(seed: int = 9) -> list[dict[str, Any]]:
                  "L3": fk.last_name()}
             v.update(LU=v["L"].upper(), FU=v["F"].upper(), F2U=v["F2"].upper(), L2U=v["L2"].upper(), **_codes(rnd))
             text = shape.format(**v)
-            spans: list[dict[str, Any]] = []
             values = [(" ".join(v[p] for p in key.split()), "PERSON") for key in _NAMES
                       if all("{" + p + "}" in shape for p in key.split())
                       and (" " not in key or "{" + key.replace(" ", "} {") + "}" in shape)]
             values += [(v[code], "ID") for code in _CODES if "{" + code + "}" in shape]
-            for value, label in values:  # each mention once, the longest value first
-                for m in re.finditer(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text):
-                    if not any(s["start"] < m.end() and m.start() < s["end"] for s in spans):
-                        spans.append({"start": m.start(), "end": m.end(), "label": label})
-            out.append({"text": text, "shape": shape, "spans": spans})
+            out.append({"text": text, "shape": shape, "spans": mentions(text, values)})
     return out
 
 

@@ -20,6 +20,14 @@ from mechanisms.prmpt.sanitizer import Sanitizer
 KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("second-reading")
 
 
+def _hidden_and_restored(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    """No word of ``names`` is left in the sanitized text, and restoring gives the text back."""
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 @pytest.fixture(scope="module")
 def sanitizer() -> Sanitizer:
     s = Sanitizer(PrmptConfig())
@@ -439,10 +447,7 @@ def test_the_person_parties_of_a_case_name_are_hidden(sanitizer: Sanitizer, text
     ("State v Lisbon, decided in 1998", ["Lisbon"]),
 ])
 def test_a_party_opposite_the_crown_or_a_person_is_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for name in names:
-        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, names)
 
 
 # states, the Crown, ministries, companies and places are parties too, and stay
@@ -478,10 +483,7 @@ def test_states_institutions_and_places_in_a_case_name_stay(sanitizer: Sanitizer
     ("Opinion by Whitcombe, P.J., with Dunmore and Fairley, JJ.", ["Whitcombe", "Dunmore", "Fairley"]),
 ])
 def test_american_judges_before_their_title_are_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for name in names:
-        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, names)
 
 
 # a party's name alone on its line above its role, in a judgment's or a claim form's heading
@@ -493,10 +495,7 @@ def test_american_judges_before_their_title_are_hidden(sanitizer: Sanitizer, tex
     ("GORDON BANKS\nAppellant\n-v-\nTHE QUEEN\nRespondent", ["GORDON", "BANKS"]),
 ])
 def test_a_party_above_its_role_is_hidden(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for name in names:
-        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, names)
 
 
 # what is no judge and no party: a letter after a section word, an initial before a name, institutions above roles
@@ -693,10 +692,7 @@ def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory,
     ("Client Ferreira, Ana; balance overdue", ["Ferreira", "Ana"]),
 ])
 def test_set_f_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for name in names:
-        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, names)
 
 
 @pytest.mark.parametrize("text", [
@@ -722,10 +718,7 @@ def test_what_set_f_name_cues_leave_alone(sanitizer: Sanitizer, text: str) -> No
     ("the lawyers of Ilse Brandt said they would appeal", ["Ilse", "Brandt"]),
 ])
 def test_set_g_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for name in names:
-        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, names)
 
 
 # a couple: a given name and "and" before a full name, even a given name that is a word too
@@ -737,10 +730,7 @@ def test_set_g_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> N
     ("We invited Mark and Julia Novak.", ["Mark", "Julia", "Novak"]),
 ])
 def test_a_couple_before_a_full_name(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for name in names:
-        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, names)
 
 
 @pytest.mark.parametrize("text, kept", [("Bread and John Smith were on the list.", "Bread and "),

@@ -30,11 +30,11 @@ four-digit year ("32541/08"), but not a season ("2005/06"), a blood pressure ("1
 110/70") nor a law ("Real Decreto 1299/2006", "Regulation (EC) No 1049/2001").
 
 A case's citation in a law report is a type of its own, CASE_CITATION: a neutral citation ("[2019] EWCA Civ
-1234", "[2018] HCA 15", "2019 SCC 12") or a report's volume and page ("[1932] AC 562", "[2004] 1 WLR 123",
-"(1999) 2 Cr App R 12", "512 F.3d 456"). The judgment it points to names its parties, so with the parties hidden (PERSON) the
-citation would name them again: its number (the page of a report) is encrypted, the year, volume and court
-stay ("[2019] EWCA Civ 8512"); an operator who wants citations as written sets the type off. An ECLI
-("ECLI:EU:C:2019:123") has no cue and stays; after a cue ("reference ECLI:...", "case C-123/19") it is hidden
+1234", "[2018] HCA 15", "2019 SCC 12") or a report's volume and page ("[1932] AC 562", "[2004] 1 WLR 123", "(1999)
+2 Cr App R 12", "512 F.3d 456"). The judgment it points to names its parties, so with the parties hidden (PERSON)
+the citation would name them again: its number (the page of a report) is encrypted, the year, volume and court
+stay ("[2019] EWCA Civ" and four encrypted digits); an operator who wants citations as written sets the type off.
+An ECLI ("ECLI:EU:C:2019:123") has no cue and stays; after a cue ("reference ECLI:...", "case C-123/19") it is hidden
 like any file number: the cue cannot tell a public case from a private one, and hiding a public number costs
 the reader little (it is restored in the answer).
 
@@ -362,7 +362,7 @@ _LAST_NUMBER = re.compile(r"\d+(?!.*\d)", re.DOTALL)
 
 class CitationCodec:
     """The number of a neutral citation or a report's first page, encrypted digit for digit; the year, volume,
-    court and reporter before it stay as written ("[2019] EWCA Civ 1234" -> "[2019] EWCA Civ 8512")."""
+    court and reporter before it stay as written ("[2019] EWCA Civ 1234": "[2019] EWCA Civ" and four encrypted digits)."""
 
     def __init__(self, entity_type: str = "CASE_CITATION") -> None:
         self._digits = AlnumCodec(entity_type, classes="d")

@@ -1093,11 +1093,12 @@ _PARTICLES_ANYWHERE = re.compile(r"(?<![\w'’-])(?:van|von)(?:[ \t]+(?:der|den|
 def _particles_before(text: str, span: Span) -> Span:
     if span.start == 0 or not text[span.start].isupper() or text[span.start - 1] not in " \t":
         return span
-    before = text[max(0, span.start - 24):span.start]
-    m = _PARTICLES_OPENING.search(before) or _PARTICLES_ANYWHERE.search(before)
+    # (searched in the text itself, its end at the span: a slice would make its first character a text's start)
+    at = max(0, span.start - 24)
+    m = _PARTICLES_OPENING.search(text, at, span.start) or _PARTICLES_ANYWHERE.search(text, at, span.start)
     if m is None:
         return span
-    return Span("PERSON", span.start - (len(before) - m.start()), span.end, span.score, span.lang, span.finder)
+    return Span("PERSON", m.start(), span.end, span.score, span.lang, span.finder)
 
 
 # "Surname, Given" (or "Given, Surname") alone at the start of a line, before its end or a separator: a row of a

@@ -22,6 +22,7 @@ from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
 from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
 from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index, place_names
 from mechanisms.prmpt.entities.tables import column_cells
+from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS
 
 __all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
@@ -72,8 +73,7 @@ def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
 _COMMA_GIVEN = regex.compile(r",[ \t]*(?P<g>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?)(?=[ \t]*(?:$|\n|[;|\"'}\]]))",
                              regex.MULTILINE)
 
-
-_COMPANY_FORM = regex.compile(r"Inc|Ltd|Llc|Plc|Corp|Co|Gmbh|Ag|Sa|Srl|Bv|Nv|Ab|Oy|As")
+_COMPANY_FORM = regex.compile(rf"(?:{COMPANY_FORMS})\.?")  # "Name: Acme, Inc."
 
 
 def find_keyed_names(text: str, lang: str) -> list[Found]:

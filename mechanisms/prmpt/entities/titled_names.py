@@ -867,8 +867,8 @@ _THANKED = regex.compile(r"(?<![\p{L}\d])(?i:thank[ \t]+you|thanks|thx|congrats|
                          r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]*(?:[,!.?;:)]|$|\n|\p{So}|for\b|so\b|and\b))")
 
 
-# the person told, asked or reminded something, in the middle of a sentence ("telling Donatello that the meeting
-# moved", "she asked Ingrid to sign", "reminded Oyelaran about the fee"): a clause about what follows the name
+# the person told, asked or reminded something, in the middle of a sentence ("telling Ingrid that the meeting moved",
+# "she asked Oyelaran to sign", "reminded Heather about the fee"): a clause about what follows the name
 _TOLD = regex.compile(r"(?<![\p{L}\d])(?:telling|told|tells|asking|asked|asks|reminding|reminded|reminds|informing|"
                       r"informed|informs|warning|warned|warns|notifying|notified|texting|texted|emailing|emailed|"
                       r"messaging|messaged|pinging|pinged|convincing|convinced|persuading|persuaded|begging|begged|"
@@ -885,20 +885,20 @@ _AND_I = regex.compile(r"(?:(?<![\p{L}\d'’-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+and[
                        r"|(?<![\p{L}\d])me[ \t]+and[ \t]+(?P<w>\p{Lu}\p{Ll}{2,})(?![\p{L}\d'’-]))")
 
 
-# the person a sentence opens by addressing ("Lauren you should get eye drops", "Loey, do you have more stories?",
-# "Lily I love your videos"): a capitalised word opening the sentence, then "you" or "your", or "I" and a verb of
-# feeling
+# the person a sentence opens by addressing ("Lauren you should get eye drops", "Ingrid, do you have more stories?",
+# "Lauren I love your videos"): a capitalised word opening the sentence (after a quote too), then "you" or "your", or
+# "I" and a verb of feeling
 _VOCATIVE = regex.compile(r"(?:^|(?<=[.!?:\n][\"”)]?[ \t]*)|(?<=[.!?:\n][ \t]*[\"“'‘])|(?<=^[\"“'‘]))"
                           r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*,?[ \t]+"
                           r"(?:you|your|u|ur|you['’]re|youre|(?:do|can|could|would|will|are|did|have|should)[ \t]+you|"
                           r"I[ \t]+(?:love|miss|adore|like|hope|wish|need|want))\b"
                           # and closing a short sentence after a comma ("Done, Konstanty!", "See you soon, Riitta.")
                           r"|(?<=\p{L}),[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*(?=[!?]|\.?[ \t]*(?:$|\n))")
-# a listed given name opening a sentence about what that person is like ("Tanner is a good dude", "Gabe is cute")
+# a listed given name opening a sentence about what that person is like ("Ingrid is so talented", "Lauren was the best")
 _IS_LIKE = regex.compile(r"(?:^|(?<=[.!?\n][\"”)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:is|was)[ \t]+"
                          r"(?:so|such|really|very|too|always|never|not|just|the[ \t]+best|a[ \t]+good|my[ \t]+favou?rite|"
                          r"cute|funny|amazing|awesome|beautiful|hilarious|obsessed|perfect|adorable|gorgeous|annoying|"
-                         r"sweet|lovely|brilliant|gorgeous|talented|crazy|insane|smart|lucky|right|wrong)\b")
+                         r"sweet|lovely|brilliant|talented|crazy|insane|smart|lucky|right|wrong)\b")
 
 
 def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> bool:
@@ -923,7 +923,7 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
         first = words[0]
         if first.lower() in CALENDAR or is_title(first) or first.casefold() in places or index.is_common(first) \
                 or not _given_or_unknown(first, index, english) or any(w.lower() in _NOT_PARTIES for w in words):
-            continue  # "the family of Apple products", "the death of Socrates" stays only when a word
+            continue  # "the family of Apple products", "the release of Windows 11": a word, a place, an institution
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _IS_LIKE.finditer(text):
         word = m.group("v")

@@ -721,6 +721,31 @@ def test_set_g_name_cues(sanitizer: Sanitizer, text: str, names: list[str]) -> N
     _hidden_and_restored(sanitizer, text, names)
 
 
+# Spanish news (set G): a name and the person's age, the person sources are close to, a listed family name opening a
+# sentence before a verb in the past
+@pytest.mark.parametrize("text, names", [
+    ("Florencia Mardones, de 45 años, fue detenido el martes en Valencia.", ["Florencia", "Mardones"]),
+    ("Ignacio Urquiaga, de 61 años, murió ayer en el hospital.", ["Ignacio", "Urquiaga"]),
+    ("Según fuentes cercanas a Zubizarreta, la reunión se aplazó hasta el lunes.", ["Zubizarreta"]),
+    ("Fuentes próximas a Etxeberria negaron ayer que hubiera un acuerdo.", ["Etxeberria"]),
+    ("Benítez marcó el gol de la victoria en el minuto 90.", ["Benítez"]),
+    ("Castellanos dimitió ayer tras la derrota del equipo.", ["Castellanos"]),
+])
+def test_spanish_news_names(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for name in names:
+        assert not re.search(rf"\b{name}\b", out.text), (name, out.text)
+    restored = sanitizer.desanitize(out.text, out.mapping)  # (an age is noised, not restored: the names are)
+    assert all(name in restored for name in names), restored
+
+
+@pytest.mark.parametrize("text", ["Madrid ganó el partido de anoche en el último minuto.",
+                                  "Google anunció ayer un nuevo plan para sus empleados.",
+                                  "Según fuentes cercanas a la Moncloa, la reunión se aplazó."])
+def test_what_spanish_news_cues_leave_alone(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
 # a couple: a given name and "and" before a full name, even a given name that is a word too
 @pytest.mark.parametrize("text, names", [
     ("Luz y Adriana Ramírez se casaron en Sevilla en 2010.", ["Luz", "Adriana", "Ramírez"]),

@@ -120,6 +120,16 @@ _ROLE_BEFORE_ES = regex.compile(
     rf"acusad[oa]|fallecid[oa]|investigad[oa]|sospechos[oa])[ \t]+(?=\p{{Lu}})(?P<v>{_NAME})")
 
 
+# Spanish news (set G): a name and the person's age ("Florencia Mardones, de 45 años, fue detenido"), the person
+# sources are close to ("según fuentes cercanas a Garcia"), a name opening a sentence before a verb in the past
+# ("Perez marcó el gol"; "Madrid ganó", "Google anunció" stay: _holder_named)
+_AGE_SET_OFF_ES = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+de[ \t]+[1-9]\d?[ \t]+años\b")
+_CLOSE_TO_ES = regex.compile(rf"(?<![\p{{L}}])(?i:cercan[oa]s?|próxim[oa]s?|allegad[oa]s?)[ \t]+a[ \t]+(?=\p{{Lu}})"
+                             rf"(?P<v>{_NAME})")
+_SUBJECT_ES = regex.compile(r"(?:^|(?<=[.!?:;\n][\"”»)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+"
+                            r"(?=\p{Ll}{2,}(?:ó|ió|aron|ieron)\b)")
+
+
 def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> bool:
     """The name after an office set off by commas or after a Spanish personal "a": a name a list holds (a family
     name that is a word too), or an unlisted word beside another, and no town nor country ("the head of sales,
@@ -307,7 +317,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
                     and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
-    for pattern in (_OFFICE_SET_OFF, _PERSONAL_A, _PERSONAL_A_PAIR, _HOLDER_OF_NAME, _ROLE_BEFORE_ES):
+    for pattern in (_OFFICE_SET_OFF, _PERSONAL_A, _PERSONAL_A_PAIR, _HOLDER_OF_NAME, _ROLE_BEFORE_ES, _AGE_SET_OFF_ES,
+                    _CLOSE_TO_ES, _SUBJECT_ES):
         if pattern is not _OFFICE_SET_OFF and lang != "es":
             continue
         for m in pattern.finditer(text):

@@ -739,7 +739,22 @@ def test_spanish_news_names(sanitizer: Sanitizer, text: str, names: list[str]) -
     assert all(name in restored for name in names), restored
 
 
-@pytest.mark.parametrize("text", ["Madrid ganó el partido de anoche en el último minuto.",
+# a family name that is a town too, before what only a person does, or after a speech verb
+@pytest.mark.parametrize("text, names", [
+    ("Tras su detención, Cárdenas confesó el crimen ante el juez.", ["Cárdenas"]),
+    ("En su recurso, Cruz alega que no hubo dolo.", ["Cruz"]),
+    ("Tras la derrota, Navarro dimitió como presidente del club.", ["Navarro"]),
+    ('"Vamos a recurrir la sentencia", afirmó Manzanares.', ["Manzanares"]),
+    ("Baeza negó ayer todas las acusaciones.", ["Baeza"]),
+])
+def test_a_family_name_that_is_a_town_before_a_persons_act(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    _hidden_and_restored(sanitizer, text, names)
+
+
+@pytest.mark.parametrize("text", ["Valencia marcó dos goles anoche en Mestalla.",
+                                  "Tras la tormenta, Valencia permanece en alerta naranja.",
+                                  "Madrid negó ayer las acusaciones del Gobierno.",
+                                  "Madrid ganó el partido de anoche en el último minuto.",
                                   "Google anunció ayer un nuevo plan para sus empleados.",
                                   "Según fuentes cercanas a la Moncloa, la reunión se aplazó."])
 def test_what_spanish_news_cues_leave_alone(sanitizer: Sanitizer, text: str) -> None:

@@ -811,7 +811,7 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
             continue  # "party at PyCon 2024", "office on Windows 2019": a year, no house number
         typed = len(words) >= 2 and re.fullmatch(_USPS_SUFFIXES, words[-1]) is not None  # "at Bryan Vista 484"
         if _street_words(value) or (strong or typed or _town_after(text, a + len(value))
-                                    or _code_after(text, a + len(value))) and all(
+                                    or _code_after_street(text, a + len(value)) is not None) and all(
                 w[:1].isupper() or w.lower() in KEEP_WORDS for w in words) and not any(w.lower() in _STOP for w in words):
             return a + len(value)
     return None
@@ -834,13 +834,6 @@ def _town_after(text: str, end: int) -> bool:
 
     m = _TOWN_AFTER.match(text, end)
     return m is not None and m.group("t").casefold() in place_names()
-
-
-def _code_after(text: str, end: int) -> bool:
-    """A postcode (not a year) closing the part after the street, with or without its town ("lives at Santa Fe
-    285, 77688."): the words and the number before it are the street."""
-    m = _CODE_AFTER_ANY_STREET.match(text, end)
-    return m is not None and (bool(m.group("t1") or m.group("t2")) or not _YEAR.fullmatch(m.group("v")))
 
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
@@ -1099,8 +1092,9 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_address_runs(text, out))
     out.extend(_unit_runs(text))
     out.extend(_codes_after_streets(text, out))
-    out.extend(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7) for m in _TOWN_CODE_BRACKETS.finditer(text)
-               if not _YEAR.fullmatch(m.group("v")))
+    if "(" in text:  # (a postcode in brackets after its town: the scan only where a bracket is)
+        out.extend(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7) for m in _TOWN_CODE_BRACKETS.finditer(text)
+                   if not _YEAR.fullmatch(m.group("v")))
     return out
 
 
@@ -1109,9 +1103,11 @@ def find_addresses(text: str, lang: str) -> list[Found]:
 # "..., Falsterbo 768 41.", "..., 99382 منية النصر."): the town is one to three words of any script; the code
 # closes the clause (punctuation, a line's end, a word the sentence goes on with), never a count ("..., 1474
 # people") nor, with no town beside it, a year ("12 Main St, 2019.")
+# (the shapes of a postcode read there and in brackets after a town: "1474", "DK-8702", "768 41", "71-861", "4954YD")
+_CODE_SHAPES = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ ]\d{2}|\d{2}-\d{3}|\d{5}-\d{3}|\d{4}[ ]?[A-Z]{2}"
 _CODE_AFTER_ANY_STREET = re.compile(
     rf"[ \t]*,[ \t]*(?:(?P<t1>[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}),?[ \t]+)?"
-    rf"(?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}}|\d{{5}}-\d{{3}}|\d{{4}}[ ]?[A-Z]{{2}})(?![\w-])"
+    rf"(?P<v>{_CODE_SHAPES})(?![\w-])"
     rf"(?:(?P<t2>[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}))?"
     rf"(?=[ \t]*(?:[.,;:!?)]|\n|$)|[ \t]+{_GOES_ON})")
 
@@ -1119,20 +1115,20 @@ _CODE_AFTER_ANY_STREET = re.compile(
 # a town with its postcode in brackets after a word of place or direction ("order to Gera (03907)", "lives in
 # Białystok (71-861)", "ship to Mariager (8938)"); never a year in brackets ("moved to Leeds (2019)")
 _TOWN_CODE_BRACKETS = re.compile(
-    rf"(?<![\w])(?i:to|in|at|from|near|for|of)[ \t]+(?-i:{_TOWN_WORDS})[ \t]*\((?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}|\d{{3}}[ ]\d{{2}}|"
-    rf"\d{{2}}-\d{{3}}|\d{{5}}-\d{{3}}|\d{{4}}[ ]?[A-Z]{{2}}|{_UK_POSTCODE}|{_CA_SHAPE})\)")
+    rf"(?<![\w])(?i:to|in|at|from|near|for|of)[ \t]+(?-i:{_TOWN_WORDS})[ \t]*\((?P<v>{_CODE_SHAPES}|{_UK_POSTCODE}|"
+    rf"{_CA_SHAPE})\)")
+
+
+def _code_after_street(text: str, end: int) -> re.Match[str] | None:
+    """The postcode closing the part after a street that ends at ``end`` (with or without its town); a year alone
+    is none ("12 Main St, 2019.")."""
+    m = _CODE_AFTER_ANY_STREET.match(text, end)
+    return None if m is None or not (m.group("t1") or m.group("t2")) and _YEAR.fullmatch(m.group("v")) else m
 
 
 def _codes_after_streets(text: str, found: list[Found]) -> list[Found]:
-    out = []
-    for f in found:
-        if f.entity_type != "STREET_ADDRESS":
-            continue
-        m = _CODE_AFTER_ANY_STREET.match(text, f.end)
-        if m is None or not (m.group("t1") or m.group("t2")) and _YEAR.fullmatch(m.group("v")):
-            continue
-        out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
-    return out
+    return [Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7) for f in found if f.entity_type == "STREET_ADDRESS"
+            and (m := _code_after_street(text, f.end)) is not None]
 
 
 @lru_cache(maxsize=2)

@@ -298,7 +298,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                for w in words):
             out.append(Found("PERSON", m.end("v") - len(" ".join(words)) if len(words) == 1 else m.start("v"),
                              m.end("v"), 0.8))
-    for m in _AMERICAN_JUDGES.finditer(text):  # "Burns, J., delivered", "Banks and Little, JJ., joined"
+    judges = _AMERICAN_JUDGES.finditer(text) if "J." in text else ()  # (every such title ends in "J.")
+    for m in judges:  # "Burns, J., delivered", "Banks and Little, JJ., joined"
         for judge in _JUDGE_IN_LIST.finditer(text, m.start("v"), m.end("v")):
             words = judge.group(0).split()
             if words[0].lower() in _BEFORE_A_JUDGE or is_title(words[0]):

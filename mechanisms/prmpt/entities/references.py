@@ -328,15 +328,15 @@ _DIVISION = (r"Civ|Crim|Admin|Fam|Ch|QB|KB|Comm|TCC|Pat|IPEC|Costs|Admlty|SCCO|M
              r"Lands|Mag|Tax|Lab|Ch[ \t]+D")
 _SERIES = (r"Ch|Fam|P|All[ \t]+ER(?:[ \t]+\(?(?:Comm|EC|D)\)?)?|Lloyd['’]s[ \t]+Rep|Cr[ \t]+App[ \t]+R(?:[ \t]+\(S\))?|"
            r"Bus[ \t]+LR|Med[ \t]+LR|Env[ \t]+LR|Costs[ \t]+LR|Fam[ \t]+Law|Imm[ \t]+AR|Ll[ \t]+Rep")
-# (Canada's reports are written with stops: "[2016] 1 S.C.R. 631", "(2001) 56 O.R. (3d) 641")
+# (Canada's reports are written with stops: "[2016] 1 S.C.R. 631", "(2001) 56 O.R. (3d) 641"); the page closes it
+_DOTTED_SERIES = r"(?:[A-Z]\.){2,5}(?:[ \t]?\([1-9]d\))?"
+_PAGE = r"[ \t]+(?P<v>\d{1,5})(?![\w/.,-]\d|[\w/-])"
 _BRACKETED = re.compile(
     r"(?<![\w\]])\[(?:1[89]|20)\d\d\][ \t]+(?:\d{1,2}[ \t]+)?"
-    rf"(?-i:(?:[A-Z]{{2,8}}(?:[ \t]+(?:{_DIVISION}))?|{_SERIES}|(?:[A-Z]\.){{2,5}}(?:[ \t]?\([1-9]d\))?))[ \t]+(?P<v>\d{{1,5}})"
-    r"(?![\w/.,-]\d|[\w/-])")
+    rf"(?-i:(?:[A-Z]{{2,8}}(?:[ \t]+(?:{_DIVISION}))?|{_SERIES}|{_DOTTED_SERIES})){_PAGE}")
 # a report cited by the year in round brackets, its volume and series ("(1999) 2 Cr App R 12", "(2008) 233 CLR 307")
 _ROUND = re.compile(
-    r"(?<![\w)])\((?:1[89]|20)\d\d\)[ \t]+(?:\d{1,4}[ \t]+)?"
-    rf"(?-i:(?:[A-Z]{{2,8}}|{_SERIES}|(?:[A-Z]\.){{2,5}}(?:[ \t]?\([1-9]d\))?))[ \t]+(?P<v>\d{{1,5}})(?![\w/.,-]\d|[\w/-])")
+    rf"(?<![\w)])\((?:1[89]|20)\d\d\)[ \t]+(?:\d{{1,4}}[ \t]+)?(?-i:(?:[A-Z]{{2,8}}|{_SERIES}|{_DOTTED_SERIES})){_PAGE}")
 # Canada's neutral citations have no brackets: the court's letters are the cue ("2019 SCC 12", "2021 ONCA 45")
 _CANADIAN = re.compile(r"(?<![\w/.-])(?:19|20)\d\d[ \t]+(?-i:SCC|FCA|FC|TCC|ONCA|ONSC|BCCA|BCSC|ABCA|ABQB|ABKB|QCCA|QCCS|"
                        r"NSCA|NSSC|MBCA|MBQB|SKCA|SKQB|NBCA|NLCA|PECA|YKCA|NWTCA|CMAC)[ \t]+(?P<v>\d{1,5})(?![\w/-])")

@@ -1186,3 +1186,78 @@ def test_set_h_records_and_chats(sanitizer: Sanitizer, text: str, secrets: list[
 ])
 def test_what_set_h_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# The tenth session's set I (clinical notes, CVs, letters in eight languages): the name a letter's salutation
+# addresses, with or without a form of address; a record's "SURNAME, GIVEN" in capitals; a name above a line of
+# contact details; the postcode and the street of a contact line whose fields a dot or a bar parts
+@pytest.mark.parametrize("text, secrets", [
+    ("Sehr geehrter Herr Oberthaler,\n\nanbei die Rechnung.", ["Oberthaler"]),
+    ("Gentile Sig.ra Pellizzari,\n\nLe scrivo in merito alla fattura.", ["Pellizzari", "Sig"]),
+    ("Geachte heer Wouterse,\n\nhierbij de stukken.", ["Wouterse"]),
+    ("Szanowny Panie Grzelakowski,\n\nprzesyłam dokumenty.", ["Grzelakowski"]),
+    ("Hej Torbjörn,\n\nhär kommer papperen.", ["Torbjörn"]),
+    ("Caro Ottavio,\n\nti scrivo per la cena.", ["Ottavio"]),
+    ("Dragă Ileana,\n\nîți scriu azi.", ["Ileana"]),
+    ("Estimada Sra. Barrientos:\n\nle remito la factura.", ["Barrientos"]),
+    ("Exmo. Sr. Vasconcelos,\n\nenvio em anexo os documentos.", ["Vasconcelos", "Exmo"]),
+    ("The results were sent to Dott. Elisa Vasari on Monday.", ["Elisa", "Vasari", "Dott"]),
+])
+def test_letter_salutations_in_many_languages(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("DISCHARGE SUMMARY\nNAME: ODUYA, TEMPERANCE\nUNIT NO: 4471902", ["ODUYA", "TEMPERANCE"]),
+    ("Patient: WIERZBICKA, HALINA\nWard 4B", ["WIERZBICKA", "HALINA"]),
+    ("MARGUERITE ABELOFF\n14 Quarry Lane · Heswall CH60 2TF · +44 151 496 0732", ["MARGUERITE", "ABELOFF"]),
+    ("Tobias Wennerholm\ntobias.w@example.org | +46 70 555 12 34", ["Tobias", "Wennerholm"]),
+    ("June Halloway\n49 Tarrant Roads · Dominicview", ["June", "Halloway"]),
+    ("77 Harrow Riverway · Port Keswick 2913 · +61 411 278 569", ["Harrow", "2913"]),
+    ("Vidlicová 449 · 040 72 Kraľovany · +421 905 123 456", ["Vidlicová", "040 72"]),
+    ("33 Joyce Street, Daire Ville H92 PX1A", ["H92 PX1A"]),
+    ("Hauptstr. 5 | 10115 Berlin | Tel. 030 1234567", ["Hauptstr. 5", "10115"]),
+    ("Distinti saluti,\nMarco Pellizzari", ["Marco", "Pellizzari"]),
+])
+def test_set_i_records_and_contact_lines(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Sehr geehrte Damen und Herren,\n\nwir danken Ihnen.", "Sehr geehrte Damen und Herren,"),
+    ("Distinti saluti,\nMarco Pellizzari", "Distinti saluti,"),
+    ("Gentile cliente,\nLe scriviamo", "Gentile cliente,"),
+    ("Project Update\n12 items were shipped.", "Project Update\n12 items"),
+    ("Northwind Traders\n12 Main St", "Northwind Traders\n"),
+    ("CITY: PARIS, FRANCE", "CITY: PARIS, FRANCE"), ("Name: Acme, INC", "Acme, INC"),
+    ("Gentile Sig. Emo,\ngrazie", "Gentile "), ("Szanowny Panie Nowak,\ndziękuję", "Szanowny Panie "),
+    ("12 Main St | 2019 budget", "2019 budget"),
+])
+def test_what_set_i_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text", ["Cara Delevingne walked in.", "Gentile Bellini painted it, Caro Ottavio said."])
+def test_a_salutation_that_is_a_name_too_is_hidden_outside_a_salutation(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    first = text.split()[0]
+    assert not re.search(rf"\b{first}\b", out.text), out.text
+
+
+SET_I_ATTACK = ("Gentile Sig.ra Pellizzari,\n\ncome concordato con Ottavio Brancaleoni, Le invio i documenti.\n\n"
+                "Distinti saluti,\nMARGUERITE ABELOFF\n14 Quarry Lane · Heswall CH60 2TF · +44 151 496 0732\n\n"
+                "NAME: ODUYA, TEMPERANCE\nVidlicová 449 · 040 72 Kraľovany")
+SET_I_SECRETS = ("Pellizzari", "Brancaleoni", "ABELOFF", "MARGUERITE", "Quarry", "CH60 2TF", "ODUYA", "TEMPERANCE",
+                 "Vidlicová", "040 72")
+
+
+def test_set_i_letters_and_records_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_I_ATTACK, SET_I_SECRETS)

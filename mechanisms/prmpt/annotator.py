@@ -29,7 +29,13 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
-from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, OFFICES
+from mechanisms.prmpt.entities.titled_names import (
+    COMPANY_FORMS,
+    LETTER_WORDS,
+    OFFICES,
+    REPLACED_TITLES,
+    SALUTATION_NAMES,
+)
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view
@@ -605,7 +611,8 @@ def _cut_title(word: str) -> bool:
     ("Don Maitz"; the Spanish and Italian title is hidden with the name then, which costs nothing)."""
     from mechanisms.prmpt.entities.titled_names import is_title
 
-    return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don"
+    return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don" \
+        and word.rstrip(".").lower() not in REPLACED_TITLES
 
 
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
@@ -647,6 +654,16 @@ _LAST_WORD = re.compile(r",?\s+(\S+)$")
 _POSTNOMINALS = frozenset("QC KC SC MP AM MD RN JP LJ LJJ JJ JJA JA JSC CJ VC".split())
 
 
+_SALUTATION_END = re.compile(r"[ \t]*[,:!]")
+
+
+def _salutation_word(text: str, word: str, start: int, end: int) -> bool:
+    """``word``, at ``start``, opens a letter's salutation to the name that ends at ``end``: a salutation that is
+    a name too ("Gentile", "Caro") at a line's start, the name closed by a comma or a colon ("Caro Emo,")."""
+    return word.lower() in SALUTATION_NAMES and text[text.rfind("\n", 0, start) + 1:start].strip() == "" \
+        and _SALUTATION_END.match(text, end) is not None
+
+
 def _person_edges(text: str, span: Span) -> Span:
     """A name without a possessive ("Kanye West's" -> "Kanye West"), without a lower-case abbreviation
     before it ("c. Lacroix", capitaine; an initial is a capital) and without a title the codec does not
@@ -654,6 +671,9 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
+    while (m := _FIRST_WORD.match(text, start, end)) is not None and (
+            m.group(1).lower() in LETTER_WORDS or _salutation_word(text, m.group(1), start, end)):
+        start = m.end()  # "Sehr geehrter Herr Krüger", "Gentile Sig. Emo" at a letter's start: a salutation's words
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
             and _CITATION_AFTER.match(text, end) is not None:
         start = m.end()  # "See Halvorsen v. United Kingdom", "Cf. Okafor [2004]": a citation's signal word
@@ -669,7 +689,7 @@ def _person_edges(text: str, span: Span) -> Span:
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
-    if all(_cut_title(w.rstrip(".,")) for w in text[start:end].split()):
+    if all(_cut_title(w.rstrip(".,")) or w.lower() in LETTER_WORDS for w in text[start:end].split()):
         end = start  # titles alone ("Lady Justice" of "Lady Justice Achterberg", "Lord"): no name is left
     return span if (start, end) == (span.start, span.end) else Span("PERSON", start, end, span.score, span.lang, span.finder)
 
@@ -929,6 +949,7 @@ class TypeAnnotator:
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
 
 
+_REPLACED_TITLE_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]+(?:\.[^\W\d_]+)?)\.?[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 
@@ -957,7 +978,8 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             and (index.is_listed(word) or word not in dictionary and not (
                 vocabulary is not None and not dictionary and vocabulary.is_word(word))) \
             and word.lower() not in _FUNCTION_WORDS \
-            and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES
+            and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES \
+            and word.lower() not in LETTER_WORDS
 
     def lower_case_surname(word: str, after: str) -> bool:
         """A listed family name that is no dictionary word but a noun ("smith"), or an unlisted word of 5+
@@ -977,12 +999,16 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             continue
         start, end = span.start, span.end
         while (m := _WORD_BEFORE.search(text, max(0, start - 40), start)) and part_of_name(m.group(1)) \
-                and not taken.overlaps(m.start(1), start):  # (the span's own extent never overlaps these)
+                and not taken.overlaps(m.start(1), start) \
+                and not _salutation_word(text, m.group(1), m.start(1), end):  # (the span's own extent never overlaps these)
             start = m.start(1)
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
                 and not text[m.end(1):m.end(1) + 2].lstrip(" ").startswith(":") \
                 and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
+        if (m := _REPLACED_TITLE_BEFORE.search(text, max(0, start - 16), start)) is not None \
+                and m.group(1).lower() in REPLACED_TITLES and not taken.overlaps(m.start(), start):
+            start = m.start()  # "Dott. Elisa Vasari", "Sig.ra Emo": a reader counts the form of address as the name's
         last = text[start:end].split()[-1]
         if last in _PARTICLES and (m := _WORD_AFTER.match(text, end)) and not index.is_common(m.group(1)) \
                 and m.group(1).lower() not in _FUNCTION_WORDS and not taken.overlaps(end, m.end(1)):

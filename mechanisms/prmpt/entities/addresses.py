@@ -522,15 +522,21 @@ def _segments(text: str, start: int, end: int) -> list[tuple[int, int]]:
     b = text.find("\n\n", end, hi)
     b = hi if b < 0 else b
     out, at = [], a
-    for m in re.finditer(r"[,;\n]", text[a:b]):
+    for m in _PART_SEPARATOR.finditer(text[a:b]):
         out.append((at, a + m.start()))
         at = a + m.end()
     out.append((at, b))
-    if a == lo > 0 and text[lo - 1] not in ",;\n":
+    if a == lo > 0 and text[lo - 1] not in _SEPARATORS:
         out = out[1:]
-    if b == hi < len(text) and text[hi] not in ",;\n":
+    if b == hi < len(text) and text[hi] not in _SEPARATORS:
         out = out[:-1]
     return out
+
+
+# the marks between the parts of an address: commas, semicolons, line breaks, and the dots and bars between the
+# fields of a contact line ("Vidlicová 449 · 040 72 Kraľovany · +421 ...", "Hauptstr. 5 | 10115 Berlin")
+_SEPARATORS = ",;\n·•|"
+_PART_SEPARATOR = re.compile(f"[{_SEPARATORS}]")
 
 
 def _part(text: str, seg: tuple[int, int], outer: str) -> tuple[str, int, int] | None:
@@ -1105,11 +1111,13 @@ def find_addresses(text: str, lang: str) -> list[Found]:
 # people") nor, with no town beside it, a year ("12 Main St, 2019.")
 # (the shapes of a postcode read there and in brackets after a town: "1474", "DK-8702", "768 41", "71-861", "4954YD")
 _CODE_SHAPES = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ ]\d{2}|\d{2}-\d{3}|\d{5}-\d{3}|\d{4}[ ]?[A-Z]{2}"
+# (after a comma, or the dot or bar between the fields of a contact line: "49 Taylor Roads · Dominicview 2913 · +61 ...";
+# an Irish Eircode there too: "33 Joyce Street, Daire Ville H92PX1A")
 _CODE_AFTER_ANY_STREET = re.compile(
-    rf"[ \t]*,[ \t]*(?:(?P<t1>[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}),?[ \t]+)?"
-    rf"(?P<v>{_CODE_SHAPES})(?![\w-])"
+    rf"[ \t]*[,·|•][ \t]*(?:(?P<t1>[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}),?[ \t]+)?"
+    rf"(?P<v>{_CODE_SHAPES}|{_EIRCODE_SHAPE})(?![\w-])"
     rf"(?:(?P<t2>[ \t]+[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,2}}))?"
-    rf"(?=[ \t]*(?:[.,;:!?)]|\n|$)|[ \t]+{_GOES_ON})")
+    rf"(?=[ \t]*(?:[.,;:!?)·|•]|\n|$)|[ \t]+{_GOES_ON})")
 
 
 # a town with its postcode in brackets after a word of place or direction ("order to Gera (03907)", "lives in

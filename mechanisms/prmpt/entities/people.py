@@ -68,10 +68,10 @@ def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
     return (listed or cased or strong) and not all(index.is_common(w) for w in words)
 
 
-# a full name written "Surname, Given" as a field's value ("Name: Potoczna, Gaja", "Patient: Andreasen, Maja"): the
-# given name after the comma closes the value
-_COMMA_GIVEN = regex.compile(r",[ \t]*(?P<g>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?)(?=[ \t]*(?:$|\n|[;|\"'}\]]))",
-                             regex.MULTILINE)
+# a full name written "Surname, Given" as a field's value ("Name: Potoczna, Gaja", "Patient: Andreasen, Maja", in
+# capitals on a record's header "NAME: MONTAÑEZ, INÉS"): the given name after the comma closes the value
+_COMMA_GIVEN = regex.compile(r",[ \t]*(?P<g>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?)"
+                             r"(?=[ \t]*(?:$|\n|[;|\"'}\]]))", regex.MULTILINE)
 
 _COMPANY_FORM = regex.compile(rf"(?:{COMPANY_FORMS})\.?")  # "Name: Acme, Inc."
 
@@ -84,6 +84,8 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
         strong = _STRONG_KEYS.match(m.group("key")) is not None
         end = m.start("v") + len(value)
         given = _COMMA_GIVEN.match(text, end) if value and " " not in value and not single_ok else None
+        if given is not None and given.group("g").isupper() != value.isupper():
+            given = None  # one case for both words: "Name: Potoczna, Gaja", "NAME: POTOCZNA, GAJA"
         if given is not None and _name_like(f"{value} {given.group('g')}", False, strong) \
                 and not name_index().is_common(value) and value.lower() not in GREETINGS \
                 and not _COMPANY_FORM.fullmatch(given.group("g")) \

@@ -36,6 +36,10 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"Pr[ée]sident|Ministre|S[ée]nateur|D[ée]put[ée]|Maire|Pr[ée]fet|"
              r"Sr|Sra|Srta|D\.|Dña|Dª|Don|Doña|Dra|Lic|Ing|Señor|Señora|Señorita|Doctor|Doctora|Coronel|Capit[áa]n|"
              r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal|"
+             # German, Italian, Dutch, Portuguese and Turkish forms of address ("Herr Krüger", "Sig.ra Emo",
+             # "Dott. Ferri", "Dhr. Post", "Exma. Sra. Lopes", "Sayın Yılmaz")
+             r"Herr|Frau|Fräulein|Signor|Signora|Signorina|Sig|Sig\.ra|Sig\.na|Dott|Dott\.ssa|Prof\.ssa|Avv|"
+             r"Mevrouw|Mevr|Dhr|Senhor|Senhora|Exmo|Exma|Sayın|"
              # courts: "HHJ Whitcombe", "District Judge", "Recorder Lyle", "Master Hale"; judges' and parties'
              # titles in capitals in the speaker lines of transcripts ("LORD JUSTICE HARRINGTON:")
              r"HHJ|DJ|DDJ|Recorder|Master|Registrar|Magistrate|Sheriff|Magistrado|Magistrada|"
@@ -60,6 +64,10 @@ def _either_case(words: str) -> str:
                     for w in words.split("|"))
 
 
+# forms of address of three letters or more that a reader counts as a word of the name they open (unlike "Mrs",
+# "Herr" or "Señora"): they are hidden with it ("Dott. Elisa Vasari", "Sig.ra Emo", "Dhr. Post")
+REPLACED_TITLES = frozenset("""dott dott.ssa prof.ssa sig sig.ra sig.na signor signora signorina avv mevrouw mevr dhr
+    senhor senhora exmo exma sayın fräulein""".split())
 _TITLE = _either_case(_SINGULAR)
 _TITLED = regex.compile(rf"(?<![\p{{L}}\d])(?:(?P<plural>{_PLURAL})|(?:{_TITLE}))(?:{_GAP}(?:{_TITLE}))*{_GAP}"
                         rf"(?P<v>{_NAME})")
@@ -159,6 +167,14 @@ _AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?
 _DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
+
+
+def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
+    """Where a name's span starts when the titles before it (from ``start``) hold one that is hidden with it."""
+    for w in regex.finditer(r"\S+", text[start:name_start]):
+        if w.group(0).rstrip(".,:").lower() in REPLACED_TITLES:
+            return start + w.start()
+    return name_start
 
 
 def is_title(word: str) -> bool:
@@ -284,6 +300,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 at = more.end("v")
         for start, end in names:
             end = _drop_trailing_words(text, start, end, index, dictionary)
+            if start == m.start("v"):
+                start = _replaced_titles_start(text, m.start(), start)
             if text[start:end].lower() in _INSTITUTION_NOUNS:
                 continue  # "the General Court", "General Motors", "Attorney General": no person
             if end > start and (_name_words_ok(text[start:end], index, dictionary)
@@ -762,9 +780,103 @@ _CLOSING = (r"thanks|thank[ \t]+you|many[ \t]+thanks|best|best[ \t]+regards|kind
             r"regards|cheers|sincerely|yours[ \t]+sincerely|yours[ \t]+truly|yours|all[ \t]+the[ \t]+best|take[ \t]+care|"
             r"love|merci|cordialement|bien[ \t]+cordialement|bien[ \t]+à[ \t]+vous|amicalement|bises|saludos|"
             r"un[ \t]+saludo|atentamente|gracias|un[ \t]+abrazo|besos|mit[ \t]+freundlichen[ \t]+grüßen|viele[ \t]+grüße|"
-            r"liebe[ \t]+grüße|grüße")
+            r"liebe[ \t]+grüße|grüße|beste[ \t]+grüße|herzliche[ \t]+grüße|distinti[ \t]+saluti|cordiali[ \t]+saluti|"
+            r"saluti|un[ \t]+saluto|met[ \t]+vriendelijke[ \t]+groet(?:en)?|vriendelijke[ \t]+groet(?:en)?|"
+            r"hartelijke[ \t]+groet(?:en)?|groet(?:en|jes)?|z[ \t]+poważaniem|pozdrawiam|z[ \t]+wyrazami[ \t]+szacunku|"
+            r"med[ \t]+vänliga[ \t]+hälsningar|vänliga[ \t]+hälsningar|hälsningar|med[ \t]+venlig[ \t]+hilsen|"
+            r"venlig[ \t]+hilsen|med[ \t]+vennlig[ \t]+hilsen|vennlig[ \t]+hilsen|hilsen|"
+            r"com[ \t]+os[ \t]+melhores[ \t]+cumprimentos|melhores[ \t]+cumprimentos|cumprimentos|atenciosamente|"
+            r"abraços|s[ \t]+pozdravem|s[ \t]+pozdravom|ystävällisin[ \t]+terveisin|terveisin|üdvözlettel|"
+            r"saygılarımla|cu[ \t]+stimă|cu[ \t]+respect|srdačan[ \t]+pozdrav|lp|s[ \t]+poštovanjem")
 # the sender's name alone on the line after a closing ("Thanks,\nYves", "Best regards,\nDana Pellowe")
 _SIGNED = regex.compile(rf"(?im)^[ \t]*(?:{_CLOSING})[ \t]*[,.!]?[ \t]*\n[ \t]*(?-i:(?P<v>{_NAME}))[ \t]*$")
+# a letter's salutation on a line of its own, in the languages of Europe, with or without a form of address before the
+# name ("Sehr geehrte Frau Krüger,", "Gentile Sig. Emo,", "Geachte heer Post,", "Szanowny Panie Nowak,", "Hej Erik,")
+_OPENERS = (r"dear|hi|hello|hey|good[ \t]+(?:morning|afternoon|evening)|greetings|cher|ch[èe]re|bonjour|bonsoir|salut|"
+            r"sehr[ \t]+geehrte[rn]?|geehrte[rn]?|liebe[rn]?|hallo|guten[ \t]+(?:tag|morgen|abend)|moin|servus|"
+            r"gentil(?:e|issim[oa])|egregi[oa]|spettabile|car[oa]|carissim[oa]|buongiorno|buonasera|ciao|salve|"
+            r"geachte|beste|lieve|hoi|prezad[oa]|exm[oa]\.?|querid[oa]|estimad[oa]|apreciad[oa]|distinguid[oa]|"
+            r"ol[áa]|bom[ \t]+dia|boa[ \t]+tarde|hola|buen[oa]s[ \t]+(?:d[íi]as|tardes)|szanown[yai]|drog[ia]|witam|"
+            r"dzie[ńn][ \t]+dobry|hej|hejsan|k[äa]r[ae]|b[äa]st[ae]|kj[æe]re|k[æe]re|hei|hyv[äa]|v[áa][žz]en[ýá]|"
+            r"mil[ýá]|dobr[ýy][ \t]+den|ahoj|stimate|stimat[ăa]|drag[ăa]|say[ıi]n|sevgili|merhaba|kedves|tisztelt|"
+            r"po[šs]tovan[iae]|dragi|draga")
+# the forms of address that may stand between the salutation and the name (in the letter's case)
+_ADDRESS_FORMS = (r"Herr|Frau|Fräulein|Dr|Prof|Sig|Sig\.ra|Sig\.na|Signor|Signora|Signorina|Dott|Dott\.ssa|Avv|Ing|"
+                  r"[Hh]eer|[Mm]evrouw|[Mm]evr|[Dd]hr|Sr|Sra|Srta|Dra|Dña|Don|Doña|Señor|Señora|Señorita|Senhor|Senhora|"
+                  r"Pan|Pani|Panie|Pana|[Pp]ane|[Pp]aní|Herra|Rouva|[Dd]omnule|[Dd]oamn[ăa]|Dl|Dna|[Gg]ospodine|"
+                  r"[Gg]ospođo|Mr|Mrs|Ms|Miss|Monsieur|Madame|Mademoiselle|M|Mme|Mlle|Ma[îi]tre|Me")
+_SALUTATION = regex.compile(
+    rf"(?m)^[ \t]*(?i:{_OPENERS})[ \t]*,?[ \t]+(?P<forms>(?:(?:{_ADDRESS_FORMS})\.?[ \t]+)*)"
+    rf"(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,2}})[ \t]*(?=[,:!;]|\n|$)")
+# the words of salutations, closings and forms of address: never a name, nor a word of one ("Sehr", "Distinti saluti",
+# Polish "Panie"); "Gentile",
+# "Caro" and "Cara" are names too, and only a salutation's at a line's start (annotator._person_edges)
+LETTER_WORDS = frozenset("""sehr geehrte geehrter geehrten liebe lieber hallo moin servus gentilissimo gentilissima
+    egregio egregia spettabile carissimo carissima buongiorno buonasera ciao salve geachte beste lieve hoi prezado prezada
+    exmo exma querido querida estimado estimada apreciado apreciada distinguido distinguida olá hola szanowny szanowna
+    szanowni drogi droga witam hej hejsan kära käre bästa kjære kære vážený vážená milý milá ahoj stimate stimată dragă
+    sayın sevgili merhaba kedves tisztelt poštovani poštovana hyvä dear hello greetings bonjour bonsoir chère cher
+    distinti cordiali saluti saluto freundlichen grüßen grüße herzliche vriendelijke hartelijke groet groeten groetjes
+    poważaniem pozdrawiam wyrazami szacunku vänliga hälsningar venlig vennlig hilsen melhores cumprimentos
+    atenciosamente abraços pozdravem pozdravom ystävällisin terveisin üdvözlettel saygılarımla srdačan poštovanjem
+    cordialement amicalement atentamente saludos regards sincerely
+    damen herren pani panie pana panu panią heer mevrouw mevr pane paní herra rouva domnule doamnă doamna gospodine gospođo""".split())
+SALUTATION_NAMES = frozenset({"gentile", "caro", "cara"})
+
+
+def _salutations(text: str, english: Container[str]) -> list[Found]:
+    """The name a letter's salutation addresses: after a form of address any name-shaped words that are not all
+    everyday words; with none, listed names only ("Liebe Anna,", not "Liebe Kunden,")."""
+    index = name_index()
+    out = []
+    for m in _SALUTATION.finditer(text):
+        words = m.group("v").split()
+        if any(w.lower() in LETTER_WORDS or is_title(w) for w in words):
+            continue
+        if m.group("forms"):
+            ok = _name_words_ok(m.group("v"), index, english)
+        else:
+            ok = all(index.is_listed(w) and not index.is_common(w) or w.lower() in _PARTICLES_SET for w in words)
+        if ok:
+            out.append(Found("PERSON", _replaced_titles_start(text, m.start("forms"), m.start("v")), m.end("v"), 0.8))
+    return out
+
+
+# a name alone on a line above a line of contact details: a CV's or a letterhead's heading, a signature, an address
+# block ("JUNE PARSONS\n49 Taylor Roads · Dominicview", "Karl Borg\nkarl@example.com | +46 70 123 45 67")
+_CONTACT_HEAD = regex.compile(
+    rf"(?m)^[ \t]*(?:(?:{_TITLE})\.?[ \t]+)?(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+)*"
+    rf"{_NAME_WORD}){{1,3}})[ \t]*,?[ \t]*\n[ \t]*(?P<next>[^\n]+)")
+_INITIAL_ALONE = regex.compile(_INITIAL)
+_COMPANY_FORM_WORD = regex.compile(rf"(?:{COMPANY_FORMS})\.?")
+_CONTACT_LINE = regex.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|(?:\+|(?<![\w])0)\d[\d \t().\/-]{6,}\d|"
+                              r"^\d{1,5}[A-Za-z]?,?[ \t]+\p{L}|^\p{Lu}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3},?[ \t]+"
+                              r"\d{1,5}[A-Za-z]?(?:[ \t]*[,·|•\/]|[ \t]*$)")
+_STRONG_CONTACT = regex.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|(?:\+|(?<![\w])0)\d[\d \t().\/-]{6,}\d")
+
+
+def _contact_heads(text: str, english: Container[str]) -> list[Found]:
+    """A name on the line above contact details (an e-mail, a phone, a street and its number): a listed given name
+    or family name in it, no everyday word; or, above an e-mail or a phone, any words that no dictionary holds."""
+    index = name_index()
+    out = []
+    for m in _CONTACT_HEAD.finditer(text):
+        words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET and not _INITIAL_ALONE.fullmatch(w)]
+        if not _CONTACT_LINE.search(m.group("next")) or len({w.isupper() for w in words}) > 1:
+            continue
+        if any(w.lower() in LETTER_WORDS or w.lower() in CALENDAR and not index.is_first(w)
+               or w.lower() in _INSTITUTION_NOUNS or is_title(w)
+               or _COMPANY_FORM_WORD.fullmatch(w) or w.casefold() in place_names() and not index.is_listed(w)
+               for w in words):
+            continue
+        if any((index.is_common(w) or is_dictionary_word(english, w)) and not (index.is_first(w) or index.is_last(w))
+               for w in words):
+            continue  # "Project Update", "Northwind Traders": an everyday word that is no name
+        if any(index.is_listed(w) and not index.is_common(w) for w in words) or _STRONG_CONTACT.search(m.group("next")):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
 _KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|friend|colleague|coworker|co-worker|"
         r"boss|manager|partner|boyfriend|girlfriend|fianc[ée]e?|cousin|uncle|aunt|niece|nephew|grandson|"
         r"granddaughter|grandmother|grandfather|grandma|grandpa|neighbou?r|roommate|flatmate|tenant|landlord|"
@@ -1303,6 +1415,9 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
     out.extend(_introduced(text, english))
+    out.extend(_salutations(text, dictionary))
+    if "\n" in text:
+        out.extend(_contact_heads(text, dictionary))
     if lang == "en":
         out.extend(_addressed(text, english))
     places = place_names()

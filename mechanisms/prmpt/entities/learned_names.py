@@ -27,6 +27,7 @@ network, no GPU, about a millisecond per 300-character text.
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 from collections.abc import Container, Iterable
@@ -266,7 +267,16 @@ class LearnedNames:
         last = getattr(self._local, "last", None)
         if last is None or last[0] is not text:
             return False
-        words = [p for (a, b, w), p in zip(last[1], last[2]) if a < end and start < b and w[:1].isalpha()]
+        toks, probs, ends = last[1], last[2], last[3]
+        words = []
+        # the tokens are in the text's order, none inside another: the first that ends past ``start`` is found by
+        # bisection (a scan of every token for every span took time quadratic in a text of many names)
+        for i in range(bisect.bisect_right(ends, start), len(toks)):
+            a, _b, w = toks[i]
+            if a >= end:
+                break
+            if w[:1].isalpha():
+                words.append(probs[i])
         return bool(words) and min(words) >= at_least
 
     def forget(self) -> None:
@@ -281,7 +291,7 @@ class LearnedNames:
         begins = [tagger.marginal("B", i) for i in range(len(toks))]
         inside = [tagger.marginal("I", i) for i in range(len(toks))]
         probs = [b + n for b, n in zip(begins, inside)]
-        self._local.last = (text, toks, probs)
+        self._local.last = (text, toks, probs, [b for _a, b, _w in toks])
         found: list[Found] = []
         i = 0
         while i < len(toks):

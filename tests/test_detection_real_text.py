@@ -1261,3 +1261,45 @@ def test_set_i_letters_and_records_never_reach_the_upstream(veil_factory, upstre
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_I_ATTACK, SET_I_SECRETS)
+
+
+# The tenth session's set J (e-mail threads and meeting notes): "Surname, Given" after a chat's time or a header's
+# field and after a semicolon of its list, the owners an action item names, Chinese and Japanese names in Latin text
+# (two runs side by side, or one where a name stands)
+@pytest.mark.parametrize("text, secrets", [
+    ("[10:02] Okonkwo, Adaeze: who has the deck?\n[10:03] Lindqvist, Maren: me", ["Okonkwo", "Adaeze", "Lindqvist", "Maren"]),
+    ("To: Petit, Laure <l.petit@example.net>; Fabre, Odile", ["Petit", "Laure", "Fabre", "Odile"]),
+    ("The ticket was assigned to: Weller, Swetlana. Thanks.", ["Weller", "Swetlana"]),
+    ("Action items:\n- Thibaud to send the quote by Friday\n- Iwona and Radek to review the contract",
+     ["Thibaud", "Iwona", "Radek"]),
+    ("1. Ottokar will call the bank", ["Ottokar"]),
+    ("From: 山口, 充 <k@example.org>\nHi 晃,\nsee below.", ["山口", "充", "晃"]),
+    ("Attendees: 帆 刘, あすか 藤田", ["帆", "刘", "あすか", "藤田"]),
+    ("建军: I think 李 already approved it?\n成: yes", ["建军", "李", "成"]),
+    ("Action items:\n- 瑞 to send the quote to 吴 by Friday", ["瑞", "吴"]),
+    ("Reporter: 飞", ["飞"]),
+])
+def test_set_j_threads_and_meeting_notes(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert secret not in out.text, (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text", [
+    "- Legal to review the NDA\n- Everyone to read the memo", "- Finance: approve budget", "Translate 水 to English.",
+    "The character 水 is water.", "- Python to parse the file", "I LOVE YOU\nわ\nhere they come",
+])
+def test_what_set_j_rules_keep(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+SET_J_ATTACK = ("Summarize:\nFrom: Okonkwo, Adaeze <ada@example.org>\nTo: Petit, Laure; 山口, 充\n\n[10:02] Lindqvist, "
+                "Maren: who has the deck?\nAction items:\n- Thibaud to send the quote\n- 瑞 and 欣 to review it")
+SET_J_SECRETS = ("Okonkwo", "Adaeze", "Petit", "Laure", "山口", "充", "Lindqvist", "Maren", "Thibaud", "瑞", "欣")
+
+
+def test_set_j_threads_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_J_ATTACK, SET_J_SECRETS)

@@ -561,7 +561,36 @@ def find_other_script_names(text: str, lang: str) -> list[Found]:
             return []
         runs = (m for m in runs if not _SAME_SCRIPT_BEFORE.search(text, 0, m.start())
                 and not _SAME_SCRIPT_AFTER.match(text, m.end()))
-    return [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in runs]
+    out = [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in runs]
+    if len(_LATIN.findall(text)) >= 0.5 * letters and _CJK.search(text):
+        out.extend(_cjk_names(text))
+    return out
+
+
+# Chinese and Japanese names inside Latin text whose runs are shorter than the runs above, or in hiragana: two runs
+# side by side ("帆 刘", "あすか 藤田", "山口, 充", "秀芳 and 欣"), or one where a name stands ("Hi 晃,", "Reporter: 飞",
+# "to 吴 by Friday", "I think 李 already approved", "成: yes")
+_CJK = regex.compile(r"[\p{Han}\p{Katakana}\p{Hiragana}\u30fc\u30fb\u3005]")
+_CJK_RUN = r"[\p{Han}\p{Katakana}\p{Hiragana}\u30fc\u30fb\u3005]{1,8}"
+_CJK_PAIR = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?P<a>{_CJK_RUN})(?:[ \t]+|[ \t]*,[ \t]*|[ \t]+(?:and|&|y|et|und|e)[ \t]+)"
+                          rf"(?P<b>{_CJK_RUN})(?![\p{{L}}\p{{M}}\d])")
+_CJK_ALONE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?P<v>{_CJK_RUN})(?![\p{{L}}\p{{M}}\d])")
+_CJK_CUE_BEFORE = regex.compile(r"(?:(?<![\p{L}])(?i:hi|hello|hey|dear|thanks|thank[ \t]+you|cc|copy|to|with|from|by|"
+                                r"ask|tell|ping|reporter|assignee|assigned[ \t]+to|owner|author|signed)[ \t]*:?|@|"
+                                r"(?m:^)[ \t]*(?:[-*•]|\[?\d{1,2}:\d{2}\]?))[ \t]*$")
+_CJK_CUE_AFTER = regex.compile(r"[ \t]*:[ \t]|['’]s\b|[ \t]+(?:will|asked|said|says|signed|already|"
+                               r"approved|replied|wrote|agreed|confirmed)\b|[ \t]*,[ \t]*\n")
+
+
+def _cjk_names(text: str) -> list[Found]:
+    out = []
+    for m in _CJK_PAIR.finditer(text, overlapped=True):
+        out += [Found("PERSON", m.start(g), m.end(g), 0.6) for g in ("a", "b")]
+    for m in _CJK_ALONE.finditer(text):
+        if _CJK_CUE_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None \
+                or _CJK_CUE_AFTER.match(text, m.end()) is not None:
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.6))
+    return out
 
 
 _PAIR = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}{2,}){1,2})(?![\p{L}\d@_-])")
@@ -877,6 +906,30 @@ def _contact_heads(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# the owners an action item names at its start ("- Pamela to send the quote", "* Iwo and Aurelia to review",
+# "2. Rüdiger will call the bank", "[ ] Ettore: book the room")
+_OWNER = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
+_ACTION_OWNERS = regex.compile(
+    rf"(?m)^[ \t]*(?:[-*•–]|\d{{1,2}}[.)]|\[[ xX]?\])[ \t]+(?:@)?(?P<v>{_OWNER})(?:[ \t]*(?:,|and|&)[ \t]*(?:@)?(?P<w>{_OWNER}))?"
+    r"(?:[ \t]+(?:to|will|should|must|shall|needs[ \t]+to|has[ \t]+to|is[ \t]+to)[ \t]+\p{Ll}|[ \t]*:[ \t]+\p{Ll})")
+
+
+def _action_owners(text: str, english: Container[str]) -> list[Found]:
+    """The people an action item is for: words a list holds as names, or no dictionary or list holds as words (not
+    "- Legal to review", "- Everyone to read")."""
+    index = name_index()
+    out = []
+    for m in _ACTION_OWNERS.finditer(text):
+        for group in ("v", "w"):
+            if m.group(group) is None:
+                continue
+            words = m.group(group).split()
+            if all((index.is_first(w) or index.is_last(w)) and not index.is_common(w) or _no_word(w, index, english)
+                   and w.casefold() not in place_names() for w in words) and not any(is_title(w) for w in words):
+                out.append(Found("PERSON", m.start(group), m.end(group), 0.75))
+    return out
+
+
 _KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|friend|colleague|coworker|co-worker|"
         r"boss|manager|partner|boyfriend|girlfriend|fianc[ée]e?|cousin|uncle|aunt|niece|nephew|grandson|"
         r"granddaughter|grandmother|grandfather|grandma|grandpa|neighbou?r|roommate|flatmate|tenant|landlord|"
@@ -891,11 +944,16 @@ _KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE}|\p{{L}}{{2,}}['
 _SIGN_OFFS = frozenset("""regards sincerely best love cheers thanks sorry please yours warmly respectfully kind
     merci gracias saludos salut hola bonjour cordialement atentamente abrazos bises besos ok okay yes no well oh
     morning evening afternoon night congratulations great good nice cool wow excuse pardon attn attention""".split())
-# a surname and a given name at the start of a line ("Maldonado, Kieran - Account 88231")
+# a surname and a given name at the start of a line ("Maldonado, Kieran - Account 88231"), after a chat's time or a
+# header's field ("[09:14] Gross, Ashley: ...", "To: Petit, Laure <laure@...>; Meyer, Rémy", "Assigned to: Weller,
+# Swetlana."), or after a semicolon in such a list
+_FIELD_KEYS = (r"(?i:from|to|cc|bcc|reply-to|sender|recipients?|assigned[ \t]+to|assignee|reporter|owner|author|"
+               r"approver|reviewers?|attendees|apologies|participants|present|absent)")
+_LINE_KEY = rf"(?:\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:[ \t]?[AaPp][Mm])?\]?[ \t]*[-–]?|{_FIELD_KEYS})[ \t]*:?[ \t]*"
 _SURNAME_FIRST = regex.compile(
-    r"(?m)^[ \t]*(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’]+"
-    r"(?:-\p{Lu}?[\p{Ll}'’]+)*),[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)"
-    r"(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)?)(?=[ \t]*(?:[-–|;:(]|\n|$))")  # "Anna-Karin" whole
+    rf"(?m)(?:^[ \t]*(?:{_LINE_KEY})?|(?<=;)[ \t]*|(?<![\p{{L}}]){_FIELD_KEYS}[ \t]*:[ \t]*)(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?"
+    r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*),[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)"
+    r"(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)?)(?=[ \t]*(?:[-–|;:(<]|\.[ \t]|\n|$))")  # "Anna-Karin" whole
 
 # the same after the word for whom a record is about, inside a line ("Summarize this note: Patient Umudlu, Namiq, seen
 # on 12/03", "client Ferreira, Ana; balance due")
@@ -1416,6 +1474,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.extend(_lower_case_names(text, english))
     out.extend(_introduced(text, english))
     out.extend(_salutations(text, dictionary))
+    out.extend(_action_owners(text, english))
     if "\n" in text:
         out.extend(_contact_heads(text, dictionary))
     if lang == "en":

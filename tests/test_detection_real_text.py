@@ -1303,3 +1303,28 @@ def test_set_j_threads_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_J_ATTACK, SET_J_SECRETS)
+
+
+# Postcodes on their own (the peer set's class): a code before its word, codes listed after a cued one, the cue words
+# of more languages
+@pytest.mark.parametrize("text, secrets", [
+    ("Send the forms to the 4820 postcode district.", ["4820"]),
+    ("The survey covers ZIP 90210 and 10001.", ["90210", "10001"]),
+    ("postcodes 4051, 4052 or 4053 only", ["4051", "4052", "4053"]),
+    ("Rents in the 94103 area went up.", ["94103"]),
+    ("codice postale 00184, Roma", ["00184"]),
+    ("Our 30301 zip code has two post offices.", ["30301"]),
+])
+def test_postcodes_on_their_own(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("In 2019 zip code rules changed.", "2019"), ("the 2000 area", "2000"), ("We sold 12000 zip ties.", "12000"),
+    ("ZIP 90210, 2019 was great", "2019"),
+])
+def test_numbers_beside_postcode_words_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -88,7 +88,8 @@ _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _CA_SHAPE = r"[A-Z]\d[A-Z] ?\d[A-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
-_POSTCODE_WORDS = r"zip(?:[\s_-]*code)?|postcode|post[\s_-]+code|postal[\s_-]*code|code\s+postal|c[oó]digo\s+postal|cp"
+_POSTCODE_WORDS = (r"zip(?:[\s_-]*codes?)?|postcodes?|post[\s_-]+codes?|postal[\s_-]*codes?|code\s+postal|c[oó]digo\s+postal|"
+                   r"cp")
 _POSTCODE_CUE = re.compile(
     # (a key's quotes too: '"zip": "70586"')
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,4}})$")
@@ -97,8 +98,17 @@ _POSTCODE_CUE = re.compile(
 _OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
 _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
-    r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode)"
+    r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode|"
+    r"codice\s+postale|postinumero|irányítószám|psč|poštanski\s+broj|posta\s+kodu|cod\s+poștal|cod\s+postal)"
     r"(?:\s+(?i:is|est|es|é|ist|was|:))?[^\w\n]{0,4}$")
+# a code before the word for it ("the 4820 postcode district", "our 94103 zip code", "the 84532 zip area", "the 94103
+# area"; that last one five digits only), and the codes listed after a cued one ("ZIP 90210 and 10001", "postcodes
+# 4051, 4052 or 4053")
+_CODE_BEFORE_WORD = re.compile(r"(?<![\w-])(?P<v>(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2})"
+                               r"[ \t]+(?i:postcode|post[ \t]+code|postal[ \t]+code|zip[ \t]*code|zip[ \t]+area)\b(?![ \t]*[:=])"
+                               r"|(?i:\bthe)[ \t]+(?P<w>\d{5})[ \t]+area\b")
+_MORE_CODES = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?i:and|or|&|y|et|und|e|o|ou)[ \t]+|[ \t]*/[ \t]*)"
+                         r"(?P<v>(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?|\d{2}-\d{3})(?![\w-])")
 # (right after a street, an Irish Eircode too: "31 Johnson Street, F45HTE3 Ballina")
 _EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
 # (an Eircode after a postcode cue too: "whose postcode is W63W0T7")
@@ -1079,6 +1089,16 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _OTHER_POSTCODE_VALUE.finditer(text):
         if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    cued = [f.end for f in out if f.entity_type == "POSTAL_CODE" and f.score >= 0.8]
+    for m in _CODE_BEFORE_WORD.finditer(text):
+        group = "v" if m.group("v") else "w"
+        if not _YEAR.fullmatch(m.group(group)):
+            out.append(Found("POSTAL_CODE", m.start(group), m.end(group), 0.75))
+            cued.append(m.end(group))
+    for end in cued:  # (each code of the list read on from the one before it)
+        while (more := _MORE_CODES.match(text, end)) is not None and not _YEAR.fullmatch(more.group("v")):
+            out.append(Found("POSTAL_CODE", more.start("v"), more.end("v"), 0.75))
+            end = more.end("v")
     for m in _ZIP_WHERE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     out.extend(_after_cues(text))

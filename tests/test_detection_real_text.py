@@ -1328,3 +1328,16 @@ def test_postcodes_on_their_own(sanitizer: Sanitizer, text: str, secrets: list[s
 ])
 def test_numbers_beside_postcode_words_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We moved to Paris, France. We went there.", "Paris, France"),
+    ("The conference is in Madrid, Spain next May.", "Madrid, Spain"),
+])
+def test_a_country_after_its_city_is_no_surname_given_pair(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_a_given_name_a_map_holds_stays_hidden_in_a_field(sanitizer: Sanitizer) -> None:
+    out = sanitizer.sanitize("Nombre: Juan .\nApellidos: José Riera Cabrera.", KEYS)
+    assert "Juan" not in out.text and "Riera" not in out.text, out.text

@@ -111,6 +111,18 @@ _AWARD = re.compile(r"[ \t]+of[ \t]+the[ \t]+(?:Year|Month|Season|Week|Decade|Da
 _CLITIC_AFTER = re.compile(r"['’](?:d|ed|ing)\b")
 
 
+_PLACE_COMMA = re.compile(r",[ \t]*$")
+
+
+def _place_after_place(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
+    """``text[start:end]`` is a known place that NER reads as one, right after another such place and a comma: the
+    country or region of "Paris, France", "Lyon, Rhône", which the learned model takes for a "Surname, Given" pair."""
+    inside = any(a <= start and end <= b for a, b in places)
+    before = _PLACE_COMMA.search(text, max(0, start - 4), start)
+    return inside and before is not None and any(b == before.start() for _a, b in places) \
+        and text[start:end].casefold() in _known_places()
+
+
 def _plausible(text: str, span: Span) -> bool:
     """Cheap sanity checks: names are not glued to letters or digits; money has a currency or cue."""
     value = text[span.start:span.end]
@@ -892,7 +904,9 @@ class TypeAnnotator:
             found = finder(piece, lang, ents) if getattr(finder, "reads_ner", False) else finder(piece, lang)
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in found
                          if not (f.entity_type == "PERSON" and f.score < CONFIDENT - 0.1
-                                 and any(a <= f.start and f.end <= b for a, b in places)))
+                                 and any(a <= f.start and f.end <= b for a, b in places))
+                         and not (f.entity_type == "PERSON" and hasattr(finder, "agrees")
+                                  and _place_after_place(piece, f.start, f.end, places)))
         learned = next((f for f in self._finders if hasattr(f, "agrees")), None)
         agreed = (lambda a, b: learned.agrees(piece, a, b)) if learned is not None else None
         try:

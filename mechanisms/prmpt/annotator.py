@@ -112,15 +112,20 @@ _CLITIC_AFTER = re.compile(r"['’](?:d|ed|ing)\b")
 
 
 _PLACE_COMMA = re.compile(r",[ \t]*$")
+_TO_A_PLACE = re.compile(r"(?<![\w'’])(?:in|at|to|from|near|of|via|visit|visited|visiting|à|en|de|desde|hacia)[ \t]+$",
+                         re.IGNORECASE)
 
 
 def _place_after_place(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
-    """``text[start:end]`` is a known place that NER reads as one, right after another such place and a comma: the
-    country or region of "Paris, France", "Lyon, Rhône", which the learned model takes for a "Surname, Given" pair."""
+    """``text[start:end]`` is a known place that NER reads as one, right after another such place and a comma, the
+    two after a word of place ("moved to Paris, France", "born in Lyon, Rhône"): the country or the region of a town,
+    which the learned model takes for a "Surname, Given" pair. In a record ("Update CRM: Burgos, Amador;") it is one."""
     inside = any(a <= start and end <= b for a, b in places)
     before = _PLACE_COMMA.search(text, max(0, start - 4), start)
-    return inside and before is not None and any(b == before.start() for _a, b in places) \
-        and text[start:end].casefold() in _known_places()
+    if not inside or before is None or text[start:end].casefold() not in _known_places():
+        return False
+    town = next(((a, b) for a, b in places if b == before.start()), None)
+    return town is not None and _TO_A_PLACE.search(text, max(0, town[0] - 12), town[0]) is not None
 
 
 def _plausible(text: str, span: Span) -> bool:

@@ -570,8 +570,9 @@ def find_other_script_names(text: str, lang: str) -> list[Found]:
 # Chinese and Japanese names inside Latin text whose runs are shorter than the runs above, or in hiragana: two runs
 # side by side ("帆 刘", "あすか 藤田", "山口, 充", "秀芳 and 欣"), or one where a name stands ("Hi 晃,", "Reporter: 飞",
 # "to 吴 by Friday", "I think 李 already approved", "成: yes")
-_CJK = regex.compile(r"[\p{Han}\p{Katakana}\p{Hiragana}\u30fc\u30fb\u3005]")
-_CJK_RUN = r"[\p{Han}\p{Katakana}\p{Hiragana}\u30fc\u30fb\u3005]{1,8}"
+_CJK_LETTER = r"[\p{Han}\p{Katakana}\p{Hiragana}\u30fc\u30fb\u3005]"
+_CJK = regex.compile(_CJK_LETTER)
+_CJK_RUN = _CJK_LETTER + "{1,8}"
 _CJK_PAIR = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?P<a>{_CJK_RUN})(?:[ \t]+|[ \t]*,[ \t]*|[ \t]+(?:and|&|y|et|und|e)[ \t]+)"
                           rf"(?P<b>{_CJK_RUN})(?![\p{{L}}\p{{M}}\d])")
 _CJK_ALONE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?P<v>{_CJK_RUN})(?![\p{{L}}\p{{M}}\d])")

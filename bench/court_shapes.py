@@ -21,7 +21,7 @@ from typing import Any
 
 from bench.address_prose import mentions
 from bench.external import BASE, compare_cli, leak_rule, shares, workers
-from bench.prompt_shapes import leak_tallies
+from bench.prompt_shapes import leak_tallies, shape_label_rows
 
 LOCALES = ("en_GB", "en_US", "en_IN", "en_IE", "en_AU", "en_CA", "tr_TR", "pl_PL", "ro_RO", "lt_LT", "hu_HU", "hr_HR",
            "nl_NL", "pt_PT", "sk_SK", "fi_FI")
@@ -123,13 +123,7 @@ def run(base: str | None = BASE) -> tuple[str, bool]:
     for label in ("PERSON", "ID"):
         cells = [labels[(label, tree)] for tree in names]
         lines.append(f"| {label} | {cells[0][1]} | " + shares(cells) + " |")
-    lines += ["", "| shape | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
-    for shape in SHAPES:
-        for label in ("PERSON", "ID"):
-            cells = [shapes[(shape + "\0" + label, tree)] for tree in names]
-            if cells[0][1]:
-                text = shape.replace("\n", " / ").replace("|", "/")[:48]
-                lines.append(f"| `{text}` | {label} | {cells[0][1]} | " + shares(cells) + " |")
+    lines += ["", *shape_label_rows(SHAPES, ("PERSON", "ID"), shapes, names)]
     return "\n".join(lines) + "\n", True
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from bench.address_prose import mentions, seeded_faker
 from bench.external import BASE, compare_cli, leak_rule, shares, workers
-from bench.prompt_shapes import leak_tallies
+from bench.prompt_shapes import leak_tallies, shape_label_rows
 
 CLINICAL = (
     "HPI: Mr. {L} is a 67 y/o M with h/o CHF and COPD who presents with worsening dyspnea. He was seen by Dr. {L2} "
@@ -115,13 +115,7 @@ def run(base: str | None = BASE) -> tuple[str, bool]:
             cells = [tally[(f"{family}\0{label}", tree)] for tree in names]
             if cells[0][1]:
                 lines.append(f"| {family} | {label} | {cells[0][1]} | " + shares(cells) + " |")
-    lines += ["", "| shape | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
-    for shape in (*CLINICAL, *CV, *LETTERS.values()):
-        for label in LABELS:
-            cells = [shapes[(f"{shape}\0{label}", tree)] for tree in names]
-            if cells[0][1]:
-                text = shape.replace("\n", " / ").replace("|", "/")[:48]
-                lines.append(f"| `{text}` | {label} | {cells[0][1]} | " + shares(cells) + " |")
+    lines += ["", *shape_label_rows((*CLINICAL, *CV, *LETTERS.values()), LABELS, shapes, names)]
     return "\n".join(lines) + "\n", True
 
 

@@ -90,6 +90,20 @@ def leak_tallies(rule: Any, running: dict[str, Any], records: list[dict[str, Any
     return tallies
 
 
+def shape_label_rows(shapes: Iterable[str], labels: Iterable[str], tallies: dict[tuple[str, str], list[int]],
+                     names: list[str], width: int = 48) -> list[str]:
+    """A table of the leaked share per shape and label (``tallies`` keyed by "shape\0label" and tree), each tree
+    beside the other; a shape without values of a label has no row for it."""
+    lines = ["| shape | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
+    for shape in shapes:
+        for label in labels:
+            cells = [tallies[(f"{shape}\0{label}", tree)] for tree in names]
+            if cells[0][1]:
+                text = shape.replace("\n", " / ").replace("|", "/")[:width]
+                lines.append(f"| `{text}` | {label} | {cells[0][1]} | " + shares(cells) + " |")
+    return lines
+
+
 def shape_tables(base: str | None, groups: dict[str, list[dict[str, Any]]], shapes: Iterable[str], title: str) -> str:
     """One table per group of records (each with its ``shape``): the names leaked per shape, each tree beside the
     other, the trees taking turns record by record."""

@@ -1188,6 +1188,16 @@ def test_what_set_h_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> No
     assert kept in sanitizer.sanitize(text, KEYS).text
 
 
+def _hidden_and_restored(sanitizer: Sanitizer, text: str, secrets: list[str], whole_words: bool = True) -> None:
+    """No secret is left in the sanitized text (as a whole word, or anywhere for scripts without spaces), and
+    restoring gives the text back."""
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        found = re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text) if whole_words else secret in out.text
+        assert not found, (secret, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 # The tenth session's set I (clinical notes, CVs, letters in eight languages): the name a letter's salutation
 # addresses, with or without a form of address; a record's "SURNAME, GIVEN" in capitals; a name above a line of
 # contact details; the postcode and the street of a contact line whose fields a dot or a bar parts
@@ -1204,10 +1214,7 @@ def test_what_set_h_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> No
     ("The results were sent to Dott. Elisa Vasari on Monday.", ["Elisa", "Vasari", "Dott"]),
 ])
 def test_letter_salutations_in_many_languages(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, secrets)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -1223,10 +1230,7 @@ def test_letter_salutations_in_many_languages(sanitizer: Sanitizer, text: str, s
     ("Distinti saluti,\nMarco Pellizzari", ["Marco", "Pellizzari"]),
 ])
 def test_set_i_records_and_contact_lines(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, secrets)
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -1280,10 +1284,7 @@ def test_set_i_letters_and_records_never_reach_the_upstream(veil_factory, upstre
     ("Reporter: 飞", ["飞"]),
 ])
 def test_set_j_threads_and_meeting_notes(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert secret not in out.text, (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, secrets, whole_words=False)
 
 
 @pytest.mark.parametrize("text", [
@@ -1316,10 +1317,7 @@ def test_set_j_threads_never_reach_the_upstream(veil_factory, upstream) -> None:
     ("Our 30301 zip code has two post offices.", ["30301"]),
 ])
 def test_postcodes_on_their_own(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    _hidden_and_restored(sanitizer, text, secrets)
 
 
 @pytest.mark.parametrize("text, kept", [

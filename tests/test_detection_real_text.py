@@ -1344,3 +1344,37 @@ def test_a_name_a_map_holds_stays_hidden_in_a_record(sanitizer: Sanitizer, text:
     out = sanitizer.sanitize(text, KEYS)
     for secret in secrets:
         assert secret not in out.text, (secret, out.text)
+
+
+# A prompt in a language with no pipeline here (German, Dutch, ...): read by the English or Spanish pipeline, whose NER
+# took its nouns after an article and its sentence openers for names ("im Rathaus", "Gestern", "Gisteren")
+@pytest.mark.parametrize("text, lang", [
+    ("Gestern hat Konrad Zwiebelhofer im Rathaus die neue Satzung vorgestellt, die ab Januar gilt.", "de"),
+    ("Gisteren heeft Britt de Keijser in de gemeenteraad het nieuwe afvalbeleid gepresenteerd.", "nl"),
+    ("Kids are so brutally honest. Poor Jimmy xD", None),
+    ("Please send the invoice to the accounting team by Friday, thanks.", None),
+    ("Hier, Jean Dupont a présenté au conseil municipal le nouveau règlement.", None),
+    ("Ayer Juan Pérez presentó en el ayuntamiento el nuevo reglamento de residuos.", None),
+])
+def test_a_language_with_no_pipeline_is_told(sanitizer: Sanitizer, text: str, lang: str | None) -> None:
+    assert sanitizer.annotator.languages.foreign(text) == lang
+
+
+@pytest.mark.parametrize("text, kept, secrets", [
+    ("Gestern hat Konrad Zwiebelhofer im Rathaus die neue Satzung vorgestellt, die ab Januar gilt.",
+     ["Gestern", "im Rathaus"], ["Konrad", "Zwiebelhofer"]),
+    ("Laut Zwiebelhofer wurde der Vertrag bereits im Sommer unterschrieben, doch die Zahlung steht noch aus.",
+     ["der Vertrag", "im Sommer", "die Zahlung", "wurde"], ["Zwiebelhofer"]),
+    ("Bitte prüfen Sie die Belege. Die Rechnung vom Handwerker liegt bei. Frau Weidenbach hat die Kopien.",
+     ["prüfen Sie", "Die Rechnung vom Handwerker"], ["Weidenbach"]),
+    ("Gestern hat Ursula von der Leyen im Rathaus die neue Satzung vorgestellt, die ab Januar gilt.",
+     ["im Rathaus"], ["Ursula", "Leyen"]),
+    ("Gisteren heeft Britt de Keijser in de gemeenteraad het nieuwe afvalbeleid gepresenteerd.",
+     ["Gisteren heeft"], ["Britt", "Keijser"]),
+])
+def test_nouns_of_a_foreign_prompt_stay_and_its_names_go(sanitizer: Sanitizer, text: str, kept: list[str],
+                                                         secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for word in kept:
+        assert word in out.text, (word, out.text)
+    _hidden_and_restored(sanitizer, text, secrets)

@@ -111,6 +111,77 @@ _AWARD = re.compile(r"[ \t]+of[ \t]+the[ \t]+(?:Year|Month|Season|Week|Decade|Da
 _CLITIC_AFTER = re.compile(r"['’](?:d|ed|ing)\b")
 
 
+# the words before a noun in the languages of LanguageDetector.foreign: an article, a contracted preposition, a
+# possessive or a demonstrative right before it ("im Rathaus", "die Zahlung", "de
+# factuur"; never past a word between, which is a role as often: "die Mieterin Anna Roth"; never a word that stands
+# before names as often: Dutch "de", "dat" and "die", Polish and Czech "to", the articles of Italian and of Portuguese, which
+# take names, "la Rossi", "a Maria");
+# and the words that open a sentence and are never a name ("Gestern", "Laut", "Gisteren", "Volgens")
+_FOREIGN_DETERMINERS = {
+    "de": """der die das den dem des ein eine einen einem einer eines im am zum zur vom beim ins ans aufs mein meine
+        meinen meinem meiner dein deine sein seine seinen seinem seiner ihr ihre ihren ihrem ihrer unser unsere unseren
+        unserem euer eure kein keine keinen diese dieser dieses diesen diesem jede jeder jedes jeden alle""",
+    "nl": "het een deze dit mijn jouw zijn haar ons onze hun uw elke alle geen",
+    "pl": "ten ta te tego tej tym tę mój moja moje twój twoja jego jej nasz nasza ich",
+    "it": "il lo gli un uno una del della dei degli delle al alla nel nella sul sulla mio mia suo sua nostro",
+    "sv": "den det en ett min mitt sin sitt vår vårt deras denna detta",
+    "da": "den det en et min mit sin sit vores deres denne dette",
+    "nb": "den det en et min mitt sin sitt vår vårt deres denne dette",
+    "ro": "un o unui unei al ale acest această",
+    "cs": "ten ta můj moje jeho její náš naše",
+}
+_FOREIGN_DETERMINERS_SETS = {lang: frozenset(words.split()) for lang, words in _FOREIGN_DETERMINERS.items()}
+_FOREIGN_OPENERS = frozenset("""gestern heute morgen laut gemäß bitte danke leider außerdem jedoch deshalb trotzdem
+    vielleicht anbei hiermit zudem allerdings inzwischen damals dennoch gisteren vandaag volgens helaas bovendien daarom
+    graag hierbij inmiddels wczoraj dzisiaj jutro według niestety ponadto ieri oggi domani purtroppo inoltre tuttavia
+    ontem hoje amanhã infelizmente além igår idag imorgon enligt tyvärr dessutom
+    sie ihnen ihr ihre ihrer ihrem ihren du dich dir euch""".split())  # (and German's pronouns of address)
+_WORD_BEFORE_NOUN = re.compile(r"(?<![\w'’])([^\W\d_]+)[ \t]+$")
+
+
+def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed: set[int],
+                           lang: str) -> tuple[list[Span], set[int]]:
+    """A text in a language with no pipeline here (``LanguageDetector.foreign``): NER of another language, the
+    learned model and the weak guesses (under 0.75) read its nouns and sentence openers as names. Such a reading is
+    dropped where a word of that language's determiners stands before it ("im Rathaus", "die neue Satzung") or where
+    it is one word that opens sentences ("Gestern", "Volgens"); its words in lower case are cut from its ends ("Laut
+    Zwiebelhofer wurde"). A reading a cue announces (a title, a salutation, a key, a signature) is kept as it is.
+    Returns the spans kept and the positions of NER's among them."""
+    determiners = _FOREIGN_DETERMINERS_SETS[lang]
+    kept: list[Span] = []
+    kept_ner: set[int] = set()
+    for k, span in enumerate(spans):
+        if span.entity_type == "PERSON" and (k in guessed or span.score < 0.75):
+            words = list(_NAME_WORD_RE.finditer(text, span.start, span.end))
+            while words and words[-1].group(0)[:1].islower() and words[-1].group(0) not in _PARTICLES:
+                words.pop()
+            while words and (words[0].group(0)[:1].islower() and words[0].group(0) not in _PARTICLES
+                             or words[0].group(0).lower() in _FOREIGN_OPENERS
+                             or words[0].group(0)[:1].isupper() and words[0].group(0).lower() in determiners
+                             or _after_determiner(text, words[0].start(), determiners)):
+                words.pop(0)  # "die Rechnung an Horst-Dieter Gröttner": the noun, then the preposition, go
+            if not words:
+                continue
+            if (words[0].start(), words[-1].end()) != (span.start, span.end):
+                span = Span("PERSON", words[0].start(), words[-1].end(), span.score, span.lang, span.finder)
+        if k in ner:
+            kept_ner.add(len(kept))
+        kept.append(span)
+    return kept, kept_ner
+
+
+def _after_determiner(text: str, start: int, determiners: Container[str]) -> bool:
+    """The word at ``start`` stands right after one of ``determiners`` ("im Rathaus", "de factuur")."""
+    before = _WORD_BEFORE_NOUN.search(text, max(0, start - 40), start)
+    if before is None or before.group(1).lower() not in determiners:
+        return False
+    particle = _WORD_BEFORE_NOUN.search(text, max(0, before.start() - 40), before.start())
+    return particle is None or particle.group(1) not in _PARTICLES  # ("von der Leyen": a name's particles)
+
+
+_NAME_WORD_RE = re.compile(r"[^\W\d_][^\W\d_'’-]*")
+
+
 _PLACE_COMMA = re.compile(r",[ \t]*$")
 _TO_A_PLACE = re.compile(r"(?<![\w'’])(?:in|at|to|from|near|of|via|visit|visited|visiting|à|en|de|desde|hacia)[ \t]+$",
                          re.IGNORECASE)
@@ -629,7 +700,7 @@ def _cut_title(word: str) -> bool:
     from mechanisms.prmpt.entities.titled_names import is_title
 
     return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don" \
-        and word.rstrip(".").lower() not in REPLACED_TITLES
+        and not (word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES)
 
 
 def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
@@ -884,7 +955,7 @@ class TypeAnnotator:
         kept = resolve_overlaps(out)
         return resolve_overlaps(kept + _coordinated_names(text, kept))
 
-    def _analyse(self, piece: str, lang: str, doc: Any) -> list[Span]:
+    def _analyse(self, piece: str, lang: str, doc: Any, foreign: str | None = None) -> list[Span]:
         spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)
                  for e in doc.ents if e.label_ in self._ner_labels]
         ner = set(range(len(spans)))  # NER's own PERSON spans get _clean_person; promoted ones are gated already
@@ -905,13 +976,19 @@ class TypeAnnotator:
         places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES and any(
             w.casefold() in known for w in [e.text, *e.text.split()])]
         ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+        guessed = set(ner)  # the readings a pipeline of another language and the learned model make of a foreign text
         for finder in self._finders:
             found = finder(piece, lang, ents) if getattr(finder, "reads_ner", False) else finder(piece, lang)
+            first = len(spans)
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in found
                          if not (f.entity_type == "PERSON" and f.score < CONFIDENT - 0.1
                                  and any(a <= f.start and f.end <= b for a, b in places))
                          and not (f.entity_type == "PERSON" and hasattr(finder, "agrees")
                                   and _place_after_place(piece, f.start, f.end, places)))
+            if hasattr(finder, "agrees"):
+                guessed.update(range(first, len(spans)))
+        if foreign in _FOREIGN_DETERMINERS:
+            spans, ner = _foreign_nouns_dropped(piece, spans, ner, guessed, foreign)
         learned = next((f for f in self._finders if hasattr(f, "agrees")), None)
         agreed = (lambda a, b: learned.agrees(piece, a, b)) if learned is not None else None
         try:
@@ -936,6 +1013,7 @@ class TypeAnnotator:
         views = [view(t) for t in texts]
         originals, texts = texts, [v.text for v in views]
         langs = [self.languages.detect(t) if t.strip() else self.languages.default for t in texts]
+        foreign = [self.languages.foreign(t) if t.strip() else None for t in texts]
         found: list[list[Span]] = [[] for _ in texts]
         for lang in sorted(set(langs)):
             self._ensure_language(self._engine, lang)
@@ -945,7 +1023,7 @@ class TypeAnnotator:
             nlp = self._engine.nlp[lang]
             docs = [nlp(batch[0])] if len(batch) == 1 else nlp.pipe(batch)  # pipe() costs more for one text
             for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
-                for span in self._analyse(piece, lang, doc):
+                for span in self._analyse(piece, lang, doc, foreign[i]):
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
@@ -1026,7 +1104,8 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
         if (m := _REPLACED_TITLE_BEFORE.search(text, max(0, start - 16), start)) is not None \
-                and m.group(1).lower() in REPLACED_TITLES and not taken.overlaps(m.start(), start):
+                and m.group(1)[:1].isupper() and m.group(1).lower() in REPLACED_TITLES \
+                and not taken.overlaps(m.start(), start):
             start = m.start()  # "Dott. Elisa Vasari", "Sig.ra Emo": a reader counts the form of address as the name's
         last = text[start:end].split()[-1]
         if last in _PARTICLES and (m := _WORD_AFTER.match(text, end)) and not index.is_common(m.group(1)) \

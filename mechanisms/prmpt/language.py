@@ -24,6 +24,26 @@ _STOP = {
 }
 _WORDS = re.compile(r"[^\W\d_]+")
 MIN_LETTERS = 24
+# languages with no pipeline here that Latin-script prompts are often written in, and their stop words: a text
+# plainly in one of them is read by a pipeline of another language, whose NER takes its capitalised nouns and its
+# sentence openers for names (German "im Rathaus", "Gestern"; Dutch "Gisteren"): :meth:`LanguageDetector.foreign`
+# tells the annotator so. A foreign text holds three of its language's stop words or more, twice as many as of any
+# configured language, and lingua is sure of it (lingua alone took English tweets and OCR noise for Swedish or
+# Danish: "Kids are so brutally honest. Poor Jimmy xD")
+_OTHER_STOP = {
+    "de": "der die das und ist nicht ein eine ich sie wir mit auf für von den dem zu im hat wurde sind auch noch ab bei",
+    "it": "il lo gli una di che non per con del della è sono ma anche ancora stato nel alla ha le",
+    "nl": "de het een en van is niet dat op te met voor zijn heeft wordt ook nog bij naar maar",
+    "pt": "o os as um uma de que não para com do da em é são mas foi ainda pelo pela ao",
+    "pl": "i w z na nie się do że jest to od za po jak ale przez jego tak już",
+    "sv": "och att det som är en ett på för med har inte den till av om men jag",
+    "da": "og at det som er en et på for med har ikke den til af om men jeg",
+    "nb": "og at det som er en et på for med har ikke den til av om men jeg",
+    "ro": "și în de la cu nu este că un o pe pentru care sunt dar",
+    "cs": "a je se na v že to s z do jsou ale jak by také o",
+}
+_OTHER_STOP_SETS = {lang: frozenset(words.split()) for lang, words in _OTHER_STOP.items()}
+FOREIGN_CONFIDENCE = 0.6
 
 
 class LanguageDetector:
@@ -33,6 +53,8 @@ class LanguageDetector:
         self._lock = threading.Lock()
         self._lingua: Any = None
         self._codes: dict[Any, str] = {}
+        self._broad: Any = None
+        self._broad_codes: dict[Any, str] = {}
 
     def _detector(self) -> Any:
         if self._lingua is None:
@@ -46,6 +68,38 @@ class LanguageDetector:
                     self._lingua = LanguageDetectorBuilder.from_languages(*langs) \
                         .with_low_accuracy_mode().build()
         return self._lingua
+
+    def _broad_detector(self) -> Any:
+        if self._broad is None:
+            with self._lock:
+                if self._broad is None:
+                    from lingua import IsoCode639_1, Language, LanguageDetectorBuilder
+
+                    codes = list(dict.fromkeys([*self.languages, *_OTHER_STOP]))
+                    langs = [Language.from_iso_code_639_1(getattr(IsoCode639_1, code.upper())) for code in codes]
+                    self._broad_codes = {lang: code for lang, code in zip(langs, codes)}
+                    self._broad = LanguageDetectorBuilder.from_languages(*langs).with_low_accuracy_mode().build()
+        return self._broad
+
+    def foreign(self, text: str) -> str | None:
+        """The language a text is plainly written in when no pipeline here is for it, else ``None`` (see
+        :data:`_OTHER_STOP`); never for a text too short to tell or one a configured language's stop words decide."""
+        words = [w.lower() for w in _WORDS.findall(text[:2000])]
+        if sum(len(w) for w in words) < MIN_LETTERS:
+            return None
+        counts = {lang: sum(w in _STOP[lang] for w in words) for lang in self.languages if lang in _STOP}
+        hits = [lang for lang, n in counts.items() if n]
+        if len(hits) == 1 and counts[hits[0]] >= 2:
+            return None  # (the cheap exit of an ordinary English, French or Spanish prompt)
+        lower = " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
+        if len(lower) < MIN_LETTERS:
+            return None
+        values = self._broad_detector().compute_language_confidence_values(lower)
+        code = self._broad_codes.get(values[0].language) if values else None
+        if code is None or code in self.languages or values[0].value < FOREIGN_CONFIDENCE:
+            return None
+        own = sum(w in _OTHER_STOP_SETS[code] for w in words)
+        return code if own >= 3 and own >= 2 * max(counts.values(), default=0) else None
 
     def detect(self, text: str) -> str:
         if len(self.languages) == 1:

@@ -171,8 +171,8 @@ _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "
 
 def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
     """Where a name's span starts when the titles before it (from ``start``) hold one that is hidden with it."""
-    for w in regex.finditer(r"\S+", text[start:name_start]):
-        if w.group(0).rstrip(".,:").lower() in REPLACED_TITLES:
+    for w in regex.finditer(r"\S+", text[start:name_start]):  # (capitalised: "la signora Bianchi" keeps "signora")
+        if w.group(0)[:1].isupper() and w.group(0).rstrip(".,:").lower() in REPLACED_TITLES:
             return start + w.start()
     return name_start
 

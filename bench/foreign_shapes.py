@@ -1,0 +1,105 @@
+"""Prompts in languages with no pipeline here: six sentences each in German, Italian, Dutch, Portuguese and Polish
+(council news, a contract, an invoice, a tenant's complaint, a colleague's slides, minutes) with Faker's names of the
+language's locale, four draws each; the names leaked (the leak rule of ``../shared/data/pii-dev/leak_rate.py``) and
+the share of the other words replaced, this tree beside a base revision.
+
+    python -m bench.foreign_shapes --base d8c65eb
+
+A development probe, not a held-out figure: written on 2026-11-26 (tenth session) and measured on the tree of 665ec9e
+(German 27.6 % of the other words replaced, Dutch 12.0 %, Polish 8.6 %, Italian 3.5 %, Portuguese 1.4 %; names leaked
+2/2/3/3/4 of 24; at d8c65eb the same but Italian 2.2 %) before the rules for such prompts
+(``LanguageDetector.foreign``, ``annotator._foreign_nouns_dropped``) were built on it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from typing import Any
+
+from bench.address_prose import mentions, seeded_faker
+from bench.external import BASE, altered_words, compare_cli, leak_rule, shares, workers
+
+SENTENCES = {
+    "de_DE": ("Gestern hat {F} {L} im Rathaus die neue Satzung vorgestellt, die ab Januar gilt.",
+              "Laut {L} wurde der Vertrag bereits im Sommer unterschrieben, doch die Zahlung steht noch aus.",
+              "Bitte schicken Sie die Rechnung an {F} {L}, die Buchhaltung braucht sie bis Freitag.",
+              "Die Mieterin {F} {L} beschwert sich seit Wochen über die defekte Heizung im Treppenhaus.",
+              "Unser Kollege {F} hat die Präsentation überarbeitet und die Zahlen für das dritte Quartal ergänzt.",
+              "Im Protokoll steht, dass {L} gegen den Antrag gestimmt hat und eine neue Abstimmung fordert."),
+    "it_IT": ("Ieri {F} {L} ha presentato in consiglio comunale il nuovo regolamento sui rifiuti.",
+              "Secondo {L}, il contratto è stato firmato a luglio ma il pagamento non è ancora arrivato.",
+              "Per favore inoltra la fattura a {F} {L}, l'ufficio contabilità la aspetta entro venerdì.",
+              "La signora {F} {L} si lamenta da settimane del riscaldamento guasto nelle scale.",
+              "Il nostro collega {F} ha rivisto la presentazione e aggiunto i dati del terzo trimestre.",
+              "Nel verbale risulta che {L} ha votato contro la proposta e chiede una nuova votazione."),
+    "nl_NL": ("Gisteren heeft {F} {L} in de gemeenteraad het nieuwe afvalbeleid gepresenteerd.",
+              "Volgens {L} is het contract in juli getekend, maar de betaling is nog niet binnen.",
+              "Stuur de factuur alsjeblieft naar {F} {L}, de boekhouding heeft hem vrijdag nodig.",
+              "De huurster {F} {L} klaagt al weken over de kapotte verwarming in het trappenhuis.",
+              "Onze collega {F} heeft de presentatie herzien en de cijfers van het derde kwartaal toegevoegd.",
+              "In de notulen staat dat {L} tegen het voorstel heeft gestemd en een nieuwe stemming wil."),
+    "pt_PT": ("Ontem {F} {L} apresentou na câmara municipal o novo regulamento dos resíduos.",
+              "Segundo {L}, o contrato foi assinado em julho, mas o pagamento ainda não chegou.",
+              "Por favor envie a fatura para {F} {L}, a contabilidade precisa dela até sexta-feira.",
+              "A inquilina {F} {L} queixa-se há semanas do aquecimento avariado nas escadas.",
+              "O nosso colega {F} reviu a apresentação e acrescentou os números do terceiro trimestre.",
+              "Na ata consta que {L} votou contra a proposta e pede uma nova votação."),
+    "pl_PL": ("Wczoraj {F} {L} przedstawił w radzie miasta nowy regulamin dotyczący odpadów.",
+              "Według {L} umowa została podpisana w lipcu, ale płatność jeszcze nie wpłynęła.",
+              "Proszę przesłać fakturę do {F} {L}, księgowość potrzebuje jej do piątku.",
+              "Lokatorka {F} {L} od tygodni skarży się na zepsute ogrzewanie na klatce schodowej.",
+              "Nasz kolega {F} poprawił prezentację i dodał dane za trzeci kwartał.",
+              "W protokole zapisano, że {L} głosował przeciwko wnioskowi i żąda ponownego głosowania."),
+}
+ROUNDS = 4
+
+
+def examples() -> list[dict[str, Any]]:
+    """Each sentence ``ROUNDS`` times with its locale's names, seeded: the same texts for every tree."""
+    out = []
+    for locale, sentences in SENTENCES.items():
+        fk = seeded_faker(locale, 3)
+        for _ in range(ROUNDS):
+            for sentence in sentences:
+                v = {"F": fk.first_name(), "L": fk.last_name()}
+                text = sentence.format(**v)
+                values = [(f"{v['F']} {v['L']}", "PERSON"), (v["L"], "PERSON"), (v["F"], "PERSON")]
+                out.append({"text": text, "locale": locale, "spans": mentions(text, values)})
+    return out
+
+
+def run(base: str | None = BASE) -> tuple[str, bool]:
+    records = examples()
+    rule = leak_rule()
+    names: list[str] = []
+    tally: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    with workers(base) as running:
+        names = list(running)
+        for i, rec in enumerate(records):
+            for tree in (names if i % 2 == 0 else names[::-1]):
+                result = running[tree](rec["text"])
+                for span in rec["spans"]:
+                    cell = tally[(rec["locale"], "PERSON", tree)]
+                    cell[1] += 1
+                    cell[0] += bool(rule.leaked(span, rec, result["out"]))
+                total, hit = altered_words(rec, result["spans"])
+                cell = tally[(rec["locale"], "words replaced", tree)]
+                cell[0] += hit
+                cell[1] += total
+    lines = ["## Prompts in languages with no pipeline here (Faker's names; leak rule of leak_rate.py; a development "
+             "probe)", "", "| sentences | measure | count | " + " | ".join(names) + " |",
+             "|---|---|---:|" + "---:|" * len(names)]
+    for locale in SENTENCES:
+        for measure in ("PERSON", "words replaced"):
+            cells = [tally[(locale, measure, tree)] for tree in names]
+            lines.append(f"| {locale} | {measure} | {cells[0][1]} | " + shares(cells) + " |")
+    return "\n".join(lines) + "\n", True
+
+
+def main(argv: list[str]) -> int:
+    return compare_cli(argv, "python -m bench.foreign_shapes", __doc__, lambda base, _: run(base), "--rounds", 1)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -976,6 +976,7 @@ class TypeAnnotator:
         places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES and any(
             w.casefold() in known for w in [e.text, *e.text.split()])]
         ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+        learned = next((f for f in self._finders if hasattr(f, "agrees")), None)
         guessed = set(ner)  # the readings a pipeline of another language and the learned model make of a foreign text
         for finder in self._finders:
             found = finder(piece, lang, ents) if getattr(finder, "reads_ner", False) else finder(piece, lang)
@@ -983,13 +984,12 @@ class TypeAnnotator:
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in found
                          if not (f.entity_type == "PERSON" and f.score < CONFIDENT - 0.1
                                  and any(a <= f.start and f.end <= b for a, b in places))
-                         and not (f.entity_type == "PERSON" and hasattr(finder, "agrees")
+                         and not (f.entity_type == "PERSON" and finder is learned
                                   and _place_after_place(piece, f.start, f.end, places)))
-            if hasattr(finder, "agrees"):
+            if finder is learned:
                 guessed.update(range(first, len(spans)))
         if foreign in _FOREIGN_DETERMINERS:
             spans, ner = _foreign_nouns_dropped(piece, spans, ner, guessed, foreign)
-        learned = next((f for f in self._finders if hasattr(f, "agrees")), None)
         agreed = (lambda a, b: learned.agrees(piece, a, b)) if learned is not None else None
         try:
             return self._postprocess(piece, spans, ner, lower_case, agreed)

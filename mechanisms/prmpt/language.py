@@ -46,6 +46,11 @@ _OTHER_STOP_SETS = {lang: frozenset(words.split()) for lang, words in _OTHER_STO
 FOREIGN_CONFIDENCE = 0.6
 
 
+def _lower_words(text: str) -> str:
+    """The words of the text's start that are in lower case: they carry its language."""
+    return " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
+
+
 class LanguageDetector:
     def __init__(self, languages: list[str], default: str) -> None:
         self.languages = languages
@@ -69,6 +74,13 @@ class LanguageDetector:
                         .with_low_accuracy_mode().build()
         return self._lingua
 
+    def _stop_words(self, text: str) -> tuple[list[str], dict[str, int], list[str]]:
+        """The words of the text's start in lower case, how many stop words of each configured language they hold,
+        and the languages with any."""
+        words = [w.lower() for w in _WORDS.findall(text[:2000])]
+        counts = {lang: sum(w in _STOP[lang] for w in words) for lang in self.languages}
+        return words, counts, [lang for lang, n in counts.items() if n]
+
     def _broad_detector(self) -> Any:
         if self._broad is None:
             with self._lock:
@@ -84,14 +96,12 @@ class LanguageDetector:
     def foreign(self, text: str) -> str | None:
         """The language a text is plainly written in when no pipeline here is for it, else ``None`` (see
         :data:`_OTHER_STOP`); never for a text too short to tell or one a configured language's stop words decide."""
-        words = [w.lower() for w in _WORDS.findall(text[:2000])]
+        words, counts, hits = self._stop_words(text)
         if sum(len(w) for w in words) < MIN_LETTERS:
             return None
-        counts = {lang: sum(w in _STOP[lang] for w in words) for lang in self.languages if lang in _STOP}
-        hits = [lang for lang, n in counts.items() if n]
         if len(hits) == 1 and counts[hits[0]] >= 2:
             return None  # (the cheap exit of an ordinary English, French or Spanish prompt)
-        lower = " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
+        lower = _lower_words(text)
         if len(lower) < MIN_LETTERS:
             return None
         values = self._broad_detector().compute_language_confidence_values(lower)
@@ -104,16 +114,14 @@ class LanguageDetector:
     def detect(self, text: str) -> str:
         if len(self.languages) == 1:
             return self.default
-        words = [w.lower() for w in _WORDS.findall(text[:2000])]
+        words, counts, hits = self._stop_words(text)
         if sum(len(w) for w in words) < MIN_LETTERS:
             return self.default
-        counts = {lang: sum(w in _STOP[lang] for w in words) for lang in self.languages}
-        hits = [lang for lang, n in counts.items() if n]
         if len(hits) == 1 and counts[hits[0]] >= 2:
             return hits[0]  # one language's stop words and no other's
         # the words in lower case carry the language; capitalised ones are names as often, and a name of another
         # locale ("Aqşin İmirli", "Şəhla") tips a short text the wrong way: they are left out while enough is left
-        lower = " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
+        lower = _lower_words(text)
         if len(lower) < MIN_LETTERS and len(hits) <= 1:
             # few words but names and titles: one language's stop word among them decides ("Résume l'appel entre X
             # et Y."), and none leaves the default ("Best regards,\nHannah Okafor\nSenior Analyst, Acme Corp")

@@ -951,18 +951,20 @@ _SIGN_OFFS = frozenset("""regards sincerely best love cheers thanks sorry please
 _FIELD_KEYS = (r"(?i:from|to|cc|bcc|reply-to|sender|recipients?|assigned[ \t]+to|assignee|reporter|owner|author|"
                r"approver|reviewers?|attendees|apologies|participants|present|absent)")
 _LINE_KEY = rf"(?:\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:[ \t]?[AaPp][Mm])?\]?[ \t]*[-–]?|{_FIELD_KEYS})[ \t]*:?[ \t]*"
+# (a family name, its particles before it, a comma and a given name: "da Costa, Ana", "Pieper, Heinz-Günter")
+_CAPITALISED = r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*"
+_FAMILY_COMMA_GIVEN = (rf"(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?{_CAPITALISED}),"
+                       rf"[ \t]+(?P<f>{_CAPITALISED})")
 _SURNAME_FIRST = regex.compile(
-    rf"(?m)(?:^[ \t]*(?:{_LINE_KEY})?|(?<=;)[ \t]*|(?<![\p{{L}}]){_FIELD_KEYS}[ \t]*:[ \t]*)(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?"
-    r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*),[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)"
-    r"(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*)?)(?=[ \t]*(?:[-–|;:(<]|\.[ \t]|\n|$))")  # "Anna-Karin" whole
+    rf"(?m)(?:^[ \t]*(?:{_LINE_KEY})?|(?<=;)[ \t]*|(?<![\p{{L}}]){_FIELD_KEYS}[ \t]*:[ \t]*)(?P<v>{_FAMILY_COMMA_GIVEN}"
+    rf"(?:[ \t]+{_CAPITALISED})?)(?=[ \t]*(?:[-–|;:(<]|\.[ \t]|\n|$))")  # "Anna-Karin" whole
 
 # the same after the word for whom a record is about, inside a line ("Summarize this note: Patient Umudlu, Namiq, seen
 # on 12/03", "client Ferreira, Ana; balance due")
 _HOLDER_SURNAME_FIRST = regex.compile(
     r"(?<![\p{L}])(?:[Pp]atient|[Cc]lient|[Cc]ustomer|[Ee]mployee|[Ss]tudent|[Mm]ember|[Tt]enant|[Rr]esident|[Gg]uest|"
     r"[Aa]pplicant|[Cc]andidate|[Pp]assenger|[Pp]upil|[Cc]ontact|[Ss]ubscriber|[Bb]orrower|[Dd]ebtor)[ \t]*:?[ \t]+"
-    r"(?P<v>(?P<l>(?:(?:da|de|del|della|di|do|dos|das|du|van|von|le|la)[ \t]+)?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*),"
-    r"[ \t]+(?P<f>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*))(?=[ \t]*(?:[-–|;:(),.]|\n|$))")
+    rf"(?P<v>{_FAMILY_COMMA_GIVEN})(?=[ \t]*(?:[-–|;:(),.]|\n|$))")
 
 
 # English chat in lower case: a name right after a greeting or thanks ("hey jay can u", "thanks fechner");

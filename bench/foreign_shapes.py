@@ -18,7 +18,7 @@ from collections import defaultdict
 from typing import Any
 
 from bench.address_prose import mentions, seeded_faker
-from bench.external import BASE, altered_words, compare_cli, leak_rule, shares, workers
+from bench.external import BASE, Tally, compare_cli, leak_rule, shares, workers
 
 SENTENCES = {
     "de_DE": ("Gestern hat {F} {L} im Rathaus die neue Satzung vorgestellt, die ab Januar gilt.",
@@ -72,27 +72,19 @@ def examples() -> list[dict[str, Any]]:
 def run(base: str | None = BASE) -> tuple[str, bool]:
     records = examples()
     rule = leak_rule()
-    names: list[str] = []
-    tally: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    tallies: dict[str, dict[str, Tally]] = defaultdict(dict)
     with workers(base) as running:
         names = list(running)
         for i, rec in enumerate(records):
             for tree in (names if i % 2 == 0 else names[::-1]):
-                result = running[tree](rec["text"])
-                for span in rec["spans"]:
-                    cell = tally[(rec["locale"], "PERSON", tree)]
-                    cell[1] += 1
-                    cell[0] += bool(rule.leaked(span, rec, result["out"]))
-                total, hit = altered_words(rec, result["spans"])
-                cell = tally[(rec["locale"], "words replaced", tree)]
-                cell[0] += hit
-                cell[1] += total
+                tallies[rec["locale"]].setdefault(tree, Tally()).add(rule, rec, running[tree](rec["text"]), 0)
     lines = ["## Prompts in languages with no pipeline here (Faker's names; leak rule of leak_rate.py; a development "
              "probe)", "", "| sentences | measure | count | " + " | ".join(names) + " |",
              "|---|---|---:|" + "---:|" * len(names)]
     for locale in SENTENCES:
-        for measure in ("PERSON", "words replaced"):
-            cells = [tally[(locale, measure, tree)] for tree in names]
+        # (a Tally holds [values, leaked] per label and [words, replaced]; a cell is [leaked, values])
+        for measure, cells in (("PERSON", [tallies[locale][t].labels["PERSON"][::-1] for t in names]),
+                               ("words replaced", [tallies[locale][t].words[::-1] for t in names])):
             lines.append(f"| {locale} | {measure} | {cells[0][1]} | " + shares(cells) + " |")
     return "\n".join(lines) + "\n", True
 

@@ -1173,10 +1173,7 @@ def test_set_f_addresses_never_reach_the_upstream(veil_factory, upstream) -> Non
     ("Please change my billing address from Silkesteeg 03 to Kayleighboulevard 09.", ["Silkesteeg", "Kayleighboulevard"]),
 ])
 def test_set_h_records_and_chats(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text), (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    check(sanitizer, text, secrets, name=False)
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -1188,13 +1185,12 @@ def test_what_set_h_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> No
     assert kept in sanitizer.sanitize(text, KEYS).text
 
 
-def _hidden_and_restored(sanitizer: Sanitizer, text: str, secrets: list[str], whole_words: bool = True) -> None:
-    """No secret is left in the sanitized text (as a whole word, or anywhere for scripts without spaces), and
-    restoring gives the text back."""
+def _absent_and_restored(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    """No secret is left anywhere in the sanitized text (Chinese and Japanese have no spaces to bound a word, so
+    :func:`check`'s whole-word test would miss one inside a run), and restoring gives the text back."""
     out = sanitizer.sanitize(text, KEYS)
     for secret in secrets:
-        found = re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", out.text) if whole_words else secret in out.text
-        assert not found, (secret, out.text)
+        assert secret not in out.text, (secret, out.text)
     assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
@@ -1214,7 +1210,7 @@ def _hidden_and_restored(sanitizer: Sanitizer, text: str, secrets: list[str], wh
     ("The results were sent to Dott. Elisa Vasari on Monday.", ["Elisa", "Vasari", "Dott"]),
 ])
 def test_letter_salutations_in_many_languages(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    _hidden_and_restored(sanitizer, text, secrets)
+    check(sanitizer, text, secrets, name=False)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -1230,7 +1226,7 @@ def test_letter_salutations_in_many_languages(sanitizer: Sanitizer, text: str, s
     ("Distinti saluti,\nMarco Pellizzari", ["Marco", "Pellizzari"]),
 ])
 def test_set_i_records_and_contact_lines(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    _hidden_and_restored(sanitizer, text, secrets)
+    check(sanitizer, text, secrets, name=False)
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -1284,7 +1280,7 @@ def test_set_i_letters_and_records_never_reach_the_upstream(veil_factory, upstre
     ("Reporter: 飞", ["飞"]),
 ])
 def test_set_j_threads_and_meeting_notes(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    _hidden_and_restored(sanitizer, text, secrets, whole_words=False)
+    _absent_and_restored(sanitizer, text, secrets)
 
 
 @pytest.mark.parametrize("text", [
@@ -1317,7 +1313,7 @@ def test_set_j_threads_never_reach_the_upstream(veil_factory, upstream) -> None:
     ("Our 30301 zip code has two post offices.", ["30301"]),
 ])
 def test_postcodes_on_their_own(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    _hidden_and_restored(sanitizer, text, secrets)
+    check(sanitizer, text, secrets, name=False)
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -1377,4 +1373,4 @@ def test_nouns_of_a_foreign_prompt_stay_and_its_names_go(sanitizer: Sanitizer, t
     out = sanitizer.sanitize(text, KEYS)
     for word in kept:
         assert word in out.text, (word, out.text)
-    _hidden_and_restored(sanitizer, text, secrets)
+    check(sanitizer, text, secrets, name=False)

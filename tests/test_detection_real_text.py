@@ -1374,3 +1374,16 @@ def test_nouns_of_a_foreign_prompt_stay_and_its_names_go(sanitizer: Sanitizer, t
     for word in kept:
         assert word in out.text, (word, out.text)
     check(sanitizer, text, secrets, name=False)
+
+
+FOREIGN_AND_POSTCODES_ATTACK = ("Gestern hat Konrad Zwiebelhofer im Rathaus die neue Satzung vorgestellt. Laut Frau "
+                                "Weidenbach wurde der Vertrag im Sommer unterschrieben.\nGisteren heeft Britt de "
+                                "Keijser de factuur gestuurd.\nSend the forms to the 4820 postcode district; the "
+                                "survey covers ZIP 90210 and 10001.")
+FOREIGN_AND_POSTCODES_SECRETS = ("Zwiebelhofer", "Weidenbach", "Keijser", "4820", "90210", "10001")
+
+
+def test_foreign_prompts_and_postcodes_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, FOREIGN_AND_POSTCODES_ATTACK, FOREIGN_AND_POSTCODES_SECRETS)

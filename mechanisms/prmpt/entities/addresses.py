@@ -25,6 +25,7 @@ from mechanisms.prmpt.codecs import AlnumCodec, TwoWayCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import DIGITS, classed, one_alphabet, script_classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.entities.dates import MONTHS
 from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.permutation import DomainError, permutation
 from mechanisms.prmpt.spans import Occupied
@@ -55,7 +56,13 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "enclave", "vihar",
                            # Italian types and units as Italy writes an address ("Stretto Giannuzzi, 77 Appartamento 12")
                            "stretto", "vicolo", "rotonda", "borgo", "contrada", "canale", "incrocio", "piazzale",
-                           "lungomare", "vico", "salita", "galleria", "appartamento", "piano", "scala", "interno"}
+                           "lungomare", "vico", "salita", "galleria", "appartamento", "piano", "scala", "interno",
+                           # Romanian, Czech and Scandinavian types and prepositions, and the unit words of more
+                           # languages ("Aleea X, Bloc 34, Ap. 5", "Na Volánové 952", "Madeleines väg 1, Hus 7", "7 OG")
+                           "aleea", "intrarea", "splaiul", "șoseaua", "piața", "bloc", "bl", "ap", "sc", "et", "na",
+                           "nad", "pod", "za", "ve", "ke", "v", "k", "u", "väg", "gate", "veg", "vegen", "allé", "plass",
+                           "torg", "hus", "zimmer", "og", "eg", "hoog", "achter", "voor", "boven", "verdieping", "kv", "кв", "dz",
+                           "em", "ajtó"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -111,8 +118,11 @@ _MORE_CODES = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?i:and|or|&|y|et|und|e|o|ou)[
                          r"(?P<v>(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?|\d{2}-\d{3})(?![\w-])")
 # (right after a street, an Irish Eircode too: "31 Johnson Street, F45HTE3 Ballina")
 _EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
-# (an Eircode after a postcode cue too: "whose postcode is W63W0T7")
-_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})(?![\w-])")
+# (an Eircode after a postcode cue too: "whose postcode is W63W0T7"; and, right after the word, a code of two groups
+# of letters and digits in any country's layout, a digit in each: "postcode KW3 7WA", "PIN code 560 034", "postal
+# code K1G 3D1", "zip=LV1295")
+_CUED_ANY_CODE = r"(?=[A-Z]{0,3}\d)[A-Z0-9]{2,4}[ -](?=[A-Z]{0,3}\d)[A-Z0-9]{2,4}|[A-Z]{1,2}\d{4,5}"
+_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|{_CUED_ANY_CODE})(?![\w-])")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
 # verb of being or living and "in", "near" or "around", closing the clause (never "in 10000 steps")
@@ -204,7 +214,10 @@ _USPS_ADDRESS = re.compile(
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.'’-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
-    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží|"
+    r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Väg|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží|"
+    # Scandinavian types after a name in lower case ("Karl Johans gate 1", "Madeleines väg 12"; the English "Gate 5"
+    # of an airport is capitalised)
+    r"gate|gata|gatan|väg|vägen|vei|veien|veg|vegen|vej|gade|allé|plass|plads|torv|torg|"
     # Hungarian, written after the name in lower case ("Égerfa köz 851", "Szabadság tér 3", "Andrássy út 12")
     r"utca|út|útja|köz|tér|körút|sor|sétány|fasor|lejtő|dűlő|rakpart|lakótelep)"
     r"[ \t]+\d{1,4}[A-Za-z]?\b)")
@@ -226,6 +239,10 @@ _JP_ADDRESS = re.compile(
     rf"(?P<v>(?:〒?\d{{3}}-\d{{4}}[ \t　]*)?[{_KANJI}]{{1,4}}[都道府県][{_KANJI}\d０-９Ａ-Ｚａ-ｚA-Za-z]{{1,30}}?[\d０-９]+(?:丁目|番地?|号|-)"
     rf"(?:[\d０-９]+(?:番地?|号|-)?)*(?:[ \t　]*[{_KANJI}A-Za-zＡ-Ｚ]{{1,20}}[\d０-９]{{1,5}}号?室?)?)")
 
+# Japanese without its prefecture: a block, its lot and its house ("1丁目2番3号", "7丁目4番4号", with a number before it as
+# some forms write one: "3995 7丁目2番1号"), and a room after a building's name ("小笠原300号室")
+_JP_CHOME = re.compile(rf"(?P<v>(?:\d{{1,5}}[ \t]+)?[\d０-９]{{1,3}}丁目[\d０-９]{{1,4}}番地?(?:[\d０-９]{{1,4}}号?)?"
+                       rf"|(?<![{_KANJI}])[{_KANJI}]{{0,6}}[\d０-９]{{1,5}}号室)")
 # Russian and Ukrainian: a street type, the name, then the house ("д. 3/2", "буд. 8") with a building or flat
 # ("стр. 5", "кв. 92"): "ул. Ленина, д. 12, кв. 5", "провулок Тупиковий, буд. 8 кв. 0"
 _CYR_TYPES = (r"ул|улица|пер|переулок|просп|проспект|пр-т|пр-кт|пл|площадь|ш|шоссе|бул|бульвар|б-р|наб|набережная|"
@@ -237,12 +254,15 @@ _CYR_ADDRESS = re.compile(
     r"(?:,?[ \t]*(?i:стр|строение|корп|корпус|к|кв|квартира|оф|офис|под|подъезд)\.?[ \t]*\d{1,4}(?:/\d{1,4})?)*)")
 # Chinese: a road or street with its number, building or room ("浔阳西安路12号", "南京路j座", "3栋2单元")
 _CJK_ADDRESS = re.compile(
-    r"(?P<v>(?:\d{3,6}[ \t]?)?[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
+    r"(?P<v>(?:\d{3,6}[ \t]?)?[\u4e00-\u9fff]{1,20}?(?:路|街|道|巷|弄|胡同|大道|桥|栋|里|村|坊)[\u4e00-\u9fffA-Za-z0-9-]{0,12}?"
     r"(?:[0-9０-９]+[号號](?:楼|樓|院)?|[A-Za-z0-9]+座|[0-9]+室|[0-9]+栋|[0-9]+棟|[0-9]+单元|之[0-9]+|[0-9]+[楼樓])+)")
 # Korean: a municipality (시, 군, 구), then a road or street and its number ("구로구 압구정9로 867-38")
 _KO_ADDRESS = re.compile(
     r"(?P<v>[가-힣]+(?:시|군|구)[ \t]+(?:[가-힣0-9]+(?:동|읍|면)[ \t]+)?[가-힣0-9]+(?:로|길|가|거리)[ \t]?\d{1,5}(?:-\d{1,5})?"
     r"(?:[ \t]*\([가-힣0-9]+\))?)")
+# or a road whose name holds its number, with the building's number before or after it ("506 광명9길",
+# "압구정9로 867-38", "작점리8길"): a digit before 로 or 길 makes it a road, never the particle
+_KO_ROAD = re.compile(r"(?<![가-힣0-9])(?P<v>(?:\d{1,5}[ \t]+)?[가-힣]{1,10}\d{1,3}(?:로|길)(?![가-힣])(?:[ \t]?\d{1,5}(?:-\d{1,5})?)?)")
 # Thai: a house number (and village number), then a lane or a road and its name ("97/9 ถ.ศรีอุ่น", "12 หมู่ 3 ซอยสุขใจ")
 _TH = "\u0e00-\u0e7f"
 _TH_ADDRESS = re.compile(
@@ -281,7 +301,10 @@ _RTL_ADDRESS = re.compile(
     rf"(?<![\w/])(?P<v>\d{{1,5}}[ \t]+(?:{_RTL_TYPES})[ \t]+{_RTL_WORD}(?:[ \t]+(?:{_RTL_WORD}|\d{{1,3}}(?=[ \t]+{_RTL_WORD}))){{0,4}}"
     rf"|(?<![^\W\d_])(?:{_RTL_TYPES})[ \t]+{_RTL_WORD}(?:[ \t]+{_RTL_WORD}){{0,3}}?[ \t]+\d{{1,5}}(?![\w/]))")
 _CYR_BARE = re.compile(
-    rf"(?<![\w])(?P<v>(?i:{_CYR_TYPES})(?:\.[ \t]*|[ \t]+)(?:[А-ЯЁЄІЇҐ][\w'’-]*[ \t]+){{1,3}}\d{{1,4}}[а-яa-z]?(?:/\d{{1,4}})?)(?![\w/-])")
+    rf"(?<![\w])(?P<v>(?:(?i:{_CYR_TYPES})(?:\.[ \t]*|[ \t]+)(?:[А-ЯЁЄІЇҐ][\w'’-]*[ \t]+){{0,2}}[А-ЯЁЄІЇҐ][\w'’-]*"
+    # (or the type after the name; and the number after a comma, as Russian and Ukrainian write it most:
+    # "наб. Троицкая, 760", "Ставропольская ул., 392", "Городоцька майдан, 50")
+    rf"|(?:[А-ЯЁЄІЇҐ][\w'’-]*[ \t]+){{1,3}}(?i:{_CYR_TYPES})\.?),?[ \t]+\d{{1,4}}[а-яa-z]?(?:/\d{{1,4}})?)(?![\w/-])")
 _AZ_UNITS = re.compile(
     r"(?i:küçəsi|prospekti|döngəsi|şossesi|meydanı|bulvarı|dalanı|keçidi|massivi|qəsəbəsi)\b[ \t]*,?[ \t]*"
     r"(?P<v>(?:b|bina|ev|m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?(?:[ \t]*,?[ \t]*(?:m|mən|mənzil)\.?[ \t]*\d{1,4}[a-zA-Z]?)?)")
@@ -292,10 +315,20 @@ _AZ_UNITS = re.compile(
 _LOWER_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:ul|al|os|pl|ulica|aleja|osiedle|plac|skwer|rondo|bulwar|rynek|droga|trakt|wybrzeże|"
     r"str|strada|bd|bdul|b-dul|șos|sos|șoseaua|calea|aleea|splaiul|intr|intrarea|piața|"
+    r"Strada|Aleea|Calea|Splaiul|Intrarea|Bulevardul|Șoseaua|Piața|"
     r"ул|улица|бул|булевар|булевард|пл|площад|трг|пр|просп|проспект|пер|ж\.к)\.?[ \t]+"
     rf"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,3}})"  # capitalised: "al año."
-    r",?[ \t]+(?:(?:nr|бр|no)\.?[ \t]*|№[ \t]*)?\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?"
-    r"(?:,?[ \t]+(?:m|lok|apt|bl|sc|et|ap|ет|ап|вх|бл|стан|кв)\.?[ \t]*[A-Za-zА-Я]?\d{1,4}[A-Za-z]?\b)*)")
+    r"(?:,?[ \t]+(?:(?:nr|бр|no)\.?[ \t]*|№[ \t]*)?\d{1,5}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?"
+    # (or a block with no house number, as Romanian writes it: "Aleea Tuberozelor, Bloc 34")
+    r"|,?[ \t]+(?:Bloc|bloc|Bl|bl)\.?[ \t]*[A-Z]?\d{1,4}[A-Za-z]?\b)"
+    r"(?:,?[ \t]+(?:m|lok|apt|bl|sc|et|ap|ет|ап|вх|бл|стан|кв|Ap|Sc|Et)\.?[ \t]*[A-Za-zА-Я]?\d{1,4}[A-Za-z]?\b)*)")
+# Czech and Slovak streets named by a preposition and a noun ("Na Volánové 952", "V Roklích 56", "333 Na Stírce");
+# after a one-letter preposition the noun has a Czech letter ("V Roklích", never "K Street 12")
+_CS_PREPOSITION_ADDRESS = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?P<before>\d{1,5}[ \t]+)?(?:(?:Na|Nad|Pod|Před|Za|Ve|Ke|Mezi|Při|Pri)[ \t]+"
+    r"[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýžäľĺô]+"
+    r"|(?:V|K|U)[ \t]+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-z]*[áčďéěíňóřšťúůýžäľĺô])[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýžäľĺô]+)"
+    r"(?:[ \t]+\d{1,4}[a-z]?(?:/\d{1,4}[a-z]?)?(?![\w/-])|(?(before)(?![\w])|(?=[ \t]*[,\n]))))")
 # French types in lower case before the name, the number after it, as Switzerland and Belgium write them
 # ("rue de Lausanne 64", "chemin des Vignes 3", "avenue Louise 231")
 _FR_TYPE_FIRST_LOWER = re.compile(
@@ -321,6 +354,21 @@ _BOX_ADDRESS = re.compile(
     r"bo[iî]te[ \t]+postale|postfach|caixa[ \t]+postal|casilla(?:[ \t]+de[ \t]+correo)?)[ \t]*(?:n[ºo°]\.?[ \t]*)?\d{1,7}"
     r"|(?:Unit|PSC|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}|(?:USNS|USNV|USS|USCGC)[ \t]+[A-Z][a-z]+"
     r"|\b(?:APO|FPO|DPO)[ \t]+(?:AA|AE|AP)[ \t]+\d{5})")
+# The value of a street field, with or without a number: a key names it a street ("street=Runolfsdottir Corner;",
+# "Street: Beau Island", "street_name: вулиця Брюховичів", "Straße: Am Steinberg")
+_STREET_FIELD = re.compile(
+    r"(?<![\w])(?i:street(?:[ _-]?name)?|stra(?:ß|ss)e|calle|rua|ulica|utca|gatan?|улица|вулиця)[\"']?[ \t]*[:：=][ \t]*"
+    r"[\"']?(?P<v>[^\W\d_][^\n:;|&,=\"'?!]{1,58}?)(?=[ \t]*(?:\n|$|[;|&,\"']|\.[ \t]*(?:\n|$)|[ \t][\w-]{1,20}[ \t]?[:=]))")
+def _street_field(value: str) -> bool:
+    """A street field's value reads as a street's name: a capital first (or after a type word: "вулиця Брюховичів",
+    "park Markiewicz"), no word of a sentence."""
+    words = value.split()
+    first = next((i for i, w in enumerate(words) if w.lower() not in KEEP_WORDS), len(words))
+    if first >= len(words) or not re.match(f"[{_CAP}]", words[first]):
+        return False
+    return not any(w.lower() in _STOP for w in words if w.islower())
+
+
 # The value of an address field ("Address: ...", "Domicilio: ...", "Adresse : ..."): the rest of the line
 _ADDRESS_FIELD = re.compile(
     r"(?<![\w])(?i:address|home[ \t]+address|street|mailing[ \t]+address|residence|domicilio|direcci[oó]n|"
@@ -337,7 +385,8 @@ _ADDRESS_FIELD = re.compile(
 # Scripts with no case (Hebrew, Arabic, Indic, Thai, Georgian; and Armenian capitals): their words count as
 # capitalised in a block; the vowel signs of Indic and Thai words are no \w and are let into a word
 _MARKS = "\u0300-\u036f\u0900-\u0dff\u0e00-\u0eff\u200c\u200d"
-_CASELESS = "\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
+_CASELESS = ("\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
+             "\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3")  # (and kana, the common ideographs, Hangul)
 _ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}})"
 _TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
 # the abbreviation some countries write before the code: Greek "ΤΚ 546 24", "C.P. 1425", "CEP", "PLZ"
@@ -581,6 +630,37 @@ def _part(text: str, seg: tuple[int, int], outer: str) -> tuple[str, int, int] |
     return None
 
 
+# A part of a run of its own, short, a number with a word or two of any language beside it: the floor, the door or
+# the flat that follows a street ("Enevej 90A, 8. th, Mariager", "..., 7 OG, ...", "1º Dcha.", "Hus 226", "A 26",
+# "4.em", "6.em 29 ajtó", "кв. 725", "dz. 731", "Zimmer 534", "3 hoog achter", "Bloc 44 (Ap. 44)")
+_SHORT_WORD = rf"[^\W\d_](?:[^\W\d_]|[{_MARKS}]){{0,7}}\.?"
+_SHORT_NUMBER = rf"(?:{_SHORT_WORD}[ \t]*)?\d{{1,4}}(?:[.ºª°]|[A-Za-z](?![^\W\d_]))?(?:[ \t]*{_SHORT_WORD}){{0,2}}"
+_SHORT_UNIT = re.compile(rf"[ \t]*(?P<v>{_SHORT_NUMBER}(?:[ \t]+{_SHORT_NUMBER}|[ \t]*\({_SHORT_NUMBER}\))?)[ \t.]*")
+_MONTHS = frozenset(m for names in MONTHS.values() for name in names for m in (name, name[:3]))
+
+
+_FUNCTION_WORDS = frozenset("en et de la le un y e o a i og di da do du el il lo in on at to of or an is".split())
+
+
+def _unit_words(value: str) -> bool:
+    """A short part's words read as a unit's, not as a sentence's, a date's or a name's: a letter, a capitalised word,
+    a unit word, a lower-case word of two letters; never "3 kids", "2 days ago", "12 May", "2 mois", "1 en"."""
+    words = re.findall(r"[^\W\d_]+", value)
+    if not words or len(words) > 3 or len(value) > 18 or _NOT_ADDRESS.search(value):
+        return False
+    if any(_YEAR.fullmatch(n) for n in re.findall(r"\d+", value)):
+        return False  # "Q3 2024"
+    if sum(1 for w in words if len(w) > 3 and w[0].isupper()) > 1:
+        return False  # "1 Emile Bouche": a name after a number
+    for w in words:
+        low = w.lower()
+        if ((w.islower() or len(w) > 1) and low in _STOP) or low in _MONTHS:
+            return False
+        if w.islower() and (low in _FUNCTION_WORDS or (len(w) > 2 and low not in KEEP_WORDS)):
+            return False
+    return True
+
+
 def _street_words(value: str) -> bool:
     """The words of a part with a number read as a street's or a unit's, not as a sentence or as a dictionary
     phrase: "Solbakken 12", "Pod zidom 492", "Flat 3", never "Send it to Solbakken 12", "Chapter 12", "Python 3"."""
@@ -599,7 +679,7 @@ def _street_words(value: str) -> bool:
 
 
 # a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
-_CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2}|\d{2}-\d{3}"
+_CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2}|\d{2}-\d{3}|\d{3}-\d{3,4}"
 _LAST_CODE = re.compile(rf"[ \t]*(?P<v>{_CODE_DIGITS})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
 
 # a postcode alone in its part, before the town's part ("; 5281; Michaelfort", ", H-5472, Keresztfalu")
@@ -709,6 +789,14 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                 if code is not None and not (_YEAR.fullmatch(code.group("v")) and text[code.end("v"):b].strip(" \t.!?)")):
                     out.append(Found("POSTAL_CODE", code.start("v"), code.end("v"), 0.7))
                     break
+                # a floor, a door or a flat after the street ("Enevej 90A, 8. th, Mariager"), or before the postcode
+                # with a unit word or a floor's sign ("..., 1º A, 50832 Mollet"; never "Table 4, 10435 Berlin")
+                unit = _SHORT_UNIT.fullmatch(text, a, b)
+                if unit is not None and _unit_words(unit.group("v")) and (step > 0 or re.search("[ºª°]", unit.group("v")) or any(
+                        w.lower() in KEEP_WORDS for w in re.findall(r"[^\W\d_]{2,}", unit.group("v")))):
+                    seen.add(segs[i])
+                    out.append(Found("STREET_ADDRESS", unit.start("v"), unit.start("v") + len(unit.group("v").rstrip(" \t.")), 0.7))
+                    continue
                 part = _part(text, segs[i], "left" if step < 0 else "right")
                 if part is not None:
                     out.append(Found(part[0], part[1], part[2], 0.7))
@@ -723,7 +811,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
 _RESIDES = r"lives?|lived|living|resides?|resided|residing|staying|stays?"  # where someone lives
 _ADDRESS_CUE = re.compile(
     r"(?<![\w])(?i:(?P<strong>address|addr\.|adresse|anschrift|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
-    r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now)[ \t]*:?|[ \t]*[:=]"
+    r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now|on[ \t]+(?:file|record))[ \t]*:?|[ \t]*[:=]"
     # an address changed to a street ("change my address to ...", "update the delivery address for order 55812 to")
     r"|(?<=ss)(?:[ \t]+(?:for|of|on|from)[ \t]+[\w#-]+(?:[ \t]+[\w#-]+){0,2}?)?[ \t]+to)"
     # an address named by its kind, the value right after it ("registered address Lešenská 92")
@@ -743,6 +831,7 @@ _ADDRESS_CUE = re.compile(
     r"|(?:ship|send|deliver|mail|post|forward)(?:ped|ed|ing|s)?(?:[ \t]+(?:it|them|this|that|everything|"
     r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+)?))?[ \t]+to"
     rf"|(?:{_RESIDES}|located|based)[ \t]+(?:at|on)"
+    r"|visit(?:[ \t]+(?:us|me|him|her|them))?[ \t]+at"
     r"|mov(?:ed|ing|es?)[ \t]+(?:to|from))[ \t]*(?:\n[ \t]*)?(?=[^\W_])")
 
 
@@ -1046,9 +1135,10 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
-                           (_JP_ADDRESS, 0.8), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
+                           (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
-                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75)):
+                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_CS_PREPOSITION_ADDRESS, 0.7),
+                           (_STREET_FIELD, 0.7)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
@@ -1063,6 +1153,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
                     r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
                 continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street
+            if pattern is _STREET_FIELD and not _street_field(m.group("v")):
+                continue  # "The street: it was empty"
             if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):
                 continue  # a field that holds no number is a city or a country at most
             value = m.group("v").rstrip(" ,.")

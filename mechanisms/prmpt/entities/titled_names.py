@@ -40,6 +40,11 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              # "Dott. Ferri", "Dhr. Post", "Exma. Sra. Lopes", "Sayın Yılmaz")
              r"Herr|Frau|Fräulein|Signor|Signora|Signorina|Sig|Sig\.ra|Sig\.na|Dott|Dott\.ssa|Prof\.ssa|Avv|"
              r"Mevrouw|Mevr|Dhr|Senhor|Senhora|Exmo|Exma|Sayın|"
+             # more countries' titles and forms of address, as written ("dr. Čelar", "JUDr. Novák", "gđa Pogačić",
+             # "fru Dahl", "Eng.ª Matos", "Bayan Kaya", "Dl Popescu"; never "fr.", the French franc, nor "Ir.", how
+             # the scans of old French papers read it)
+             r"dr|JUDr|MUDr|MVDr|PhDr|RNDr|PaedDr|gđa|gđica|gosp|fru|frk|Adv|Adv\.ª|Arq|Arq\.ª|Enf|Enf\.ª|Eng\.ª|"
+             r"Eng\.º|Prof\.ª|Téc|Téc\.ª|Bayan|Dl|Dna|inž|"
              # courts: "HHJ Whitcombe", "District Judge", "Recorder Lyle", "Master Hale"; judges' and parties'
              # titles in capitals in the speaker lines of transcripts ("LORD JUSTICE HARRINGTON:")
              r"HHJ|DJ|DDJ|Recorder|Master|Registrar|Magistrate|Sheriff|Magistrado|Magistrada|"
@@ -576,7 +581,7 @@ _CJK_RUN = _CJK_LETTER + "{1,8}"
 _CJK_PAIR = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?P<a>{_CJK_RUN})(?:[ \t]+|[ \t]*,[ \t]*|[ \t]+(?:and|&|y|et|und|e)[ \t]+)"
                           rf"(?P<b>{_CJK_RUN})(?![\p{{L}}\p{{M}}\d])")
 _CJK_ALONE = regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?P<v>{_CJK_RUN})(?![\p{{L}}\p{{M}}\d])")
-_CJK_CUE_BEFORE = regex.compile(r"(?:(?<![\p{L}])(?i:hi|hello|hey|dear|thanks|thank[ \t]+you|cc|copy|to|with|from|by|"
+_CJK_CUE_BEFORE = regex.compile(r"(?:(?<![\p{L}])(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?|(?<![\p{L}])(?i:hi|hello|hey|dear|thanks|thank[ \t]+you|cc|copy|to|with|from|by|"
                                 r"ask|tell|ping|reporter|assignee|assigned[ \t]+to|owner|author|signed)[ \t]*:?|@|"
                                 r"(?m:^)[ \t]*(?:[-*•]|\[?\d{1,2}:\d{2}\]?))[ \t]*$")
 _CJK_CUE_AFTER = regex.compile(r"[ \t]*:[ \t]|['’]s\b|[ \t]+(?:will|asked|said|says|signed|already|"
@@ -959,6 +964,13 @@ _SURNAME_FIRST = regex.compile(
     rf"(?m)(?:^[ \t]*(?:{_LINE_KEY})?|(?<=;)[ \t]*|(?<![\p{{L}}]){_FIELD_KEYS}[ \t]*:[ \t]*)(?P<v>{_FAMILY_COMMA_GIVEN}"
     rf"(?:[ \t]+{_CAPITALISED})?)(?=[ \t]*(?:[-–|;:(<]|\.[ \t]|\n|$))")  # "Anna-Karin" whole
 
+# after any key that opens a line ("CRM update: Ekström, Max moved from ...", "Note: Houston, Fabian called"), with a
+# word of the sentence after it: only with a listed given name
+_KEYED_SURNAME_FIRST = regex.compile(
+    rf"(?m)^[ \t]*\p{{Lu}}[\p{{L}}]*(?:[ \t]+\p{{L}}+){{0,2}}[ \t]*:[ \t]*"
+    rf"(?P<v>(?:{_CAPITALISED}[ \t]+)?{_FAMILY_COMMA_GIVEN})"  # (two family names too: "Strand Eide, Hanna")
+    rf"(?=[ \t]+\p{{Ll}}|[ \t]*[-–|;:(<,]|\.[ \t]|\n|$)")
+
 # the same after the word for whom a record is about, inside a line ("Summarize this note: Patient Umudlu, Namiq, seen
 # on 12/03", "client Ferreira, Ana; balance due")
 _HOLDER_SURNAME_FIRST = regex.compile(
@@ -1147,9 +1159,18 @@ _I_AM = regex.compile(r"(?<![\p{L}\d])(?i:i['’]m|i[ \t]+am|this[ \t]+is|it['�
                       r"(?=[ \t]*(?:[,!.;:]|$|\n|and\b|from\b|here\b))")
 
 
+# (in chat, in lower case, with "here" after it: "hey its gregg here", "it's thái dương here", "this is κώστας here")
+_LOWER_HERE = regex.compile(r"(?<![\p{L}\d])(?i:it['’]?s|this[ \t]+is)[ \t]+"
+                            r"(?P<v>[\p{Ll}\p{Lo}][\p{L}\p{M}'’-]*(?:[ \t]+[\p{Ll}\p{Lo}][\p{L}\p{M}'’-]*)?)[ \t]+here\b")
+
+
 def _introduced(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    for m in _LOWER_HERE.finditer(text):
+        words = m.group("v").split()
+        if not any(w in _NOT_INTRODUCED or w in english or index.is_common(w) or w in CALENDAR for w in words):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _I_AM.finditer(text):
         word = m.group("v")
         if word.lower() in CALENDAR or is_title(word) or index.is_common(word):
@@ -1483,7 +1504,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     if lang == "en":
         out.extend(_addressed(text, english))
     places = place_names()
-    for m in [*_SURNAME_FIRST.finditer(text), *_HOLDER_SURNAME_FIRST.finditer(text)]:
+    keyed = [m for m in _KEYED_SURNAME_FIRST.finditer(text) if index.is_first(m.group("f").split("-")[0])]
+    for m in [*_SURNAME_FIRST.finditer(text), *_HOLDER_SURNAME_FIRST.finditer(text), *keyed]:
         last, first = m.group("l").split()[-1].split("-")[0], m.group("f").split("-")[0]
         if last.casefold() in places and first.casefold() in places or index.is_common(first):
             continue  # "Paris, France"

@@ -1065,7 +1065,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
     "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind."""
     from mechanisms.prmpt.entities.name_words import VOWEL
     from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_dictionary_word, is_title
+    from mechanisms.prmpt.entities.titled_names import ROLE_NOUNS, is_dictionary_word, is_title
 
     index = name_index()
     dictionary = english if spans and spans[0].lang == "en" else frozenset()
@@ -1076,7 +1076,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 vocabulary is not None and not dictionary and vocabulary.is_word(word))) \
             and word.lower() not in _FUNCTION_WORDS \
             and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES \
-            and word.lower() not in LETTER_WORDS
+            and word.lower() not in LETTER_WORDS and word.lower() not in ROLE_NOUNS  # "Die Mieterin Zeynep ..."
 
     def lower_case_surname(word: str, after: str) -> bool:
         """A listed family name that is no dictionary word but a noun ("smith"), or an unlisted word of 5+

@@ -32,7 +32,11 @@ _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surna
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
               r"signed_?by|signed|signature|signatory|cardholder|account_?holder|beneficiary|nom|pr[ée]nom|nom_complet|nombre|"
-              r"apellidos?|nombre_completo|titular|destinatario|remitente|paciente|cliente")
+              r"apellidos?|nombre_completo|titular|destinatario|remitente|paciente|cliente|"
+              # the people a record names beside its holder ("guardian: Ayinde Israel;", "Next of kin: ...")
+              r"guardian|parent|mother|father|spouse|next[ _]of[ _]kin|emergency[ _]contact|tenant|landlord|"
+              r"borrower|guarantor|co-?signer|student(?:_?name)?|policy_?holder|insured|vorname|nachname|mieter(?:in)?|"
+              r"nome|cognome|naam|voornaam|achternaam|locataire")
 _SINGLE_KEYS = regex.compile(r"^(?:first_?name|last_?name|given_?name|family_?name|surname|middle_?name|"
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
 _KEYED = regex.compile(
@@ -74,6 +78,7 @@ _COMMA_GIVEN = regex.compile(r",[ \t]*(?P<g>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}
                              r"(?=[ \t]*(?:$|\n|[;|\"'}\]]))", regex.MULTILINE)
 
 _COMPANY_FORM = regex.compile(rf"(?:{COMPANY_FORMS})\.?")  # "Name: Acme, Inc."
+_COMPANY_NEXT = regex.compile(rf"[ \t]*,?[ \t]*(?:{COMPANY_FORMS})\b")  # "BORROWER: Akamai Technologies, Inc."
 
 
 def find_keyed_names(text: str, lang: str) -> list[Found]:
@@ -91,7 +96,7 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
                 and not _COMPANY_FORM.fullmatch(given.group("g")) \
                 and not (value.casefold() in place_names() and given.group("g").casefold() in place_names()):
             out.append(Found("PERSON", m.start("v"), given.end("g"), 0.75))  # "Name: Potoczna, Gaja"
-        elif value and _name_like(value, single_ok, strong):
+        elif value and _name_like(value, single_ok, strong) and not _COMPANY_NEXT.match(text, end):
             out.append(Found("PERSON", m.start("v"), end, 0.75))
     return out
 

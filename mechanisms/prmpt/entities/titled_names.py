@@ -90,6 +90,17 @@ _ROLE_THEN_NAME = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{L
                                 rf"[ \t]*[\"“]?(?P<v>{_NAME})[\"”]?[ \t]*\)")
 _ROLE_SET_OFF = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{Ll}}+[ \t]+)?(?i:{_ROLES}),[ \t]+"
                               rf"(?P<v>{_NAME}),")
+# a role noun and a full name right after it, as forms, notices and requests write them ("the tenant Grant Dior
+# MacGyver,", "our client Ayinde Israel", "Die Mieterin Zeynep Schnieder", "Il paziente Orfeo De Napoli", "De huurder
+# Senna van der Linden"): two capitalised words or more, one of them no word of the language
+_MORE_ROLES = (r"guardian|client|customer|employee|student|pupil|resident|borrower|lender|guarantor|beneficiary|"
+               r"caller|passenger|member|subscriber|policyholder|insured|candidate|lodger|occupant|buyer|seller|"
+               r"mieter|mieterin|patientin|kunde|kundin|schüler|schülerin|bewohner|bewohnerin|paziente|cliente|"
+               r"inquilino|inquilina|locataire|propriétaire|huurder|huurster|patiënt|klant|bewoner|leerling")
+ROLE_NOUNS = frozenset(f"{_ROLES}|{_MORE_ROLES}".split("|"))  # (never a word of the name that follows)
+_ROLE_NAMED = regex.compile(rf"(?<![\p{{L}}])(?i:the|our|my|your|their|his|her|la|le|el|il|lo|die|der|de|het|o|a)[ \t]+"
+                            rf"(?i:{_ROLES}|{_MORE_ROLES})[ \t]+(?P<v>(?:{_PARTICLE}[ \t]+)?{_NAME_WORD}"
+                            rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{1,3}})")
 _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
                                 rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
 # an office and whose it is, then the holder's name set off by commas, as the news writes it ("El alcalde de
@@ -331,18 +342,30 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                              for w in words):
                 out.append(Found("PERSON", judge.end() - len(" ".join(words)) if len(words) == 1 else judge.start(),
                                  judge.end(), 0.8))
-    for pattern in (_ROLE_THEN_NAME, _ROLE_SET_OFF, _NAME_THEN_ROLE, _AGE_SET_OFF):  # "the claimant (Petrus te Kluse)", "Jace Pool
+    for pattern in (_ROLE_THEN_NAME, _ROLE_SET_OFF, _NAME_THEN_ROLE, _AGE_SET_OFF, _ROLE_NAMED):  # "the claimant (Petrus te Kluse)", "Jace Pool
         # (the Claimant)", "Riccardi, 34, was arrested" (English news only: in French "Bardet, 9, rue du Pont" is
         # an address)
         if pattern is _AGE_SET_OFF and lang != "en":
             continue
         for m in pattern.finditer(text):
             words = list(regex.finditer(r"\S+", m.group("v")))
-            while len(words) > 1 and (words[0].group(0).lower() in _BEFORE_A_JUDGE or not index.is_listed(
+            while pattern is not _ROLE_NAMED and len(words) > 1 and (words[0].group(0).lower() in _BEFORE_A_JUDGE or not index.is_listed(
                     words[0].group(0)) and (index.is_common(words[0].group(0)) or words[0].group(0).lower() in dictionary)):
                 words.pop(0)  # "Yesterday Jace Pool (the claimant)", "In Paris, 12, rue ..."
             start = m.start("v") + words[0].start()
             value = text[start:m.end("v")]
+            if pattern is _ROLE_NAMED:
+                end = _drop_trailing_words(text, start, m.end("v"), index, dictionary)
+                if text[start:end].split()[-1].lower() in _PARTICLES_SET:
+                    end = m.end("v")  # "Senna van der Linden": a particle promises the family name after it
+                if regex.match(r"[ \t]+\d", text[end:]) and (cut := regex.search(
+                        rf"[ \t]+(?:{_PARTICLE})[ \t]+{_NAME_WORD}$", text[start:end])) is not None:
+                    end = start + cut.start()  # "Senna van der Linden van Melodydijk 821a": the street is no name
+                if len(text[start:end].split()) < 2 or not _name_words_ok(text[start:end], index, dictionary) \
+                        or _COMPANY_END.search(text[start:end]):
+                    continue  # "the patient Records Office", "the client Acme Corp"
+                out.append(Found("PERSON", start, end, 0.75))
+                continue
             # (an age alone is a weaker cue: no dictionary word either, "Items, 12, were sold")
             if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
                     and not _COMPANY_END.search(value):

@@ -1387,3 +1387,128 @@ def test_foreign_prompts_and_postcodes_never_reach_the_upstream(veil_factory, up
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, FOREIGN_AND_POSTCODES_ATTACK, FOREIGN_AND_POSTCODES_SECRETS)
+
+
+# The eleventh session's set K (synthetic PII prompts with a third generator's values, 44 locales): the floor, door or
+# flat after a street in any language; a street field with no number; any code right after a postcode word; streets
+# as Russian, Czech, Romanian, Scandinavian, Japanese, Korean and Chinese addresses write them
+@pytest.mark.parametrize("text, secrets", [
+    ("Ship it to Kløvervej 14B, 3. tv, Skagen, 9990.", ["3. tv", "9990"]),
+    ("Lieferung an Birkenallee 71, 2 OG, Lindau, 88131.", ["2 OG", "88131"]),
+    ("Enviar a Calle Olmo 8, 4º Izq., 28012 Madrid.", ["4º Izq", "28012"]),
+    ("Our office is at Lindvägen 22, Hus 31, Gävle, 80320.", ["Hus 31", "80320"]),
+    ("Send it to Ravintolakatu 17, B 44, Turku, 20100.", ["B 44", "20100"]),
+    ("mailed to ул. Садовая, 14, кв. 61, Тверь, 170100.", ["Садовая, 14", "кв. 61", "170100"]),
+    ("Deliver to Petőfi utca 12, 3.em, Pécs, 7621.", ["3.em", "7621"]),
+    ("Post to Zonnelaan 61, 2 hoog achter, 3512 JK Utrecht.", ["2 hoog achter", "3512 JK"]),
+])
+def test_set_k_units_after_a_street(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check(sanitizer, text, secrets, name=False)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("first_name=Ola; street=Haverdale Bend; zip=QX41 77T; city=Brackton", ["Haverdale Bend", "QX41 77T"]),
+    ('{"street": "Kestrelmoor Row", "zip": "5521"}', ["Kestrelmoor Row"]),
+    ("Street: Wrenfield Hollow\nCity: Dunmere", ["Wrenfield Hollow"]),
+    ("The postcode is KW17 2PX, by the harbour.", ["KW17 2PX"]),
+    ("my new postal code M4C 1B5 is on the form", ["M4C 1B5"]),
+    ("PIN code 560 034, Bengaluru", ["560 034"]),
+    ("billing address on file: Corbel Street 19, Leeds", ["Corbel Street 19"]),
+    ("Visit us at Nerudova 44 or call the desk.", ["Nerudova 44"]),
+])
+def test_set_k_street_fields_and_cued_codes(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check(sanitizer, text, secrets, name=False)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Adresa: Na Kocínce 12, Praha 6", ["Na Kocínce 12"]),
+    ("meet at 18 Pod Vinicí tomorrow", ["18 Pod Vinicí"]),
+    ("Bydlím V Zahrádkách 9, Brno", ["V Zahrádkách 9"]),
+    ("Trimiteți la Aleea Teilor, Bloc 12, Ap. 7, Cluj", ["Aleea Teilor, Bloc 12", "Ap. 7"]),
+    ("Send the keys to Olav Kyrres gate 18, Bergen.", ["Olav Kyrres gate 18"]),
+    ("Levering: Sjöbergs väg 4, Lund", ["Sjöbergs väg 4"]),
+    ("住所は3丁目5番2号、桜荘201号室です。", ["3丁目5番2号", "桜荘201号室"]),
+    ("주소: 1204 한빛7길, 402호", ["1204 한빛7길", "402호"]),
+    ("地址：柳桥88号，上海", ["柳桥88号"]),
+])
+def test_set_k_streets_of_more_countries(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    _absent_and_restored(sanitizer, text, secrets)
+
+
+# names: a lower-case name introduced in chat, more countries' titles, "Surname, Given" after a line's key, a full
+# name after a role noun, the people a record names as its keys
+@pytest.mark.parametrize("text, secrets", [
+    ("hey its orlaith here, is the order out yet?", ["orlaith"]),
+    ("this is maximiliano here, quick question", ["maximiliano"]),
+    ("We are writing to dr. Vukadinović about the grant.", ["Vukadinović"]),
+    ("Reminder for JUDr. Šťastná: the hearing moved.", ["Šťastná"]),
+    ("Compliance note: gđa Marjanović must sign.", ["Marjanović"]),
+    ("Dear Eng.ª Figueiredo, the plans are attached.", ["Figueiredo"]),
+    ("Dear Mx. 閻, thanks for the form.", ["閻"]),
+    ("CRM update: Oyelaran, Michael moved to the north office.", ["Oyelaran", "Michael"]),
+    ("Legal notice: the tenant Osric Bellweather Quaine, at flat 2, owes rent.", ["Osric", "Bellweather", "Quaine"]),
+    ("Die Mieterin Yelda Kornbrecht hat nicht bezahlt.", ["Yelda", "Kornbrecht"]),
+    ("De huurder Sanne van der Wiel van Kerkstraat 12 betaalt niet.", ["Sanne", "Wiel"]),
+    ("Student file - name: Ama Boateng; guardian: Kwabena Asantewaa; class 4", ["Kwabena", "Asantewaa"]),
+])
+def test_set_k_names(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    _absent_and_restored(sanitizer, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("I moved to 5 Main Street, 3 kids and a dog in tow.", "3 kids"),
+    ("We met at 12 Main Street, 2 days ago.", "2 days ago"),
+    ("The street: it was empty at night.", "it was empty"),
+    ("Meet me at Departure Gate 12 after security.", "Departure Gate 12"),
+    ("its cold here today", "cold"),
+    ("Prix 25 fr. Les engagements sont reçus lundi.", "Les engagements"),
+    ("Cities: Paris, London and Rome are on the list.", "Paris, London"),
+    ("BORROWER: Northwind Technologies, Inc. By its agent", "Northwind Technologies"),
+    ("the patient Records Office is closed on Sunday", "Records Office"),
+    ("The postcode 10 AM is not a code.", "10 AM"),
+])
+def test_what_set_k_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_K_ATTACK = ("CRM update: Oyelaran, Michael moved to Kløvervej 14B, 3. tv, Skagen, 9990.\nhey its orlaith here, ship to "
+                "ул. Садовая, 14, кв. 61, Тверь.\nstreet=Haverdale Bend; zip=QX41 77T\nLegal notice: the tenant Osric "
+                "Bellweather Quaine owes rent. 住所は3丁目5番2号。")
+SET_K_SECRETS = ("Oyelaran", "3. tv", "9990", "orlaith", "Садовая, 14", "кв. 61", "Haverdale Bend", "QX41 77T", "Osric",
+                 "Bellweather", "Quaine", "3丁目5番2号")
+
+
+def test_set_k_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_K_ATTACK, SET_K_SECRETS)
+
+
+# each rule of set K on its own, at its finder (the whole pipeline above may also find some of these by its model)
+@pytest.mark.parametrize("finder, text, value", [
+    ("titled", "We are writing to dr. Vukadinović about the grant.", "Vukadinović"),
+    ("titled", "Reminder for JUDr. Šťastná: the hearing moved.", "Šťastná"),
+    ("titled", "Compliance note: gđa Marjanović must sign.", "Marjanović"),
+    ("titled", "Dear Eng.ª Figueiredo, the plans are attached.", "Figueiredo"),
+    ("titled", "Legal notice: the tenant Osric Bellweather Quaine, at flat 2, owes rent.", "Osric Bellweather Quaine"),
+    ("titled", "De huurder Sanne van der Wiel van Kerkstraat 12 betaalt niet.", "Sanne van der Wiel"),
+    ("cued", "CRM update: Oyelaran, Michael moved to the north office.", "Oyelaran, Michael"),
+    ("cued", "hey its orlaith here, is the order out yet?", "orlaith"),
+    ("keyed", "Student file - name: Ama Boateng; guardian: Kwabena Asantewaa; class 4", "Kwabena Asantewaa"),
+    ("keyed", "Next of kin: Thandeka Mokoena\nWard 3", "Thandeka Mokoena"),
+    ("addresses", "mailed to Садовая ул., 14, Тверь", "Садовая ул., 14"),
+    ("addresses", "mailed to наб. Речная, 7, Тверь", "наб. Речная, 7"),
+    ("addresses", "Send the keys to Olav Kyrres gate 18, Bergen.", "Olav Kyrres gate 18"),
+    ("addresses", "Trimiteți la Aleea Teilor, Bloc 12, Cluj", "Aleea Teilor, Bloc 12"),
+    ("addresses", "Adresa: Na Kocínce 12, Praha 6", "Na Kocínce 12"),
+    ("addresses", "first_name=Ola; street=Haverdale Bend; zip=5521", "Haverdale Bend"),
+    ("addresses", "The postcode is QX41 77T, by the harbour.", "QX41 77T"),
+])
+def test_set_k_rules_at_their_finders(finder: str, text: str, value: str) -> None:
+    from mechanisms.prmpt.entities.addresses import find_addresses
+    from mechanisms.prmpt.entities.people import find_keyed_names
+    from mechanisms.prmpt.entities.titled_names import find_cued_names, find_titled_names
+
+    found = {"titled": lambda: find_titled_names(text, "en"), "cued": lambda: find_cued_names(text, "en"),
+             "keyed": lambda: find_keyed_names(text, "en"), "addresses": lambda: find_addresses(text, "en")}[finder]()
+    assert value in [text[f.start:f.end] for f in found], [text[f.start:f.end] for f in found]

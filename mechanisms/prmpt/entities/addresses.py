@@ -62,7 +62,8 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "aleea", "intrarea", "splaiul", "șoseaua", "piața", "bloc", "bl", "ap", "sc", "et", "na",
                            "nad", "pod", "za", "ve", "ke", "v", "k", "u", "väg", "gate", "veg", "vegen", "allé", "plass",
                            "torg", "hus", "zimmer", "og", "eg", "hoog", "achter", "voor", "boven", "verdieping", "kv", "кв", "dz",
-                           "em", "ajtó"}
+                           "em", "ajtó", "explanada", "prol", "gg", "gang", "dk", "dukuh", "psr", "pasar", "kpg",
+                           "kampung", "jl", "jln", "jalan"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -150,7 +151,10 @@ _TYPE_FIRST = ("rua|r\\.|avenida|av\\.?|avda|travessa|tv|praça|pça|largo|estra
                "lagoa|loteamento|morro|s[íi]tio|trecho|vereda|via[dt]uto|feira|favela|distrito|fazenda|"
                "ch[áa]cara|col[oô]nia|esplanada|rotonda|sector|manzana|lote|km|diagonal|circunvalaci[oó]n|ampliaci[oó]n|"
                "callejuela|canale|lungotevere|traversa|rione|localit[àa]|borgata|blv|transversal|cr|cll|dg|autopista|"
-               "jl|jln|jalan|tr")
+               "jl|jln|jalan|tr|"
+               # more Spanish types, and the Indonesian lane, hamlet and market ("Explanada Amalia, 56", "Prol. Juárez,
+               # 99", "Gg. Laksita no 86", "Dk. Ana no 75")
+               "explanada|prol|gg|gang|dk|dukuh|psr|pasar|kpg|kampung")
 # capitalised, as streets are written ("Via Roma 12", never "via eth0")
 _TYPE_FIRST_CAPITALISED = "|".join(w[0].upper() + w[1:] for w in _TYPE_FIRST.split("|"))
 _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?![ \t]*(?:de[ \t]|[A-Za-z]{2}))|[A-Z]\b|"
@@ -322,6 +326,11 @@ _LOWER_TYPE_ADDRESS = re.compile(
     # (or a block with no house number, as Romanian writes it: "Aleea Tuberozelor, Bloc 34")
     r"|,?[ \t]+(?:Bloc|bloc|Bl|bl)\.?[ \t]*[A-Z]?\d{1,4}[A-Za-z]?\b)"
     r"(?:,?[ \t]+(?:m|lok|apt|bl|sc|et|ap|ет|ап|вх|бл|стан|кв|Ap|Sc|Et)\.?[ \t]*[A-Za-zА-Я]?\d{1,4}[A-Za-z]?\b)*)")
+# Czech, Slovak and Croatian streets named by an adjective, the number after it ("Nerudova 96", "Průhonská 30",
+# "Chaloupeckého 6", "Národní 3", "Vranska 67"; never "Alaska 3", an English word or a place)
+_SLAVIC_ADJECTIVE_STREET = re.compile(
+    r"(?<![\w/#.'’-])(?P<v>(?P<name>[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýžäľĺôćđ]{2,}(?:ova|ová|ská|cká|ého|ska|á|í))"
+    r"[ \t]+\d{1,4}[a-z]?(?:/\d{1,4}[a-z]?)?)(?![\w/-])")
 # Czech and Slovak streets named by a preposition and a noun ("Na Volánové 952", "V Roklích 56", "333 Na Stírce");
 # after a one-letter preposition the noun has a Czech letter ("V Roklích", never "K Street 12")
 _CS_PREPOSITION_ADDRESS = re.compile(
@@ -443,6 +452,12 @@ def _proper(words: str) -> bool:
     english, index = _english(), name_index()
     return any(w[:1].isupper() and not index.is_common(w) and w.lower() not in english  # type: ignore[operator]
                for w in _WORD.findall(words))
+
+
+def _places() -> frozenset[str]:
+    from mechanisms.prmpt.entities.name_words import place_names
+
+    return place_names()  # type: ignore[no-any-return]
 
 
 def _town(value: str) -> bool:
@@ -810,7 +825,8 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
 # "Berlin in 2019"), and the run of parts after it is read as any other (_address_runs).
 _RESIDES = r"lives?|lived|living|resides?|resided|residing|staying|stays?"  # where someone lives
 _ADDRESS_CUE = re.compile(
-    r"(?<![\w])(?i:(?P<strong>address|addr\.|adresse|anschrift|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
+    r"(?<![\w])(?i:(?P<strong>address|addr\.|(?:liefer|rechnungs|post|wohn|melde|heim|firmen|privat|zustell|versand)?"
+    r"(?:adresse|anschrift)|adres|direcci[oó]n|domicilio|indirizzo|endereço|morada)"
     r"(?:[ \t]+(?:is|was|will[ \t]+be|reads|now|on[ \t]+(?:file|record))[ \t]*:?|[ \t]*[:=]"
     # an address changed to a street ("change my address to ...", "update the delivery address for order 55812 to")
     r"|(?<=ss)(?:[ \t]+(?:for|of|on|from)[ \t]+[\w#-]+(?:[ \t]+[\w#-]+){0,2}?)?[ \t]+to)"
@@ -1138,6 +1154,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
                            (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_CS_PREPOSITION_ADDRESS, 0.7),
+                           (_SLAVIC_ADJECTIVE_STREET, 0.7),
                            (_STREET_FIELD, 0.7)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
@@ -1153,6 +1170,9 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
                     r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
                 continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street
+            if pattern is _SLAVIC_ADJECTIVE_STREET and (m.group("name").lower() in _english()  # type: ignore[operator]
+                                                       or m.group("name").casefold() in _places()):
+                continue  # "Alaska 3", "Nebraska 5"
             if pattern is _STREET_FIELD and not _street_field(m.group("v")):
                 continue  # "The street: it was empty"
             if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):

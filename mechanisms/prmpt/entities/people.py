@@ -58,6 +58,9 @@ _STRONG_KEYS = regex.compile(r"^(?:full_?name|first_?name|last_?name|given_?name
                              r"nombre_completo)$", regex.IGNORECASE)
 
 
+_PARTICLE_WORDS = frozenset("de del della di da das do dos du van von der den ter ten la le y al el bin ibn".split())
+
+
 def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
     index = name_index()
     words = value.split()
@@ -66,7 +69,7 @@ def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
     if len(words) == 1:
         return single_ok or index.is_first(words[0]) or index.is_last(words[0])
     listed = any(index.is_first(w) or index.is_last(w) for w in words)
-    cased = all(w[:1].isupper() for w in words)
+    cased = words[0][:1].isupper() and all(w[:1].isupper() or w in _PARTICLE_WORDS for w in words)  # "Ana van Iersel"
     if not (strong or cased) and not all(index.is_listed(w) and not index.is_common(w) for w in words):
         return False  # a speaker's line, not a name ("Customer: my card was blocked"; "customer: john smith" stays one)
     return (listed or cased or strong) and not all(index.is_common(w) for w in words)

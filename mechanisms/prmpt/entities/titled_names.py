@@ -98,7 +98,10 @@ _MORE_ROLES = (r"guardian|client|customer|employee|student|pupil|resident|borrow
                r"mieter|mieterin|patientin|kunde|kundin|schüler|schülerin|bewohner|bewohnerin|paziente|cliente|"
                r"inquilino|inquilina|locataire|propriétaire|huurder|huurster|patiënt|klant|bewoner|leerling")
 ROLE_NOUNS = frozenset(f"{_ROLES}|{_MORE_ROLES}".split("|"))  # (never a word of the name that follows)
-_ROLE_NAMED = regex.compile(rf"(?<![\p{{L}}])(?i:the|our|my|your|their|his|her|la|le|el|il|lo|die|der|de|het|o|a)[ \t]+"
+_ROLE_NAMED = regex.compile(rf"(?:(?<![\p{{L}}])(?i:the|our|my|your|their|his|her|la|le|el|il|lo|die|der|de|het|o|a)[ \t]+"
+                            # (or the role opening a line, a clause or a record: "Witness Evelin Radl, of ...",
+                            # "Ticket 4471 - customer Theo Johannsen reports")
+                            rf"|(?m:^)[ \t]*|(?<=[.:;!?(][ \t]{{1,3}}|[-–][ \t]{{1,3}}))"
                             rf"(?i:{_ROLES}|{_MORE_ROLES})[ \t]+(?P<v>(?:{_PARTICLE}[ \t]+)?{_NAME_WORD}"
                             rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{1,3}})")
 _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
@@ -355,6 +358,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             start = m.start("v") + words[0].start()
             value = text[start:m.end("v")]
             if pattern is _ROLE_NAMED:
+                if m.group("v").isupper():
+                    continue  # "BORROWER AND BANK EACH HEREBY WAIVE": a contract's capitals
                 end = _drop_trailing_words(text, start, m.end("v"), index, dictionary)
                 if text[start:end].split()[-1].lower() in _PARTICLES_SET:
                     end = m.end("v")  # "Senna van der Linden": a particle promises the family name after it
@@ -1491,6 +1496,51 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# A passenger's name as tickets and booking records write it, family name first, a slash, the given names and a
+# title ("SCHINNER/LILLIANA MRS", "ÁVILA MESA/ANDREA MS"); without the title only after a cue ("Passenger", "PAX", "Name")
+_PNR_TITLES = r"MR|MRS|MS|MISS|MSTR|MX|DR|PROF|REV|SIR|MME|MLLE|HERR|FRAU|SR|SRA|STA|SRTA"
+_PNR = regex.compile(
+    r"(?<![\p{L}\d/])(?P<l>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+){0,2})/(?P<f>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+)*?)"
+    rf"(?:[ ]+(?P<t>{_PNR_TITLES})|(?<=(?i:passenger|pax|traveller|traveler|name|guest)[ \t]*:?[ \t]+\S+))(?![\p{{L}}\d/])")
+# A full name a date of birth follows ("Rx for Hope Zoe Russel-Labadie, DOB 04/11/1987", "Ana Lima (born 1990)")
+_BEFORE_BIRTH = regex.compile(
+    rf"(?<![\p{{L}}\d])(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{1,4}})[ \t]*[,(][ \t]*"
+    r"(?:DOB|D\.O\.B\.?|d\.o\.b\.?|(?i:date[ \t]+of[ \t]+birth|born|né|née|geb\.|geboren|nacid[oa]|nat[oa]|b\.))\b")
+# A given name in brackets after a titled family name ("Mme Blanc (Marion)", "Mr Okafor (Chidi)")
+_GIVEN_IN_BRACKETS = regex.compile(rf"(?<![\p{{L}}\d])(?:{_TITLE})\.?[ \t]+{_NAME_WORD}[ \t]*\([ \t]*(?P<v>{_NAME_WORD})[ \t]*\)")
+# A lower-case name opening a chat line before what that person said ("jaimini said u can drop it at ...")
+_LOWER_SAID = regex.compile(r"(?m)^[ \t]*(?P<v>\p{Ll}[\p{Ll}\p{M}'’-]{2,})[ \t]+(?:said|says|told|asked|wants|thinks|"
+                            r"texted|wrote|called|replied)\b")
+
+
+def _record_names(text: str, english: Container[str]) -> list[Found]:
+    index = name_index()
+    out = []
+    acronym = {"AND", "OR", "TCP", "IP", "NA", "CEO", "CFO", "AC", "DC", "IO", "PDF", "YES", "NO", "ON", "OFF"}
+    for m in _PNR.finditer(text):
+        if m.group("l") in acronym or m.group("f") in acronym:
+            continue  # "AND/OR", "TCP/IP"
+        out += [Found("PERSON", m.start("l"), m.end("l"), 0.75), Found("PERSON", m.start("f"), m.end("f"), 0.75)]
+    for m in _BEFORE_BIRTH.finditer(text):
+        words = m.group("v").split()
+        while len(words) > 1 and (is_title(words[0]) or is_title(words[0].rstrip(".")) or words[0].isupper()
+                                  or (index.is_common(words[0]) or words[0].lower() in english)
+                                  and not index.is_listed(words[0])):
+            words.pop(0)  # "Patient Hope Zoe Lark, DOB ...", "Mme Vve Dupuy, née ...": the role and the titles stay
+        value = " ".join(words)
+        if _name_words_ok(value, index, english) and not _COMPANY_END.search(value):
+            out.append(Found("PERSON", m.end("v") - len(value), m.end("v"), 0.75))
+    for m in _GIVEN_IN_BRACKETS.finditer(text):
+        if not index.is_common(m.group("v")) and m.group("v").lower() not in english or index.is_first(m.group("v")):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    for m in _LOWER_SAID.finditer(text):
+        word = m.group("v")
+        if not (word in english or index.is_common(word) or word in _NOT_INTRODUCED or word in CALENDAR
+                or word in _CHAT_WORDS):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
 def find_cued_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names a cue of their own announces: the line after a closing, the words after a kinship or role
     word with a possessive, a "Surname, Given" line (a listed given name second or a listed surname first,
@@ -1502,6 +1552,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     out = []
     out.extend(_quoted_speakers(text, english))
     out.extend(_transcript_speakers(text, english))
+    out.extend(_record_names(text, english))
     for m in _SIGNED.finditer(text):
         words = m.group("v").split()
         if not all(index.is_common(w) or is_title(w) for w in words) and words[0].lower() not in ("the", "le", "la", "el"):
@@ -1528,7 +1579,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.extend(_addressed(text, english))
     places = place_names()
     keyed = [m for m in _KEYED_SURNAME_FIRST.finditer(text) if index.is_first(m.group("f").split("-")[0])]
-    for m in [*_SURNAME_FIRST.finditer(text), *_HOLDER_SURNAME_FIRST.finditer(text), *keyed]:
+    holders = list(_HOLDER_SURNAME_FIRST.finditer(text))
+    for m in [*_SURNAME_FIRST.finditer(text), *holders, *keyed]:
         last, first = m.group("l").split()[-1].split("-")[0], m.group("f").split("-")[0]
         if last.casefold() in places and first.casefold() in places or index.is_common(first):
             continue  # "Paris, France"
@@ -1540,6 +1592,9 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         else:  # the given name unlisted: no word of English, no place ("Maldonado, Kieran"; not "London, England")
             accept = first.lower() not in dictionary and first.casefold() not in places and (
                 index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))
+            if not accept and m in holders:  # after "Employee", "Patient": a family name of no dictionary is enough
+                accept = first.casefold() not in places and not (index.is_common(last) or last.lower() in dictionary
+                                                                 or last.casefold() in places)
         if accept:
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out

@@ -1512,3 +1512,52 @@ def test_set_k_rules_at_their_finders(finder: str, text: str, value: str) -> Non
     found = {"titled": lambda: find_titled_names(text, "en"), "cued": lambda: find_cued_names(text, "en"),
              "keyed": lambda: find_keyed_names(text, "en"), "addresses": lambda: find_addresses(text, "en")}[finder]()
     assert value in [text[f.start:f.end] for f in found], [text[f.start:f.end] for f in found]
+
+
+# set L (a shipping label, a passenger record, a pharmacy order, a claim, a witness statement, chat): the rules it led to
+@pytest.mark.parametrize("finder, text, value", [
+    ("cued", "Passenger OKONJO/ADAEZE MS, seat 22F", "OKONJO"),
+    ("cued", "Passenger OKONJO/ADAEZE MS, seat 22F", "ADAEZE"),
+    ("cued", "PAX: VALDÉS ORTIZ/MARIANELA", "VALDÉS ORTIZ"),
+    ("cued", "Rx for Quilla Marisol Antunez-Pryce, DOB 03/02/1979. Deliver to the clinic.", "Quilla Marisol Antunez-Pryce"),
+    ("cued", "Mme Ravelonjato (Odile) habite au 4e étage.", "Odile"),
+    ("cued", "mbalenhle said u can drop it off at the gate", "mbalenhle"),
+    ("titled", "Witness Dubravka Krznarić, of Zagreb, stated she saw it.", "Dubravka Krznarić"),
+    ("titled", "Ticket 4471 - customer Wendelin Oosterhuis reports the router drops.", "Wendelin Oosterhuis"),
+    ("cued", "Employee Ploumistou, Mete (ID 55012) relocated to Patras.", "Ploumistou, Mete"),
+    ("keyed", "Beneficiary: Fenna Marit van Iersel\nIBAN: on file", "Fenna Marit van Iersel"),
+    ("addresses", "the router at Otonelská 3 drops the Wi-Fi", "Otonelská 3"),
+    ("addresses", "Witness, of Wiedermannova 30, Brno, stated", "Wiedermannova 30"),
+    ("addresses", "Lieferadresse: Am Frankenberg 76a.", "Am Frankenberg 76a"),
+    ("addresses", "Deliver to Explanada Fuentes, 56 1º C.", "Explanada Fuentes, 56 1º C"),
+    ("addresses", "Deliver to Gg. Melati no 86.", "Gg. Melati no 86"),
+])
+def test_set_l_rules_at_their_finders(finder: str, text: str, value: str) -> None:
+    test_set_k_rules_at_their_finders(finder, text, value)
+
+
+def test_a_record_holder_whose_given_name_is_a_word_is_hidden(sanitizer: Sanitizer) -> None:
+    check(sanitizer, "Employee Ploumistou, Mete (ID 55012) relocated to Patras.", ["Ploumistou", "Mete"], name=False)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Use AND/OR logic over TCP/IP here.", "AND/OR"),
+    ("BORROWER AND BANK EACH HEREBY WAIVE THEIR RIGHTS", "BORROWER AND BANK EACH"),
+    ("Alaska 3 was late and Nebraska 5 won.", "Alaska 3"),
+    ("he said no to the offer", "he said"),
+    ("route de Lorient, 98 Mme Vve Dupuy, née Hélène Lehacre", "Mme"),
+    ("Customer Service Team will call you back.", "Customer Service Team"),
+])
+def test_what_set_l_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_L_ATTACK = ("Passenger OKONJO/ADAEZE MS, seat 22F\nRx for Quilla Marisol Antunez-Pryce, born in Leeds. Deliver to "
+                "Otonelská 3.\nWitness Dubravka Krznarić, of Zagreb, stated she saw it.\nmbalenhle said u can drop it off")
+SET_L_SECRETS = ("OKONJO", "ADAEZE", "Quilla", "Antunez-Pryce", "Otonelská 3", "Dubravka", "Krznarić", "mbalenhle")
+
+
+def test_set_l_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_L_ATTACK, SET_L_SECRETS)

@@ -1531,6 +1531,9 @@ def test_set_k_rules_at_their_finders(finder: str, text: str, value: str) -> Non
     ("addresses", "Lieferadresse: Am Frankenberg 76a.", "Am Frankenberg 76a"),
     ("addresses", "Deliver to Explanada Fuentes, 56 1º C.", "Explanada Fuentes, 56 1º C"),
     ("addresses", "Deliver to Gg. Melati no 86.", "Gg. Melati no 86"),
+    ("addresses", "to Ike Dunmore, 87 Grange Close, High Tarrow, England WF02 99R.", "WF02 99R"),
+    ("addresses", "office at 857 Ahluwalia Drive, Apt. 403, Sirhind, 269 316.", "269 316"),
+    ("addresses", "lease to Noel Illés, Lóránt főút 92, Csehi, Baranya 2107.", "Lóránt főút 92"),
 ])
 def test_set_l_rules_at_their_finders(finder: str, text: str, value: str) -> None:
     test_set_k_rules_at_their_finders(finder, text, value)

@@ -223,7 +223,7 @@ _SEPARATE_TYPE_ADDRESS = re.compile(
     # of an airport is capitalised)
     r"gate|gata|gatan|väg|vägen|vei|veien|veg|vegen|vej|gade|allé|plass|plads|torv|torg|"
     # Hungarian, written after the name in lower case ("Égerfa köz 851", "Szabadság tér 3", "Andrássy út 12")
-    r"utca|út|útja|köz|tér|körút|sor|sétány|fasor|lejtő|dűlő|rakpart|lakótelep)"
+    r"utca|út|útja|főút|köz|tér|körút|sor|sétány|fasor|lejtő|dűlő|rakpart|lakótelep|határút|főtér)"
     r"[ \t]+\d{1,4}[A-Za-z]?\b)")
 # A unit line of an address block: "Studio 8", "Flat 3B", "Apt. 12"
 _UNIT_LINE = re.compile(r"(?:Flat|Studio|Apartment|Apt\.?|Unit|Suite|Room|Piso|Depto\.?|Dpto\.?|Appartement|Appt\.?)"
@@ -396,7 +396,8 @@ _ADDRESS_FIELD = re.compile(
 _MARKS = "\u0300-\u036f\u0900-\u0dff\u0e00-\u0eff\u200c\u200d"
 _CASELESS = ("\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10d0-\u10ff\u0531-\u0556"
              "\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3")  # (and kana, the common ideographs, Hangul)
-_ANY_POSTCODE = rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}})"
+_ANY_POSTCODE = (rf"(?:{_ZIP}|{_UK_POSTCODE}|{_CA_SHAPE}|{_OTHER_POSTCODE}|\d{{7}}|\d{{5}}-?\d{{5}}"
+                 rf"|{_EIRCODE_SHAPE}|\d{{3}}[ ]\d{{3}})")  # (an Eircode, an Indian PIN with its space: "367 536")
 _TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t-]+[\w'’.(){_MARKS}-]+){{0,4}}?"
 # the abbreviation some countries write before the code: Greek "ΤΚ 546 24", "C.P. 1425", "CEP", "PLZ"
 _CODE_CUE = r"(?:Τ\.?[ \t]?Κ\.?|T\.?K\.?|C\.[ \t]?P\.|CP|CEP|PLZ)[ \t]*:?[ \t]*"
@@ -694,7 +695,7 @@ def _street_words(value: str) -> bool:
 
 
 # a postcode alone closing a run, after its town: "..., Narsingdi, 7984", "..., Kathu, 6451 last month"
-_CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2}|\d{2}-\d{3}|\d{3}-\d{3,4}"
+_CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2,3}|\d{2}-\d{3}|\d{3}-\d{3,4}"
 _LAST_CODE = re.compile(rf"[ \t]*(?P<v>{_CODE_DIGITS})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
 
 # a postcode alone in its part, before the town's part ("; 5281; Michaelfort", ", H-5472, Keresztfalu")
@@ -702,7 +703,7 @@ _CODE_FIELD = re.compile(rf"[ \t]*(?P<v>(?:[A-Z]{{1,2}}-)?(?:{_CODE_DIGITS})|\d{
 
 # or after its region, closing the run after a town: "..., Bregenz, Tirol 8576", "..., Amersfoort, Noord-Holland 1536 QB"
 _REGION_CODE = re.compile(rf"[ \t]*[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}[ \t]+"
-                          rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|{_CODE_DIGITS})(?![\w-])"
+                          rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|{_CODE_DIGITS}|{_CUED_ANY_CODE})(?![\w-])"
                           # (a verb may follow the run's last code: "..., Szeged 6720 was returned"; never a year)
                           rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON}|[ \t]+(?:{_CODE_VERBS})\b)")
 

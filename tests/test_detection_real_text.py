@@ -1547,6 +1547,7 @@ def test_a_record_holder_whose_given_name_is_a_word_is_hidden(sanitizer: Sanitiz
     ("Use AND/OR logic over TCP/IP here.", "AND/OR"),
     ("BORROWER AND BANK EACH HEREBY WAIVE THEIR RIGHTS", "BORROWER AND BANK EACH"),
     ("Alaska 3 was late and Nebraska 5 won.", "Alaska 3"),
+    ("Leaderboard: Krišs Endziņš 71 65 68, Konstantīns Petrovska 70 66 69", "70 66 69"),
     ("he said no to the offer", "he said"),
     ("route de Lorient, 98 Mme Vve Dupuy, née Hélène Lehacre", "Mme"),
     ("Customer Service Team will call you back.", "Customer Service Team"),

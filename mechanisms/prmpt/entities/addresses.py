@@ -331,6 +331,7 @@ _LOWER_TYPE_ADDRESS = re.compile(
 _SLAVIC_ADJECTIVE_STREET = re.compile(
     r"(?<![\w/#.'’-])(?P<v>(?P<name>[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýžäľĺôćđ]{2,}(?:ova|ová|ská|cká|ého|ska|á|í))"
     r"[ \t]+\d{1,4}[a-z]?(?:/\d{1,4}[a-z]?)?)(?![\w/-])")
+_NAME_BEFORE = re.compile(r"(?<![\w'’.-])[A-ZÀ-ÖØ-ÞĀ-ž][^\W\d_]+[ \t]+$")
 # Czech and Slovak streets named by a preposition and a noun ("Na Volánové 952", "V Roklích 56", "333 Na Stírce");
 # after a one-letter preposition the noun has a Czech letter ("V Roklích", never "K Street 12")
 _CS_PREPOSITION_ADDRESS = re.compile(
@@ -1171,9 +1172,10 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             if pattern is _VI_ADDRESS and not (_VI_MARK.search(m.group("v")) and re.sub(
                     r"^(?:(?:Số|số)[ \t]+)?\d[\d/]*[A-Za-z]?", "", m.group("v")).strip()):
                 continue  # "45/50", "12 Main", "Số 9" alone: no Vietnamese street
-            if pattern is _SLAVIC_ADJECTIVE_STREET and (m.group("name").lower() in _english()  # type: ignore[operator]
-                                                       or m.group("name").casefold() in _places()):
-                continue  # "Alaska 3", "Nebraska 5"
+            if pattern is _SLAVIC_ADJECTIVE_STREET and (
+                    m.group("name").lower() in _english() or m.group("name").casefold() in _places()  # type: ignore[operator]
+                    or _NAME_BEFORE.search(text, max(0, m.start() - 40), m.start()) or re.match(r"[ \t]+\d", text[m.end():])):
+                continue  # "Alaska 3", "Nebraska 5"; a family name after a given one, in a score line ("Anna Kowalska 70 66")
             if pattern is _STREET_FIELD and not _street_field(m.group("v")):
                 continue  # "The street: it was empty"
             if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):

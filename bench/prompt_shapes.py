@@ -55,6 +55,20 @@ def _mimesis_people(part: str, per_shape: int) -> Iterator[tuple[str, str, str, 
             yield person.first_name(), person.last_name(), person.first_name(), person.last_name(), person.email()
 
 
+def _fakerjs_people() -> Iterator[tuple[str, str, str, str, str]]:
+    """faker-js's people of its 44 locales (``bench/data/fakerjs_values.json``), each shape once per locale."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).resolve().parent / "data" / "fakerjs_values.json").read_text(encoding="utf-8"))
+    for locale, rows in data.items():
+        if locale.startswith("_"):
+            continue
+        for k in range(len(SHAPES)):
+            row, other = rows[k % len(rows)], rows[(k + 7) % len(rows)]
+            yield row["first"], row["last"], other["first2"], other["last2"], row["email"]
+
+
 def examples(per_shape: int = 6, seed: int = 7, people: Iterable[tuple[str, str, str, str, str]] | None = None
              ) -> list[dict[str, Any]]:
     """Each shape filled with names in turn (Faker's by default), seeded: the same prompts for every tree."""
@@ -159,7 +173,8 @@ def run(base: str | None = BASE, per_shape: int = 6) -> tuple[str, bool]:
     groups = {"Faker's names, 10 locales": examples(per_shape),
               "mimesis names, the 24 locales examined": examples(per_shape, people=_mimesis_people("examined", per_shape)),
               "mimesis names, the 24 locales never looked at": examples(
-                  per_shape, people=_mimesis_people("unseen", per_shape))}
+                  per_shape, people=_mimesis_people("unseen", per_shape)),
+              "faker-js names, 44 locales (measured once at 969918c)": examples(per_shape, people=_fakerjs_people())}
     return (shape_tables(base, groups, SHAPES, "Names in prompt shapes") + "\n"
             + shape_tables(base, {"Faker's given names, 16 locales": request_examples()}, REQUEST_SHAPES,
                            "A given name alone in a request")), True

@@ -1534,6 +1534,10 @@ def test_set_k_rules_at_their_finders(finder: str, text: str, value: str) -> Non
     ("addresses", "to Ike Dunmore, 87 Grange Close, High Tarrow, England WF02 99R.", "WF02 99R"),
     ("addresses", "office at 857 Ahluwalia Drive, Apt. 403, Sirhind, 269 316.", "269 316"),
     ("addresses", "lease to Noel Illés, Lóránt főút 92, Csehi, Baranya 2107.", "Lóránt főút 92"),
+    ("addresses", "the lease for Bruderhofgasse 796, 8 OG will end on 30 June.", "8 OG"),
+    ("addresses", "the lease for Salida Rendón, 52, 4º B will end on 30 June.", "4º B"),
+    ("addresses", "addressed to Eileen Marr, 10288 Ndaba Groves, Port Elizabeth 4484 was returned.", "4484"),
+    ("addresses", "Our office moved to Eiriksgate 13; please tell accounting.", "Eiriksgate 13"),
 ])
 def test_set_l_rules_at_their_finders(finder: str, text: str, value: str) -> None:
     test_set_k_rules_at_their_finders(finder, text, value)
@@ -1547,6 +1551,8 @@ def test_a_record_holder_whose_given_name_is_a_word_is_hidden(sanitizer: Sanitiz
     ("Use AND/OR logic over TCP/IP here.", "AND/OR"),
     ("BORROWER AND BANK EACH HEREBY WAIVE THEIR RIGHTS", "BORROWER AND BANK EACH"),
     ("Alaska 3 was late and Nebraska 5 won.", "Alaska 3"),
+    ("Rain today: 12 Main Street, 0 mm of rain, 10 m. away.", "0 mm"),
+    ("rue de Gauédic, 41. Décès. Marie Le Gall, 80 ans", "Décès"),
     ("Leaderboard: Krišs Endziņš 71 65 68, Konstantīns Petrovska 70 66 69", "70 66 69"),
     ("he said no to the offer", "he said"),
     ("route de Lorient, 98 Mme Vve Dupuy, née Hélène Lehacre", "Mme"),

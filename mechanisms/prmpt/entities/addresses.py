@@ -179,7 +179,7 @@ _SUFFIX_ADDRESS = re.compile(  # (a name starts a word: after an apostrophe too,
     r"ul\.|stræde|strædet|plads|torv|bakke|bakken|høj|toften|vænget|parken|haven|gården|torget|torg|gränd|"
     r"stigen|backen|berget|vollen|løkka|haugen|lia|stien|svingen|jordet|dijk|hof|markt|pad|baan|hoven|lei|boulevard|"
     r"katu|kuja|tie|polku|kaari|rinne|ntie|nkatu|plassen|tunet|engen|enga|stykket|tjernet|roa|spranget|åsen|"
-    r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika)[ \t]+\d{1,4}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
+    r"grenda|kroken|lunden|myra|toppen|ringen|jordet|bråten|sletta|løkken|hagen|gropa|kollen|vika|gate|allén|passagen)[ \t]+\d{1,4}[A-Za-z]?(?:/\d{1,4}[A-Za-z]?)?\b(?:[ \t]*(?:,|/)[ \t]*(?i:apt|apartment|unit|suite|st\.?|th\.?|tv\.?)\.?[ \t]*\w{1,6})?"
     r"|\d{1,5}[ \t]+[^\W\d_][\w'’-]*(?:straße|strasse|gasse|allee|platz|damm|ufer|gade|vej|gatan|vägen|veien|"
     r"straat|plein|gracht|kade|utca|ulica)(?=[ \t]*(?:,|\n|$)))",  # "27 Kastanienallee, 10435 Berlin"
     re.IGNORECASE)
@@ -656,6 +656,25 @@ _SHORT_UNIT = re.compile(rf"[ \t]*(?P<v>{_SHORT_NUMBER}(?:[ \t]+{_SHORT_NUMBER}|
 _MONTHS = frozenset(m for names in MONTHS.values() for name in names for m in (name, name[:3]))
 
 
+def _unit_prefix(text: str, a: int, b: int) -> re.Match[str] | None:
+    """The longest short unit opening the last part of a run, the sentence going on after it ("..., 8 OG will end on
+    30 June", "..., 8 OG. Recipient: ...", "..., 4º B will end")."""
+    ends = [m.start() for m in re.finditer(r"[ \t]+|[.!?;:)](?=\s|$)", text[a:b])]
+    for end in sorted(ends, reverse=True):
+        if end == 0 or end > 24:
+            continue
+        after = text[a + end:b]
+        if not re.match(r"[ \t]+[a-zà-ÿ]|[ \t]*[.!?;:)](?:\s|$)", after):
+            continue
+        m = _SHORT_UNIT.fullmatch(text, a, a + end)
+        if m is None or not _unit_words(m.group("v")) or re.search(r"\.[ \t]+[A-ZÀ-Þ]", m.group("v")):
+            continue  # (never across a sentence's end: "rue de Gauédic, 41. Décès. Marie ...")
+        if re.search("[ºª°]", m.group("v")) or any(w[0].isupper() or w.lower() in KEEP_WORDS
+                                                  for w in re.findall(r"[^\W\d_]+", m.group("v"))):
+            return m  # a unit word or a floor's sign: "8 OG", "4º B", "Hus 130"; never "10 m.", "0 mm"
+    return None
+
+
 _FUNCTION_WORDS = frozenset("en et de la le un y e o a i og di da do du el il lo in on at to of or an is".split())
 
 
@@ -799,6 +818,9 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                     town = True
                     continue  # a town, a district: kept, and the run goes on
                 code = (_LAST_CODE.match(text, a, b) or _REGION_CODE.match(text, a, b)) if step > 0 and town else None
+                if code is None and step > 0 and not town and (region := _REGION_CODE.match(text, a, b)) is not None \
+                        and len(region.group("v")) >= 4 and not _YEAR.fullmatch(region.group("v")):
+                    code = region  # a town and its code right after the street: "..., Port Elizabeth 4484 was returned"
                 if code is None and step > 0 and (field := _CODE_FIELD.fullmatch(text, a, b)) is not None \
                         and not _YEAR.fullmatch(field.group("v")) and i + 1 < len(segs) \
                         and _PLACE_PART.fullmatch(text, *segs[i + 1]) and not any(ch.isdigit() for ch in text[slice(*segs[i + 1])]):
@@ -808,7 +830,7 @@ def _address_runs(text: str, found: list[Found]) -> list[Found]:
                     break
                 # a floor, a door or a flat after the street ("Enevej 90A, 8. th, Mariager"), or before the postcode
                 # with a unit word or a floor's sign ("..., 1º A, 50832 Mollet"; never "Table 4, 10435 Berlin")
-                unit = _SHORT_UNIT.fullmatch(text, a, b)
+                unit = _SHORT_UNIT.fullmatch(text, a, b) or (_unit_prefix(text, a, b) if step > 0 else None)
                 if unit is not None and _unit_words(unit.group("v")) and (step > 0 or re.search("[ºª°]", unit.group("v")) or any(
                         w.lower() in KEEP_WORDS for w in re.findall(r"[^\W\d_]{2,}", unit.group("v")))):
                     seen.add(segs[i])

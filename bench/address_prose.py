@@ -237,13 +237,18 @@ def examples(shapes: tuple[str, ...], locales: tuple[str, ...], rounds: int = 1,
                      "st": fk.street_name(), "bn": fk.building_number(), "sa": fk.street_address(),
                      "sa2": fk.street_address(), "pc": fk.postcode(), "c": fk.city(),
                      "sec": fk.secondary_address() if hasattr(fk, "secondary_address") else "Apt. 4"}
-                text = shape.format(**v)
-                spans = []
-                for key, label in _LABELS:
-                    if "{" + key + "}" in shape and (at := text.find(v[key])) >= 0:
-                        spans.append({"start": at, "end": at + len(v[key]), "label": label})
-                out.append({"text": text, "shape": shape, "spans": spans})
+                out.append(_filled(shape, v))
     return out
+
+
+def _filled(shape: str, v: dict[str, str]) -> dict[str, Any]:
+    """The shape filled with the values ``v``, each labeled value's first mention a span."""
+    text = shape.format(**v)
+    spans = []
+    for key, label in _LABELS:
+        if "{" + key + "}" in shape and (at := text.find(v[key])) >= 0:
+            spans.append({"start": at, "end": at + len(v[key]), "label": label})
+    return {"text": text, "shape": shape, "spans": spans}
 
 
 def fakerjs_examples(shapes: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -263,12 +268,7 @@ def fakerjs_examples(shapes: tuple[str, ...]) -> list[dict[str, Any]]:
                  "n2": f"{other['first2']} {other['last2']}", "t": ("Mr", "Ms", "Dr")[k % 3], "st": row["street"],
                  "bn": row["building"], "sa": row["street_address"], "sa2": other["street_address"], "pc": row["zip"],
                  "c": row["city"], "sec": row["secondary"] or "Apt. 4"}
-            text = shape.format(**v)
-            spans = []
-            for key, label in _LABELS:
-                if "{" + key + "}" in shape and (at := text.find(v[key])) >= 0:
-                    spans.append({"start": at, "end": at + len(v[key]), "label": label})
-            out.append({"text": text, "shape": shape, "spans": spans})
+            out.append(_filled(shape, v))
     return out
 
 

@@ -21,8 +21,8 @@ import sys
 from typing import Any
 
 from bench.address_prose import mentions, seeded_faker
-from bench.external import BASE, compare_cli, leak_rule, shares, workers
-from bench.prompt_shapes import leak_tallies, shape_label_rows
+from bench.external import BASE, compare_cli
+from bench.prompt_shapes import family_tables
 
 CLINICAL = (
     "HPI: Mr. {L} is a 67 y/o M with h/o CHF and COPD who presents with worsening dyspnea. He was seen by Dr. {L2} "
@@ -102,21 +102,9 @@ def examples(seed: int = 10) -> list[dict[str, Any]]:
 
 
 def run(base: str | None = BASE) -> tuple[str, bool]:
-    records = examples()
-    rule = leak_rule()
-    with workers(base) as running:
-        names = list(running)
-        tally = leak_tallies(rule, running, records, lambda rec, span: f"{rec['family']}\0{span['label']}")
-        shapes = leak_tallies(rule, running, records, lambda rec, span: f"{rec['shape']}\0{span['label']}")
-    lines = ["## Clinical notes, CVs and letters (Faker's values; leak rule of leak_rate.py; a development probe)", "",
-             "| document | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
-    for family in dict.fromkeys(rec["family"] for rec in records):
-        for label in LABELS:
-            cells = [tally[(f"{family}\0{label}", tree)] for tree in names]
-            if cells[0][1]:
-                lines.append(f"| {family} | {label} | {cells[0][1]} | " + shares(cells) + " |")
-    lines += ["", *shape_label_rows((*CLINICAL, *CV, *LETTERS.values()), LABELS, shapes, names)]
-    return "\n".join(lines) + "\n", True
+    return family_tables(base, examples(), LABELS, (*CLINICAL, *CV, *LETTERS.values()),
+                         "Clinical notes, CVs and letters (Faker's values; leak rule of leak_rate.py; a development probe)",
+                         "document"), True
 
 
 def main(argv: list[str]) -> int:

@@ -26,8 +26,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench.external import BASE, compare_cli, leak_rule, shares, workers
-from bench.prompt_shapes import leak_tallies, shape_label_rows
+from bench.external import BASE, compare_cli
+from bench.prompt_shapes import family_tables
 
 VALUES = Path(__file__).resolve().parent / "data" / "fakerjs_values.json"
 
@@ -152,23 +152,11 @@ def examples_l() -> list[dict[str, Any]]:
 
 
 def run(base: str | None = BASE) -> tuple[str, bool]:
-    records = examples() + examples_l()
-    rule = leak_rule()
-    with workers(base) as running:
-        names = list(running)
-        tally = leak_tallies(rule, running, records, lambda rec, span: f"{rec['family']}\0{span['label']}")
-        shapes = leak_tallies(rule, running, records, lambda rec, span: f"{rec['shape']}\0{span['label']}")
-    lines = ["## Synthetic PII prompts, faker-js values (leak rule of leak_rate.py; a development probe)", "",
-             "| prompts | label | values | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
-    for family in dict.fromkeys(rec["family"] for rec in records):
-        for label in LABELS:
-            cells = [tally[(f"{family}\0{label}", tree)] for tree in names]
-            if cells[0][1]:
-                lines.append(f"| {family} | {label} | {cells[0][1]} | " + shares(cells) + " |")
     every = (*ENGLISH, *(shape for group in NATIVE.values() for shape in group),
              *ENGLISH_L, *(shape for group in NATIVE_L.values() for shape in group))
-    lines += ["", *shape_label_rows(every, LABELS, shapes, names)]
-    return "\n".join(lines) + "\n", True
+    return family_tables(base, examples() + examples_l(), LABELS, every,
+                         "Synthetic PII prompts, faker-js values (leak rule of leak_rate.py; a development probe)",
+                         "prompts"), True
 
 
 def main(argv: list[str]) -> int:

@@ -120,6 +120,27 @@ def shape_label_rows(shapes: Iterable[str], labels: Iterable[str], tallies: dict
     return lines
 
 
+def family_tables(base: str | None, records: list[dict[str, Any]], labels: Iterable[str], shapes: Iterable[str],
+                  title: str, column: str) -> str:
+    """The leaked share per family of records (each with its ``family``) and label, then per shape and label, each
+    tree beside the other, the trees taking turns record by record."""
+    rule = leak_rule()
+    labels = tuple(labels)
+    with workers(base) as running:
+        names = list(running)
+        tally = leak_tallies(rule, running, records, lambda rec, span: f"{rec['family']}\0{span['label']}")
+        by_shape = leak_tallies(rule, running, records, lambda rec, span: f"{rec['shape']}\0{span['label']}")
+    lines = [f"## {title}", "", f"| {column} | label | values | " + " | ".join(names) + " |",
+             "|---|---|---:|" + "---:|" * len(names)]
+    for family in dict.fromkeys(rec["family"] for rec in records):
+        for label in labels:
+            cells = [tally[(f"{family}\0{label}", tree)] for tree in names]
+            if cells[0][1]:
+                lines.append(f"| {family} | {label} | {cells[0][1]} | " + shares(cells) + " |")
+    lines += ["", *shape_label_rows(shapes, labels, by_shape, names)]
+    return "\n".join(lines) + "\n"
+
+
 def shape_tables(base: str | None, groups: dict[str, list[dict[str, Any]]], shapes: Iterable[str], title: str) -> str:
     """One table per group of records (each with its ``shape``): the names leaked per shape, each tree beside the
     other, the trees taking turns record by record."""

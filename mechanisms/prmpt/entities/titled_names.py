@@ -1500,12 +1500,12 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
 # title ("SCHINNER/LILLIANA MRS", "ÁVILA MESA/ANDREA MS"); without the title only after a cue ("Passenger", "PAX", "Name")
 _PNR_TITLES = r"MR|MRS|MS|MISS|MSTR|MX|DR|PROF|REV|SIR|MME|MLLE|HERR|FRAU|SR|SRA|STA|SRTA"
 _PNR = regex.compile(
-    r"(?<![\p{L}\d/])(?P<l>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+){0,2})/(?P<f>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+)*?)"
+    r"(?<![\p{L}\d/'’-])(?P<l>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+){0,2})/(?P<f>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+)*?)"
     rf"(?:[ ]+(?P<t>{_PNR_TITLES})|(?<=(?<![\p{{L}}])(?i:passenger|pax|traveller|traveler|name|guest)[ \t]*:?[ \t]*(?P=l)/(?P=f)))"
     r"(?![\p{L}\d/])")
 # A full name a date of birth follows ("Rx for Hope Zoe Russel-Labadie, DOB 04/11/1987", "Ana Lima (born 1990)")
 _BEFORE_BIRTH = regex.compile(
-    rf"(?<![\p{{L}}\d])(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{1,4}})[ \t]*[,(][ \t]*"
+    rf"(?<![\p{{L}}\d'’-])(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{1,4}})[ \t]*[,(][ \t]*"
     r"(?:DOB|D\.O\.B\.?|d\.o\.b\.?|(?i:date[ \t]+of[ \t]+birth|born|né|née|geb\.|geboren|nacid[oa]|nat[oa]|b\.))\b")
 # A given name in brackets after a titled family name ("Mme Blanc (Marion)", "Mr Okafor (Chidi)")
 _GIVEN_IN_BRACKETS = regex.compile(rf"(?<![\p{{L}}\d])(?:{_TITLE})\.?[ \t]+{_NAME_WORD}[ \t]*\([ \t]*(?P<v>{_NAME_WORD})[ \t]*\)")

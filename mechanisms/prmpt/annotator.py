@@ -1012,8 +1012,8 @@ class TypeAnnotator:
         self.load()
         views = [view(t) for t in texts]
         originals, texts = texts, [v.text for v in views]
-        langs = [self.languages.detect(t) if t.strip() else self.languages.default for t in texts]
-        foreign = [self.languages.foreign(t) if t.strip() else None for t in texts]
+        read = [self.languages.read(t) if t.strip() else (self.languages.default, None) for t in texts]
+        langs, foreign = [lang for lang, _ in read], [other for _, other in read]
         found: list[list[Span]] = [[] for _ in texts]
         for lang in sorted(set(langs)):
             self._ensure_language(self._engine, lang)

@@ -46,6 +46,11 @@ _OTHER_STOP_SETS = {lang: frozenset(words.split()) for lang, words in _OTHER_STO
 FOREIGN_CONFIDENCE = 0.6
 
 
+# the words of a text's start in lower case, how many stop words of each configured language they hold, and the
+# languages with any
+_StopWords = tuple[list[str], dict[str, int], list[str]]
+
+
 def _lower_words(text: str) -> str:
     """The words of the text's start that are in lower case: they carry its language."""
     return " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
@@ -74,7 +79,7 @@ class LanguageDetector:
                         .with_low_accuracy_mode().build()
         return self._lingua
 
-    def _stop_words(self, text: str) -> tuple[list[str], dict[str, int], list[str]]:
+    def _stop_words(self, text: str) -> _StopWords:
         """The words of the text's start in lower case, how many stop words of each configured language they hold,
         and the languages with any."""
         words = [w.lower() for w in _WORDS.findall(text[:2000])]
@@ -93,10 +98,18 @@ class LanguageDetector:
                     self._broad = LanguageDetectorBuilder.from_languages(*langs).with_low_accuracy_mode().build()
         return self._broad
 
+    def read(self, text: str) -> tuple[str, str | None]:
+        """:meth:`detect` and :meth:`foreign` of one text, its stop words counted once."""
+        stop = self._stop_words(text)
+        return self._detect(text, stop), self._foreign(text, stop)
+
     def foreign(self, text: str) -> str | None:
         """The language a text is plainly written in when no pipeline here is for it, else ``None`` (see
         :data:`_OTHER_STOP`); never for a text too short to tell or one a configured language's stop words decide."""
-        words, counts, hits = self._stop_words(text)
+        return self._foreign(text, self._stop_words(text))
+
+    def _foreign(self, text: str, stop: _StopWords) -> str | None:
+        words, counts, hits = stop
         if sum(len(w) for w in words) < MIN_LETTERS:
             return None
         if len(hits) == 1 and counts[hits[0]] >= 2:
@@ -114,7 +127,12 @@ class LanguageDetector:
     def detect(self, text: str) -> str:
         if len(self.languages) == 1:
             return self.default
-        words, counts, hits = self._stop_words(text)
+        return self._detect(text, self._stop_words(text))
+
+    def _detect(self, text: str, stop: _StopWords) -> str:
+        if len(self.languages) == 1:
+            return self.default
+        words, counts, hits = stop
         if sum(len(w) for w in words) < MIN_LETTERS:
             return self.default
         if len(hits) == 1 and counts[hits[0]] >= 2:

@@ -457,6 +457,7 @@ def _proper(words: str) -> bool:
 
 
 def _places() -> frozenset[str]:
+    """The known place names, case-folded (imported when first asked for)."""
     from mechanisms.prmpt.entities.name_words import place_names
 
     return place_names()  # type: ignore[no-any-return]
@@ -464,10 +465,8 @@ def _places() -> frozenset[str]:
 
 def _town(value: str) -> bool:
     """A known place, or words with a proper name among them."""
-    from mechanisms.prmpt.entities.name_words import place_names
-
     town = re.sub(r"[\d,()\-]+|\b[A-Z]{2,3}\b", " ", value).strip(" .")
-    return bool(town) and (town.casefold() in place_names() or _proper(town))
+    return bool(town) and (town.casefold() in _places() or _proper(town))
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -975,10 +974,8 @@ _TOWN_AFTER = re.compile(rf",[ \t]*(?P<t>{_TOWN_WORDS})(?=[ \t]*(?:[.,;\n]|$))")
 def _town_after(text: str, end: int) -> bool:
     """A known town closing the part after the street ("ship the order to Ojo de Agua 488, Salamanca."): the
     capitalised words and the number before it are the street even with no type word."""
-    from mechanisms.prmpt.entities.name_words import place_names
-
     m = _TOWN_AFTER.match(text, end)
-    return m is not None and m.group("t").casefold() in place_names()
+    return m is not None and m.group("t").casefold() in _places()
 
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
@@ -1013,9 +1010,7 @@ _STREET_BEFORE_TOWN = re.compile(rf"(?:^|(?<=[,;:\n]))[ \t]*(?P<v>[{_CAP}][\w'â€
 def _postcodes_beside_towns(text: str) -> list[Found]:
     """A postcode next to a town: before a known place or a proper name, or after a known place (or after
     a proper name and a comma); never a year ("In 2019 Paris ..."), never a count ("Paris, 45000 people")."""
-    from mechanisms.prmpt.entities.name_words import place_names
-
-    places = place_names()
+    places = _places()
     out = []
     for m in _CODE_TOWN.finditer(text):
         town = m.group("t")

@@ -301,6 +301,26 @@ def _shouted_surnames(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+def _role_named(text: str, index: NameIndex, dictionary: Container[str]) -> list[Found]:
+    """The full name right after a role noun (:data:`_ROLE_NAMED`)."""
+    out = []
+    for m in _ROLE_NAMED.finditer(text):
+        if m.group("v").isupper():
+            continue  # "BORROWER AND BANK EACH HEREBY WAIVE": a contract's capitals
+        start = m.start("v")
+        end = _drop_trailing_words(text, start, m.end("v"), index, dictionary)
+        if text[start:end].split()[-1].lower() in _PARTICLES_SET:
+            end = m.end("v")  # "Senna van der Linden": a particle promises the family name after it
+        if regex.match(r"[ \t]+\d", text[end:]) and (cut := regex.search(
+                rf"[ \t]+(?:{_PARTICLE})[ \t]+{_NAME_WORD}$", text[start:end])) is not None:
+            end = start + cut.start()  # "Senna van der Linden van Melodydijk 821a": the street is no name
+        if len(text[start:end].split()) < 2 or not _name_words_ok(text[start:end], index, dictionary) \
+                or _COMPANY_END.search(text[start:end]):
+            continue  # "the patient Records Office", "the client Acme Corp"
+        out.append(Found("PERSON", start, end, 0.75))
+    return out
+
+
 def find_titled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """Names after a title, rank or role, and initials used as names (see the module docstring)."""
     index = name_index()
@@ -345,36 +365,23 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                              for w in words):
                 out.append(Found("PERSON", judge.end() - len(" ".join(words)) if len(words) == 1 else judge.start(),
                                  judge.end(), 0.8))
-    for pattern in (_ROLE_THEN_NAME, _ROLE_SET_OFF, _NAME_THEN_ROLE, _AGE_SET_OFF, _ROLE_NAMED):  # "the claimant (Petrus te Kluse)", "Jace Pool
+    for pattern in (_ROLE_THEN_NAME, _ROLE_SET_OFF, _NAME_THEN_ROLE, _AGE_SET_OFF):  # "the claimant (Petrus te Kluse)", "Jace Pool
         # (the Claimant)", "Riccardi, 34, was arrested" (English news only: in French "Bardet, 9, rue du Pont" is
         # an address)
         if pattern is _AGE_SET_OFF and lang != "en":
             continue
         for m in pattern.finditer(text):
             words = list(regex.finditer(r"\S+", m.group("v")))
-            while pattern is not _ROLE_NAMED and len(words) > 1 and (words[0].group(0).lower() in _BEFORE_A_JUDGE or not index.is_listed(
+            while len(words) > 1 and (words[0].group(0).lower() in _BEFORE_A_JUDGE or not index.is_listed(
                     words[0].group(0)) and (index.is_common(words[0].group(0)) or words[0].group(0).lower() in dictionary)):
                 words.pop(0)  # "Yesterday Jace Pool (the claimant)", "In Paris, 12, rue ..."
             start = m.start("v") + words[0].start()
             value = text[start:m.end("v")]
-            if pattern is _ROLE_NAMED:
-                if m.group("v").isupper():
-                    continue  # "BORROWER AND BANK EACH HEREBY WAIVE": a contract's capitals
-                end = _drop_trailing_words(text, start, m.end("v"), index, dictionary)
-                if text[start:end].split()[-1].lower() in _PARTICLES_SET:
-                    end = m.end("v")  # "Senna van der Linden": a particle promises the family name after it
-                if regex.match(r"[ \t]+\d", text[end:]) and (cut := regex.search(
-                        rf"[ \t]+(?:{_PARTICLE})[ \t]+{_NAME_WORD}$", text[start:end])) is not None:
-                    end = start + cut.start()  # "Senna van der Linden van Melodydijk 821a": the street is no name
-                if len(text[start:end].split()) < 2 or not _name_words_ok(text[start:end], index, dictionary) \
-                        or _COMPANY_END.search(text[start:end]):
-                    continue  # "the patient Records Office", "the client Acme Corp"
-                out.append(Found("PERSON", start, end, 0.75))
-                continue
             # (an age alone is a weaker cue: no dictionary word either, "Items, 12, were sold")
             if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
                     and not _COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
+    out.extend(_role_named(text, index, dictionary))
     for pattern in (_OFFICE_SET_OFF, _PERSONAL_A, _PERSONAL_A_PAIR, _HOLDER_OF_NAME, _ROLE_BEFORE_ES, _AGE_SET_OFF_ES,
                     _CLOSE_TO_ES, _SUBJECT_ES):
         if pattern is not _OFFICE_SET_OFF and lang != "es":
@@ -1503,6 +1510,7 @@ _PNR = regex.compile(
     r"(?<![\p{L}\d/'’-])(?P<l>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+){0,2})/(?P<f>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+)*?)"
     rf"(?:[ ]+(?P<t>{_PNR_TITLES})|(?<=(?<![\p{{L}}])(?i:passenger|pax|traveller|traveler|name|guest)[ \t]*:?[ \t]*(?P=l)/(?P=f)))"
     r"(?![\p{L}\d/])")
+_NOT_PNR = frozenset("AND OR TCP IP NA CEO CFO AC DC IO PDF YES NO ON OFF".split())  # "AND/OR", "TCP/IP"
 # A full name a date of birth follows ("Rx for Hope Zoe Russel-Labadie, DOB 04/11/1987", "Ana Lima (born 1990)")
 _BEFORE_BIRTH = regex.compile(
     rf"(?<![\p{{L}}\d'’-])(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{1,4}})[ \t]*[,(][ \t]*"
@@ -1517,9 +1525,8 @@ _LOWER_SAID = regex.compile(r"(?m)^[ \t]*(?P<v>\p{Ll}[\p{Ll}\p{M}'’-]{2,})[ \t
 def _record_names(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
-    acronym = {"AND", "OR", "TCP", "IP", "NA", "CEO", "CFO", "AC", "DC", "IO", "PDF", "YES", "NO", "ON", "OFF"}
     for m in _PNR.finditer(text):
-        if m.group("l") in acronym or m.group("f") in acronym:
+        if m.group("l") in _NOT_PNR or m.group("f") in _NOT_PNR:
             continue  # "AND/OR", "TCP/IP"
         out += [Found("PERSON", m.start("l"), m.end("l"), 0.75), Found("PERSON", m.start("f"), m.end("f"), 0.75)]
     for m in _BEFORE_BIRTH.finditer(text):
@@ -1580,8 +1587,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.extend(_addressed(text, english))
     places = place_names()
     keyed = [m for m in _KEYED_SURNAME_FIRST.finditer(text) if index.is_first(m.group("f").split("-")[0])]
-    holders = list(_HOLDER_SURNAME_FIRST.finditer(text))
-    for m in [*_SURNAME_FIRST.finditer(text), *holders, *keyed]:
+    holders = [(m, True) for m in _HOLDER_SURNAME_FIRST.finditer(text)]
+    for m, holder in [*((m, False) for m in _SURNAME_FIRST.finditer(text)), *holders, *((m, False) for m in keyed)]:
         last, first = m.group("l").split()[-1].split("-")[0], m.group("f").split("-")[0]
         if last.casefold() in places and first.casefold() in places or index.is_common(first):
             continue  # "Paris, France"
@@ -1593,7 +1600,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         else:  # the given name unlisted: no word of English, no place ("Maldonado, Kieran"; not "London, England")
             accept = first.lower() not in dictionary and first.casefold() not in places and (
                 index.is_last(last) or not (index.is_common(last) or last.lower() in dictionary))
-            if not accept and m in holders:  # after "Employee", "Patient": a family name of no dictionary is enough
+            if not accept and holder:  # after "Employee", "Patient": a family name of no dictionary is enough
                 accept = first.casefold() not in places and not (index.is_common(last) or last.lower() in dictionary
                                                                  or last.casefold() in places)
         if accept:

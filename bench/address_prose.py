@@ -254,14 +254,10 @@ def _filled(shape: str, v: dict[str, str]) -> dict[str, Any]:
 def fakerjs_examples(shapes: tuple[str, ...]) -> list[dict[str, Any]]:
     """The shapes with faker-js' values of its 44 locales (``bench/data/fakerjs_values.json``, a third generator),
     each shape once per locale, its own row of values."""
-    import json
-    from pathlib import Path
+    from bench.common import fakerjs_values
 
-    data = json.loads((Path(__file__).resolve().parent / "data" / "fakerjs_values.json").read_text(encoding="utf-8"))
     out = []
-    for locale, rows in data.items():
-        if locale.startswith("_"):
-            continue
+    for rows in fakerjs_values().values():
         for k, shape in enumerate(shapes):
             row, other = rows[k % len(rows)], rows[(k + 5) % len(rows)]
             v = {"f": row["first"], "l": row["last"], "n": f"{row['first']} {row['last']}",

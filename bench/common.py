@@ -16,6 +16,16 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
+FAKERJS_VALUES = ROOT / "bench" / "data" / "fakerjs_values.json"
+
+
+def fakerjs_values() -> dict[str, list[dict[str, str | None]]]:
+    """faker-js' values per locale (``bench/data/fakerjs_values.json``, made by ``bench/data/make_fakerjs_values.mjs``),
+    in the file's order, without its licence line."""
+    import json
+
+    data = json.loads(FAKERJS_VALUES.read_text(encoding="utf-8"))
+    return {locale: rows for locale, rows in data.items() if not locale.startswith("_")}
 
 
 def machine() -> str:

@@ -209,13 +209,10 @@ def _mimesis_namers(part: str, locales: tuple[str, ...] = ()) -> Iterator[Namer]
 def _fakerjs_namers() -> Iterator[Namer]:
     """faker-js's names of its 44 locales (``bench/data/fakerjs_values.json``), a third generator's lists, in turn."""
     import itertools
-    import json
-    from pathlib import Path
 
-    data = json.loads((Path(__file__).resolve().parent / "data" / "fakerjs_values.json").read_text(encoding="utf-8"))
-    for locale, rows in data.items():
-        if locale.startswith("_"):
-            continue
+    from bench.common import fakerjs_values
+
+    for rows in fakerjs_values().values():
         firsts = itertools.cycle([n for row in rows for n in (row["first"], row["first2"]) if n])
         lasts = itertools.cycle([n for row in rows for n in (row["last"], row["last2"]) if n])
         yield (lambda f=firsts: next(f)), (lambda g=lasts: next(g))

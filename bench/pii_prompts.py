@@ -20,16 +20,13 @@ not.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
+from bench.common import fakerjs_values
 from bench.external import BASE, compare_cli
 from bench.prompt_shapes import family_tables
-
-VALUES = Path(__file__).resolve().parent / "data" / "fakerjs_values.json"
 
 ENGLISH = (
     "Hi {F}, your appointment with Dr. {L2} is confirmed for Tuesday at 10:30. Please bring your insurance card to our "
@@ -130,11 +127,9 @@ def examples(english: tuple[str, ...] = ENGLISH, native: dict[str, tuple[str, ..
     """Each English shape once per locale (its own row of values; ``EN_ROUNDS`` times for faker-js' en), each
     language's shapes ``NATIVE_DRAWS`` times with that locale's values, the rows taken from ``offset`` on: the same
     texts for every tree."""
-    data = json.loads(VALUES.read_text(encoding="utf-8"))
+    data = fakerjs_values()
     out = []
     for locale, rows in data.items():
-        if locale.startswith("_"):
-            continue
         family = f"set {name}: English, faker-js en" if locale == "en" else f"set {name}: English, 43 other locales"
         rounds = EN_ROUNDS if locale == "en" else 1
         out += [_record(rows[(offset + i + k * len(english)) % len(rows)], shape, family)

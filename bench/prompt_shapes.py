@@ -59,13 +59,9 @@ def _mimesis_people(part: str, per_shape: int) -> Iterator[tuple[str, str, str, 
 
 def _fakerjs_people() -> Iterator[tuple[str, str, str, str, str]]:
     """faker-js's people of its 44 locales (``bench/data/fakerjs_values.json``), each shape once per locale."""
-    import json
-    from pathlib import Path
+    from bench.common import fakerjs_values
 
-    data = json.loads((Path(__file__).resolve().parent / "data" / "fakerjs_values.json").read_text(encoding="utf-8"))
-    for locale, rows in data.items():
-        if locale.startswith("_"):
-            continue
+    for rows in fakerjs_values().values():
         for k in range(len(SHAPES)):
             row, other = rows[k % len(rows)], rows[(k + 7) % len(rows)]
             yield row["first"], row["last"], other["first2"], other["last2"], row["email"]

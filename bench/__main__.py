@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 12 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales prompt_shapes news_shapes court_shapes document_shapes thread_shapes foreign_shapes pii_prompts address_prose known cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales prompt_shapes news_shapes court_shapes document_shapes thread_shapes foreign_shapes pii_prompts presidio_synthetic address_prose known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -33,6 +33,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         news_shapes,
         peers,
         pii_prompts,
+        presidio_synthetic,
         prmpt_bench,
         prompt_shapes,
         proxy_overhead,
@@ -58,6 +59,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "thread_shapes": lambda: thread_shapes.run(),
         "foreign_shapes": lambda: foreign_shapes.run(),
         "pii_prompts": lambda: pii_prompts.run(),
+        "presidio_synthetic": lambda: presidio_synthetic.run(samples=500 if quick else 1500),
         "address_prose": lambda: address_prose.run(rounds=1),
         "known": lambda: known_values.run(seeds=100_000 if quick else 1_000_000),
         "cape": lambda: cape_bench.run(reps=3 if quick else 10),
@@ -71,7 +73,8 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
 
 
 DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "prompt_shapes", "news_shapes", "court_shapes",
-           "document_shapes", "thread_shapes", "foreign_shapes", "pii_prompts", "address_prose",
+           "document_shapes", "thread_shapes", "foreign_shapes", "pii_prompts", "presidio_synthetic",
+           "address_prose",
            "known",
            "cape", "memory", "load", "scale", "lanes", "detect")
 

@@ -23,14 +23,17 @@ from mechanisms.prmpt.entities.base import EntityType, Found
 from mechanisms.prmpt.permutation import DomainError
 
 # --------------------------------------------------------------------------------------- phones
+# (groups on one line: a postcode at the end of the line above is no part of the number; a label glued with a
+# hyphen may follow it: "9138 4547-Office")
 _PHONE = re.compile(
-    r"(?<![\w+-])(?:(?:\+|00)\d{1,3}[\s.\-/]?)?\(?\d{1,5}\)?(?:[\s.\-/]?\(?\d{1,5}\)?){1,6}"
-    r"(?:\s?(?:x|ext\.?|extension)\s?\d{1,6})?(?![\w-])",
+    r"(?<![\w+-])(?:(?:\+|00)\d{1,3}[ \t.\-/]?)?\(?\d{1,5}\)?(?:[ \t.\-/]?\(?\d{1,5}\)?){1,6}"
+    r"(?:[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6})?(?!\w|-(?![^\W\d_]))",
     re.IGNORECASE,
 )
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "IN", "CA", "AU", "BR", "MX", "AR", "CO", "BE",
                  "CH")
-_DATE_LIKE = re.compile(r"^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?:\D|$)")
+# a date, alone or before a time ("05.12.1973 1030"); not the first groups of a number in pairs ("05.12.73.93.30")
+_DATE_LIKE = re.compile(r"^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?![-/.]\d)(?:\D|$)")
 _SSN_LIKE = re.compile(r"^\d{3}([- ])\d{2}\1\d{4}$")
 _IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 # "number" alone is no phone cue: "account number", "passport number" name other types
@@ -39,6 +42,8 @@ _PHONE_CUES = re.compile(r"phone|call|\btel\b|mobile|cell|fax|contact|reach|\bte
                          re.IGNORECASE)
 _INTERNATIONAL = re.compile(r"(?:\+|00)[1-9]\d{0,2}\)?[\s.\-/]")  # "+45 383 861 982", "+216) 0774 759130", "0047 2 4855"
 _ARITHMETIC = re.compile(r"[\d)][ \t]*\(?$")  # "3 +45 383": a sum, not a number to call
+# six digits in pairs or triples (the numbers of small countries' plans), read as a phone only after a phone cue
+_SIX_DIGITS = re.compile(r"\d\d([ .-])\d\d\1\d\d|\d{3}[ .-]\d{3}")
 _EXT = re.compile(r"\s?(?:x|ext\.?|extension)\s?\d", re.IGNORECASE)
 
 
@@ -65,6 +70,10 @@ def find_phones(text: str, lang: str) -> list[Found]:
     for m in _PHONE.finditer(text):
         core = _EXT.split(m.group(0))[0]
         n_digits = sum(ch.isdigit() for ch in core)
+        if n_digits == 6 and _SIX_DIGITS.fullmatch(core) and not _DATE_LIKE.match(core) \
+                and _PHONE_CUES.search(text, max(0, m.start() - 25), m.start()):
+            out.append(Found("PHONE_NUMBER", m.start(), m.end(), 0.5))  # "call me at 32 70 61": a short plan's number
+            continue
         if not 7 <= n_digits <= 15:
             continue
         if _DATE_LIKE.match(core) or _IPV4_LIKE.match(core) or _SSN_LIKE.match(core):

@@ -16,6 +16,7 @@ keeps its outward code, a Canadian one its forward sortation area; the rest is e
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from importlib import resources
@@ -215,6 +216,12 @@ _USPS_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>\d{{1,6}}[A-Za-z]?(?:[-/]\d{{1,4}}[A-Za-z]?)?[ \t]+"
     rf"(?:(?:Unit|Apt|Suite|Flat)\.?[ \t]+[A-Z0-9]{{1,4}}[ \t]+)?"  # a unit before the name: "1429 Unit D Sierra Madre Extension"
     rf"(?:(?:{_CAPITAL}[\w'’.-]*|\d{{1,3}}(?:st|nd|rd|th))[ \t]+){{1,3}}(?:{_USPS_SUFFIXES})\b\.?(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}\b)?)")
+# ... and in a text written in lower case, a house number of three digits or more, the name and the suffix closing
+# its part ("608 michael cliff\n", "8149 tyler pass suite 079,"; never "12 red lights", "3 farm fields")
+_LOWER_USPS_ADDRESS = re.compile(
+    rf"(?<![\w/#.-])(?P<v>\d{{3,6}}[ \t]+(?P<name>(?:[a-z][a-z'’-]*[ \t]+){{1,3}})(?:{_USPS_SUFFIXES.lower()})"
+    r"(?:,?[ \t]+(?:apt|apartment|suite|ste|unit)\.?[ \t]*#?[ \t]*[a-z0-9-]{1,6})?)"
+    r"(?=[ \t]*(?:[,;\n?!]|$|\.(?:[ \t\n]|$)))")
 # Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
     r"(?<![\w/#.'’-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
@@ -456,6 +463,17 @@ def _proper(words: str) -> bool:
                for w in _WORD.findall(words))
 
 
+def _lower_case_street_name(words: str) -> bool:
+    """Words in lower case that name a street: no stop word among them, and one a listed name or no English word
+    ("michael", "tyler", "nixon"; not "green", "big red")."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    english, index = _english(), name_index()
+    parts = words.split()
+    return not any(w in _STOP for w in parts) and any(
+        w not in english or index.is_listed(w) and not index.is_common(w) for w in parts)  # type: ignore[operator]
+
+
 def _places() -> frozenset[str]:
     """The known place names, case-folded (imported when first asked for)."""
     from mechanisms.prmpt.entities.name_words import place_names
@@ -469,12 +487,22 @@ def _town(value: str) -> bool:
     return bool(town) and (town.casefold() in _places() or _proper(town))
 
 
+# a quote or list mark that opens a line ("> 12 Rue X", "• Apt. 4", "??? Suite 5" where a bullet lost its encoding)
+_LINE_MARK = re.compile(r"[ \t]*(?:[>•·*|?]+|[-–—](?=[ \t]))[ \t]*")
+
+
 def _lines(text: str) -> list[tuple[int, int]]:
+    """The lines of ``text`` (start, end), each without the quote or list mark that opens it."""
     out, at = [], 0
     for line in text.split("\n"):
-        out.append((at, at + len(line)))
+        mark = _LINE_MARK.match(line)
+        out.append((at + (mark.end() if mark and mark.group().strip() else 0), at + len(line)))
         at += len(line) + 1
     return out
+
+
+# a line that holds only a state's or a region's code, between the town and the postcode of a block (", MT", "VWV")
+_REGION_LINE = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2,3}\.?[ \t]*,?[ \t]*")
 
 
 def _address_blocks(text: str, found: list[Found]) -> list[Found]:
@@ -504,12 +532,14 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                     and all(_PLACE_PART.fullmatch(piece) for piece in under.split(","))  # "Tona, Santander"
                     and (street_above or _town(under))):
                 post = _CODE_ALONE.fullmatch(text, start, end)
-        if post is None:
-            continue
-        group = next(g for g in "dabce" if post.groupdict().get(g))
         # a town that reads as words ("Lyon Hill 9277", "Rosario 2000"): only under a street found in the block
         street_near = any(lines[j][0] <= x < lines[j][1] for x, _ in streets for j in range(max(0, i - 3), i)
                           if "\n\n" not in text[lines[j][0]:start])
+        if post is None and street_near and i > 0 and _REGION_LINE.fullmatch(text, *lines[i - 1]):
+            post = _CODE_ALONE.fullmatch(text, start, end)  # "471 Rue X 112\nRuddervoorde\nVWV\n8020", ", MT\n 29394"
+        if post is None:
+            continue
+        group = next(g for g in "dabce" if post.groupdict().get(g))
         if group not in "de" and not street_near and not _town(text[start:post.start(group)] + " " + text[post.end(group):end]):
             continue  # "2019 Edition", "1000 Users": no town beside the number
         if re.search(f"[{_CASELESS}]", text[start:end]) and (len(post.group(group)) < 5 or _YEAR.fullmatch(post.group(group))):
@@ -696,6 +726,9 @@ def _unit_words(value: str) -> bool:
     return True
 
 
+_STREET_PARTICLES = frozenset(_PARTICLES.split("|")) - _STOP
+
+
 def _street_words(value: str) -> bool:
     """The words of a part with a number read as a street's or a unit's, not as a sentence or as a dictionary
     phrase: "Solbakken 12", "Pod zidom 492", "Flat 3", never "Send it to Solbakken 12", "Chapter 12", "Python 3"."""
@@ -705,7 +738,8 @@ def _street_words(value: str) -> bool:
     if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", words):
         return bool(re.fullmatch(rf"{_HOUSE_PART}|{_HOUSE}", value.strip()))  # "58/991", never "450 W"
     english = _english()
-    if any(w in _STOP or (w.islower() and w in english) for w in re.findall(r"[^\W\d_]+", words)):  # type: ignore[operator]
+    if any(w in _STOP or (w.islower() and w in english and w not in _STREET_PARTICLES)  # type: ignore[operator]
+           for w in re.findall(r"[^\W\d_]+", words)):  # ("Ventanilla de Beas 33": a particle, no sentence)
         return False
     lower = [w for w in re.findall(r"[^\W\d_]{3,}", words) if w.islower() and w not in KEEP_WORDS]
     if len(lower) >= 2:
@@ -746,6 +780,28 @@ def _unit_runs(text: str) -> list[Found]:
         part = _part(text, (line_start, comma), "left")
         if part is not None and part[0] == "STREET_ADDRESS" and re.search(r"[^\W\d_]{2}", text[part[1]:part[2]]):
             out.extend(_run_after(text, comma + 1, [(part[1], part[2])], 1))
+    return out
+
+
+_UNIT_ALONE = re.compile(rf"[ \t]*(?P<v>{_UNIT_PART})[ \t,.]*")
+
+
+def _units_under_streets(text: str, found: list[Found]) -> list[Found]:
+    """A line that holds only a unit, right under a line that ends with a street found ("2287 Sabrina Plains\n
+    apt. 801", "> 710 Puruntie 50\n> Suite 5"): a run reads up a line, never down, so the unit is read here."""
+    lines = _lines(text)
+    starts = [a for a, _ in lines]
+    out = []
+    for f in found:
+        if f.entity_type != "STREET_ADDRESS":
+            continue
+        i = bisect.bisect_right(starts, f.end) - 1  # the line the street ends on
+        if i + 1 >= len(lines) or text[f.end:lines[i][1]].strip(" \t,.") or not any(
+                ch.isdigit() for ch in text[lines[i + 1][0]:lines[i + 1][1]]):
+            continue
+        m = _UNIT_ALONE.fullmatch(text, *lines[i + 1])
+        if m is not None and not _NOT_ADDRESS.search(m.group("v")):
+            out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(m.group("v").rstrip(" \t,")), 0.7))
     return out
 
 
@@ -860,7 +916,9 @@ _ADDRESS_CUE = re.compile(
     r"|(?:shipping|billing|delivery|mailing|postal|home|street)(?:[ \t]+address)?[ \t]*:"
     # a home, a shop or a party at a street ("My new apartment is at Severní X 56", "party at Valdovská 871")
     r"|(?:apartment|flat|house|home|office|studio|shop|store|condo|party|building|property|premises|clinic|garage|cottage|"
-    r"restaurant|caf[eé]|hotel|practice|workshop|warehouse)(?:[ \t]+(?:is|was|are|were|will[ \t]+be))?"
+    r"restaurant|caf[eé]|hotel|practice|workshop|warehouse|station|stop|church|school|hospital|museum|bank|library|"
+    r"pharmacy|gym|bar|pub|bakery|market|theat(?:er|re)|cinema|embassy|post[ \t]+office)"
+    r"(?:[ \t]+(?:is|was|are|were|will[ \t]+be))?"
     r"(?:[ \t]+(?:now|still|located|situated))?[ \t]+(?:at|on)"
     # a home named by whose it is, the street right after the verb ("our new place is De Haar 176")
     r"|(?:my|our|his|her|their)[ \t]+(?:new[ \t]+|old[ \t]+|current[ \t]+)?(?:place|home|house|apartment|flat)"
@@ -871,6 +929,8 @@ _ADDRESS_CUE = re.compile(
     r"(?:the|my|our|your|his|her|their)[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+)?))?[ \t]+to"
     rf"|(?:{_RESIDES}|located|based)[ \t]+(?:at|on)"
     r"|visit(?:[ \t]+(?:us|me|him|her|them))?[ \t]+at"
+    # a place on a street named by where on it ("the corner of Archkogl 67 and ...", "the north side of Koidu 26")
+    r"|(?:corner|(?:(?:north|south|east|west)(?:ern)?[ \t]+)?side|(?:far[ \t]+)?end)[ \t]+of"
     r"|mov(?:ed|ing|es?)[ \t]+(?:to|from))[ \t]*(?:\n[ \t]*)?(?=[^\W_])")
 
 
@@ -993,6 +1053,10 @@ _TOWN_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+
                         rf"{_CODE_VERBS})\b)"
                         r"[a-zà-ÿ])(?!\.\d|,\d)")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
+# a town after a preposition of place, its code right after it, the sentence going on or ending there ("in Thiais
+# 94320 in its mission", "near Alluitsup Paa 3919."; never "in Paris 45000 people", nor a year: "in Paris 2024")
+_IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_TOWN_WORDS})[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})"
+                           rf"(?![\w-])(?!\.\d|,\d)(?=[ \t]*(?:[.,;:!?)\n]|$)|[ \t]+{_GOES_ON})")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
 # town and its PIN joined by a hyphen ("Suryapet-830401")
 _TOWN_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
@@ -1033,6 +1097,10 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
             if street is not None and len(m.group("v")) >= 4 and _street_words(street.group("v")):
                 out.append(Found("STREET_ADDRESS", street.start("v"), street.end("v"), 0.7))
+    for m in _IN_TOWN_CODE.finditer(text):  # "... support them in Alluitsup Paa 3919 in its mission"
+        town = m.group("t")
+        if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_STATE_CODE.finditer(text):
         town = m.group("t")
         year = _YEAR.fullmatch(m.group("v")) and m.group("s") not in _AU_STATES
@@ -1173,7 +1241,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
                            (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_CS_PREPOSITION_ADDRESS, 0.7),
-                           (_SLAVIC_ADJECTIVE_STREET, 0.7),
+                           (_SLAVIC_ADJECTIVE_STREET, 0.7), (_LOWER_USPS_ADDRESS, 0.7),
                            (_STREET_FIELD, 0.7)):
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
@@ -1193,6 +1261,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                     m.group("name").lower() in _english() or m.group("name").casefold() in _places()  # type: ignore[operator]
                     or _NAME_BEFORE.search(text, max(0, m.start() - 40), m.start()) or re.match(r"[ \t]+\d", text[m.end():])):
                 continue  # "Alaska 3", "Nebraska 5"; a family name after a given one, in a score line ("Anna Kowalska 70 66")
+            if pattern is _LOWER_USPS_ADDRESS and not _lower_case_street_name(m.group("name")):
+                continue  # "100 of the parks", "120 green hills": no street's name
             if pattern is _STREET_FIELD and not _street_field(m.group("v")):
                 continue  # "The street: it was empty"
             if pattern is _ADDRESS_FIELD and not re.search(r"\d|s/n", m.group("v")):
@@ -1248,6 +1318,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _EIRCODE.finditer(text):
         out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.8))
     out.extend(_address_runs(text, out))
+    if "\n" in text:
+        out.extend(_units_under_streets(text, out))
     out.extend(_unit_runs(text))
     out.extend(_codes_after_streets(text, out))
     if "(" in text:  # (a postcode in brackets after its town: the scan only where a bracket is)

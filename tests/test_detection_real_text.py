@@ -1577,3 +1577,78 @@ def test_set_l_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_L_ATTACK, SET_L_SECRETS)
+
+
+# set M: text in the shapes of Presidio's research data generator (bench/presidio_synthetic.py; values made up here):
+# contact blocks with quote marks and glued labels, phones in pairs and dots, units under a street, lower-case text
+@pytest.mark.parametrize("finder, text, value", [
+    ("phones", "Can someone call me on 04.17.62.88.21? I have a question.", "04.17.62.88.21"),
+    ("phones", "Personal Info:\nPhone:\n47-31-86-20\n", "47-31-86-20"),
+    ("phones", "5522 8190-Office\\,221-408-7733x512-Fax", "5522 8190"),
+    ("phones", "5522 8190-Office\\,221-408-7733x512-Fax", "221-408-7733x512"),
+    ("phones", "Acme Ltd\n41 Ferry Road\nLeith, ED 41235\n033 581 2297 office", "033 581 2297"),
+    ("phones", "Please call me at 41 22 67 tomorrow.", "41 22 67"),
+    ("addresses", "> Odalys Brun\n> 771 Kesäkatu 14\n> Suite 208\n> TAMPERE\n> Finland 33210", "Suite 208"),
+    ("addresses", "??? Odalys Brun\n??? 771 Kesäkatu 14\n??? Apt. 12\n??? TAMPERE\n??? Finland 33210", "Apt. 12"),
+    ("addresses", "meet me at 5521 dorothy crossing\n apt. 318\n lake marcus", "5521 dorothy crossing"),
+    ("addresses", "meet me at 5521 dorothy crossing\n apt. 318\n lake marcus", "apt. 318"),
+    ("addresses", "Billing address: Ina Roth\n    35 Rue des Glycines 14 Apt. 22\n   Namur\n    WNA\n    5020\n", "5020"),
+    ("addresses", "please send it to 4471 hendrix summit\nbrownfurt\n, ok\n 73190.", "4471 hendrix summit"),
+    ("addresses", "The pharmacy is on Vahtra 31", "Vahtra 31"),
+    ("addresses", "We live on the west side of Kuldnoka 9.", "Kuldnoka 9"),
+    ("addresses", "The shop is at 415 Camino de Huertas 12", "415 Camino de Huertas 12"),
+    ("addresses", "We have offices in Kaarina 20780 in the south.", "20780"),
+])
+def test_set_m_rules_at_their_finders(finder: str, text: str, value: str) -> None:
+    from mechanisms.prmpt.entities.addresses import find_addresses
+    from mechanisms.prmpt.entities.contact import find_phones
+
+    found = {"phones": find_phones, "addresses": find_addresses}[finder](text, "en")
+    assert value in [text[f.start:f.end] for f in found], [text[f.start:f.end] for f in found]
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Gudrun T Haverkamp\nNordwind GmbH\n12 Harbour Road", ["Gudrun T Haverkamp"]),
+    (">Zoltrana B Quesnoyer\n>Quesnoyer-Lamb LLC", ["Zoltrana B Quesnoyer"]),
+    ("Oskia, can you check my order?", ["Oskia"]),
+    ("She was born in the spring. Her maiden name is Castellanos", ["Castellanos"]),
+    ("What's your last name? Vukovich", ["Vukovich"]),
+    ("The savings account is in the name of Telma Iriarte.", ["Telma Iriarte"]),
+    ("Ysolde: Where were you?\nPeter: Out.\nMaria: Dinner is ready.", ["Ysolde", "Peter", "Maria"]),
+    ("Most people call me Ignatius.", ["Ignatius"]),
+])
+def test_set_m_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("we drove 300 miles past the farm, then 120 green hills.", "120 green hills"),
+    ("We sold 200 units in Paris 45000 people came", "45000"),
+    ("The store is on Windows 11 now.", "Windows 11"),
+    ("Take Vitamin D Supplements daily.", "Vitamin D Supplements"),
+    ("Offset the Tranche B Cash Payment against the Loan.", "Tranche B Cash Payment"),
+    ("Call me on 12.05.23 about the invoice.", "12.05.23"),
+])
+def test_what_set_m_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text", ["The minutes of 05.12.1973 were lost; phone the archive.", "Phone: 12-05-23 was the date",
+                                  "we had 12 34 56 apples", "Call the desk at 9:30, room 12 45 67"])
+def test_dates_and_counts_are_no_phones(text: str) -> None:
+    from mechanisms.prmpt.entities.contact import find_phones
+
+    assert not find_phones(text, "en"), [text[f.start:f.end] for f in find_phones(text, "en")]
+
+
+SET_M_ATTACK = ("> Gudrun T Haverkamp\n> 771 Kesäkatu 14\n> Suite 208\n> TAMPERE\n> Finland 33210\n"
+                "5522 8190-Office\\,221-408-7733x512-Fax\nmeet me at 5521 dorothy crossing\n apt. 318\n"
+                "What's your last name? Vukovich")
+SET_M_SECRETS = ("Gudrun", "Haverkamp", "Kesäkatu 14", "Suite 208", "33210", "5522 8190", "221-408-7733", "dorothy",
+                 "apt. 318", "Vukovich")
+
+
+def test_set_m_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_M_ATTACK, SET_M_SECRETS)

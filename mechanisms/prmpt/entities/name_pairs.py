@@ -40,10 +40,11 @@ _ADDRESSING_CUES = regex.compile(r"\b(?:cc|bcc|ping|attn|assigned\s+to|dear|hi|h
 _WORDS = regex.compile(r"\p{L}[\p{L}'’-]*")
 _TITLE_WORD = regex.compile(_WORD)
 _PARTICLES = frozenset({"de", "del", "da", "di", "van", "von", "der", "den", "la", "le", "los", "las", "y"})
-_MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.|(?:(?:de|del|da|di|van|von|der|den|la|le|los|las|y)[ \t]+)*"
+_MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.?|(?:(?:de|del|da|di|van|von|der|den|la|le|los|las|y)[ \t]+)*"
                         r"(?:de|del|da|di|van|von|der|den|la|le|los|las|y))[ \t]+")
 
 
+_INITIAL_GAP = regex.compile(r"[ \t]+\p{Lu}\.?[ \t]+")
 _CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
 
 
@@ -136,6 +137,13 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
         while j < len(words) - 1 and j - k <= 2 and words[j].group(0) in _PARTICLES and a.group(0)[:1].isupper():
             j += 1  # "Héctor de la Cruz", "Ludwig van Beethoven": the particles sit between the two names
         b = words[j]
+        if j == k + 1 and j + 1 < len(words) and len(b.group(0)) == 1 and b.group(0).isupper() \
+                and a.group(0)[:1].isupper() and _INITIAL_GAP.fullmatch(text, a.end(), words[j + 1].start()):
+            j += 1  # a middle initial, with or without its point: "Amber D Watson", "Nicklas A. Olsen"
+            b = words[j]
+            initial = True
+        else:
+            initial = False
         after_cue = k > 0 and words[k - 1].group(0).lower() in _CUE_WORDS
         if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper() or after_cue):
             continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
@@ -149,6 +157,17 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         score = pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
                             text[b.end():b.end() + 12], english)
+        if initial:
+            # with an initial between them: a listed given name first ("Amber D Watson": no sentence capitalises
+            # "Amber" and "Watson" so), or two words no list or dictionary holds ("Drenka A Ambroželi"); any other
+            # pair round a capital is no name ("the Tranche B Cash Payment")
+            if score > 0 and index.is_first(a.group(0)):
+                score += 0.15
+            elif english is not None and _TITLE_WORD.fullmatch(a.group(0)) and _TITLE_WORD.fullmatch(b.group(0)) \
+                    and all(name_word(index, w, english) and not english.is_word(w.lower()) for w in (a.group(0), b.group(0))):
+                score = 0.6
+            else:
+                score = 0.0
         if score >= 0.5:
             out.append(Found("PERSON", a.start(), b.end(), score))
     for m in _GREETING.finditer(text):

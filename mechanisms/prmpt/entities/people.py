@@ -20,7 +20,7 @@ from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
 from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
-from mechanisms.prmpt.entities.name_words import NameIndex, english_words, name_index, place_names
+from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, place_names
 from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS
 
@@ -117,6 +117,50 @@ def find_table_names(text: str, lang: str) -> list[Found]:
     return out
 
 
+# A name the text also spells as an e-mail address's local part ("Myra Abrahamsson ... MyraAbrahamsson@rhyta.com",
+# "helena hřibová ... helena.hribova@..."; "j.smith@", "smithj@" beside "John Smith"): two adjacent words, or two
+# with an initial between them, whose letters (accents and case aside) make the local part, digits at its end
+# aside. Whatever case the words are written in: the address says they are a name.
+_EMAIL_LOCAL = re.compile(r"(?<![\w.+-])(?P<v>[^\W_][\w.+-]{1,63})@[\w-]+(?:\.[\w-]+)+")
+_LOCAL_SEPARATORS = re.compile(r"[._+-]")
+_PAIR_WORDS = regex.compile(r"\p{L}[\p{L}\p{M}'’]*")
+
+
+def _fold(word: str) -> str:
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(ch)
+                   and ch.isalnum()).replace("ß", "ss")
+
+
+def find_emailed_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_EMAIL_LOCAL`) Each pair of words an e-mail address spells, each a listed name or no dictionary word
+    and neither an everyday word ("Data Science" of "datascience@", "Sales Team" of "salesteam@" are no names)."""
+    if "@" not in text:
+        return []
+    locals_ = {_LOCAL_SEPARATORS.sub("", m.group("v")).rstrip("0123456789").casefold() for m in _EMAIL_LOCAL.finditer(text)}
+    locals_ = {_fold(v) for v in locals_ if len(v) >= 5}
+    if not locals_:
+        return []
+    index = name_index()
+    words = list(_PAIR_WORDS.finditer(text))
+    folded = [_fold(w.group()) for w in words]
+    out = []
+    for k in range(len(words) - 1):
+        j = k + 1
+        if len(folded[j]) == 1 and j + 1 < len(words) and text[words[k].end():words[j + 1].start()].count("\n") == 0:
+            j += 1  # a middle initial between: "Pista K Gyôry" for "GyoryPista@"
+        a, b = folded[k], folded[j]
+        if len(a) < 2 or len(b) < 2 or "\n" in text[words[k].end():words[j].start()] \
+                or len(text[words[k].end():words[j].start()]) > 4:
+            continue
+        if {a + b, b + a, a[0] + b, b + a[0], a + b[0]} & locals_ and all(
+                index.is_listed(w) and not index.is_common(w) or not index.is_common(w) and english is not None
+                and not english.is_word(w.lower()) for w in (words[k].group(), words[j].group())):
+            out.append(Found("PERSON", words[k].start(), words[j].end(), 0.8))
+    return out
+
+
 # A social-media handle ("@jdoe_82", not an email's "@acme.com") or a value after a username cue.
 _HANDLE = r"(?<![\w@.+-])(?P<v>@[A-Za-z0-9_](?:[A-Za-z0-9_]|\.(?=[A-Za-z0-9_])){1,29})(?![\w@-])(?!\.[A-Za-z]{2})"
 _USERNAME_CUE = (r"(?<![A-Za-z])(?:user\s?name|user\s?id|login|handle|screen\s?name|nick\s?name|gamertag|"
@@ -129,7 +173,7 @@ TYPES = (
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
                  lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config),
-                 lambda config: _reporting_finder(config)),
+                 lambda config: _reporting_finder(config), lambda config: _emailed_names_finder(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -147,6 +191,11 @@ TYPES = (
 def _listed_names_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
     return lambda text, lang: find_listed_names(text, lang, english)
+
+
+def _emailed_names_finder(config):  # noqa: ANN001, ANN202
+    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    return lambda text, lang: find_emailed_names(text, lang, english)
 
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202

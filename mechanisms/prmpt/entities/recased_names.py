@@ -3,7 +3,8 @@
 spaCy's small English model finds names by their capital letters; in a line in capitals or in lower
 case it misses most of them. Candidate pairs are two adjacent words in one case, neither an everyday
 word, each listed or not an English dictionary word (so "TESTS PASSED" and "witty comedy" never are;
-in lower case one word must be listed). NER reads a copy of their neighbourhood in which the
+in lower case one word must be listed, unless the whole text is in lower case and NER then reads the
+pair as a name). NER reads a copy of their neighbourhood in which the
 candidates are in Title case and the other words of a line in capitals in lower case: a PERSON span
 made of candidate words is a name (0.7). A candidate pair NER does not take is scored as the
 Title-case pair it was recased to (:func:`name_pairs.pair_score`: lists and context).
@@ -63,6 +64,7 @@ def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishW
     """Indices k of the candidate pairs (words k and k + 1)."""
     out = []
     styles = [_style(w[2]) for w in words]
+    uncased = not any(ch.isupper() for ch in text)  # a text all in lower case: no capital tells a name
     nameish: dict[int, bool] = {}  # each word sits in two pairs: test it once
 
     def name_like(j: int) -> bool:
@@ -80,8 +82,8 @@ def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishW
         if text[a1:b0] not in (" ", "\t") or a0 > 0 and text[a0 - 1] in _GLUE_BEFORE \
                 or b1 < len(text) and text[b1] in _GLUE_AFTER:
             continue
-        if style == "lower" and not (index.is_listed(wa) or index.is_listed(wb)):
-            continue  # in lower case, one of the words must be a listed name
+        if style == "lower" and not uncased and not (index.is_listed(wa) or index.is_listed(wb)):
+            continue  # in lower case, one of the words must be a listed name (in a text with capitals elsewhere)
         if style == "lower" and (english.is_word(wa) or english.is_word(wb)):
             continue  # and none a word of the dictionary other than a noun-only entry: "ping localhost" ("john
             # smith" stays: WordNet lists "john" and "smith" as nouns only)

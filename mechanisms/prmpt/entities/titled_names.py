@@ -45,12 +45,14 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              # the scans of old French papers read it)
              r"dr|JUDr|MUDr|MVDr|PhDr|RNDr|PaedDr|gđa|gđica|gosp|fru|frk|Adv|Adv\.ª|Arq|Arq\.ª|Enf|Enf\.ª|Eng\.ª|"
              r"Eng\.º|Prof\.ª|Téc|Téc\.ª|Bayan|Dl|Dna|inž|"
+             # in a text written in lower case, with their point ("join accounts with ms. Sjanne"; "50 ms" is no title)
+             r"mr(?=\.)|mrs(?=\.)|ms(?=\.)|"
              # courts: "HHJ Whitcombe", "District Judge", "Recorder Lyle", "Master Hale"; judges' and parties'
              # titles in capitals in the speaker lines of transcripts ("LORD JUSTICE HARRINGTON:")
              r"HHJ|DJ|DDJ|Recorder|Master|Registrar|Magistrate|Sheriff|Magistrado|Magistrada|"
              r"LORD|LADY|JUSTICE|JUDGE|SIR|DAME|MR|MRS|MS|MISS|DR")
 _PLURAL = (r"MM|Messrs|Mmes|Mlles|Mesdames|Messieurs|Sres|Sras|Drs|Dres|[Gg][ée]n[ée]raux|[Dd]octeurs|[Cc]itoyens|"
-           r"[Nn]omm[ée]e?s|[Ss]['’][ \t]?appellent|[Ss]e[ \t]+llaman|[Nn]amed")
+           r"[Nn]omm[ée]e?s|[Ss]['’][ \t]?appellent|[Ss]e[ \t]+llaman|[Nn]amed(?:[ \t]+(?:him|her|them))?")
 _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness|petitioner|appellant|accused|"
           r"victim|complainant|patient|requérant|requérante|témoin|demandeur|demanderesse|demandante|testigo|"
           r"paciente|acusado|acusada|denunciante|deceased|suspect|testator|testatrix|executor|executrix|debtor|tenant|"
@@ -671,7 +673,7 @@ _SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|(?i:according[ \t]+to|selon|seg
 _ACTS = (r"died|dies|passed\s+away|was\s+born|married|marries|divorced|graduated|retired|"
          r"resigned|testified|pleaded|pled|confessed|apologi[sz]ed|smiled|smiles|laughed|laughs|nodded|nods|"
          r"shrugged|shrugs|sighed|sighs|wept|weeps|frowned|frowns|whispered|whispers|shouted|screamed|grinned|"
-         r"scored|sang|sings|starred|grew\s+up|lives\s+in|lived\s+in|studied|served\s+as|works\s+as|worked\s+as|"
+         r"scored|sang|sings|starred|grew\s+up|lives\s+(?:in|on|at)|lived\s+(?:in|on|at)|studied|served\s+as|works\s+as|worked\s+as|"
          r"(?:was|is|has\s+been|had\s+been)\s+(?:\w+ly\s+)?(?:sentenced|convicted|arrested|charged|jailed|acquitted|"
          r"elected|appointed|hired|fired|educated|raised|married|influenced|injured|killed|murdered|wounded|"
          r"nominated|knighted|interviewed|survived\s+by)|"
@@ -1066,7 +1068,12 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
 # "call me ishaan"): one word, and a second where it is a listed name or no word of English.
 _INTRO = regex.compile(
     r"(?<![\p{L}\d])(?P<cue>(?i:my[ \t]+name[ \t]+is|my[ \t]+name['’]s|call[ \t]+me|je[ \t]+m['’][ \t]?appelle|"
-    r"mon[ \t]+nom[ \t]+est|me[ \t]+llamo|mi[ \t]+nombre[ \t]+es))[ \t]+"
+    r"mon[ \t]+nom[ \t]+est|me[ \t]+llamo|mi[ \t]+nombre[ \t]+es|"
+    # a kind of name and its value ("her maiden name is Costa", "What's your last name? Cazares", "the account is
+    # in the name of Nivi Rosing", "under my partner's name Nivi Rosing")
+    r"(?:(?:his|her|their|your|our|the)[ \t]+)?(?:first|last|middle|maiden|family|given|full|legal|married|birth)"
+    r"[ \t]+name(?:[ \t]+(?:is|was)|\?)|in[ \t]+the[ \t]+name[ \t]+of|"
+    r"under[ \t]+(?:my|his|her|their|our|your)[ \t]+(?:\p{L}+['’]s[ \t]+)?name))[ \t]+"
     r"(?P<v>\p{L}[\p{L}'’-]*)(?:[ \t]+(?P<w>\p{L}[\p{L}'’-]*))?")
 _NOT_INTRODUCED = frozenset("""not on in at the a an also still written spelled spelt is was isn't wasn't no none
 nothing unknown irrelevant important private secret hidden here there this that it what le la les un une pas
@@ -1199,9 +1206,36 @@ _LOWER_HERE = regex.compile(r"(?<![\p{L}\d])(?i:it['’]?s|this[ \t]+is)[ \t]+"
                             r"(?P<v>[\p{Ll}\p{Lo}][\p{L}\p{M}'’-]*(?:[ \t]+[\p{Ll}\p{Lo}][\p{L}\p{M}'’-]*)?)[ \t]+here\b")
 
 
+# a person addressed by a name no list holds, opening a request ("Ompoly, can I please speak to your boss?", "Tiia,
+# could you"; the listed given names are :data:`_VOCATIVE`'s)
+_REQUEST_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][ \t]*))(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ \t]+"
+                                 r"(?=(?:(?:can|could|would|will|may|do|did|are|have)[ \t]+(?:I|you|we)|please|I|we|you|"
+                                 r"let['’]?s)\b)")
+
+
+# a person named as the author or performer of a work ("the Hermansen novel", "a Raimond Reumer concert", "the
+# Dobrosław Tomaszewski version recorded for ..."): one or two name words between an article and the work
+_WORK_OF = regex.compile(r"(?<![\p{L}\d])(?i:the|a|an)[ \t]+(?P<v>\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)[ \t]+"
+                         r"(?:novel|novels|biography|memoir|concert|concerts|song|songs|album|portrait|lecture|speech|"
+                         r"sonata|symphony|aria|(?P<cover>version|recording))\b")
+
+
 def _introduced(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    places = place_names()
+    for m in _WORK_OF.finditer(text):
+        words = m.group("v").split()
+        if m.group("cover") and len(words) < 2:
+            continue  # "the Spotify version": a version is a person's only under a full name
+        if english and all(not is_dictionary_word(english, w) and w.lower() not in english and not index.is_common(w)
+                           and w.casefold() not in places for w in words):  # never "the Christmas song"
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    for m in _REQUEST_OPENING.finditer(text):
+        word = m.group("v")
+        if english and not index.is_common(word) and not is_title(word) and word.lower() not in CALENDAR \
+                and not is_dictionary_word(english, word) and word.lower() not in english:
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _LOWER_HERE.finditer(text):
         words = m.group("v").split()
         if not any(w in _NOT_INTRODUCED or w in english or index.is_common(w) or w in CALENDAR for w in words):
@@ -1216,8 +1250,9 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
         first, second = m.group("v"), m.group("w")
         if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR:
             continue
-        if m.group("cue").lower().startswith("call") and (first.lower() in english or index.is_common(first)):
-            continue  # "call me tomorrow", "they call me crazy": a word, not a name
+        if m.group("cue").lower().startswith("call") and (first.lower() in english or index.is_common(first)) \
+                and not (first[:1].isupper() and first[1:].islower() and not index.is_common(first)):
+            continue  # "call me tomorrow", "they call me crazy": a word, not a name ("call me Constantine" is one)
         end = m.end("v")
         if second and second.lower() not in _NOT_INTRODUCED and not is_title(second) \
                 and second[:1].isupper() == first[:1].isupper() \
@@ -1463,7 +1498,8 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     for m in lines:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
         plain = [_no_word(w, index, english) for w in words]
-        named = [p and index.is_listed(w) for p, w in zip(plain, words)]
+        # (a listed given name the dictionary also holds is a speaker's too: "John: ...", "Donna: ...")
+        named = [(p or index.is_first(w) and not index.is_common(w)) and index.is_listed(w) for p, w in zip(plain, words)]
         if any(named) and (len(words) > 1 or named[0]):
             found.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
         elif all(plain) and not any(w.casefold() in places for w in words):

@@ -1616,6 +1616,12 @@ def test_set_m_rules_at_their_finders(finder: str, text: str, value: str) -> Non
     ("The savings account is in the name of Telma Iriarte.", ["Telma Iriarte"]),
     ("Ysolde: Where were you?\nPeter: Out.\nMaria: Dinner is ready.", ["Ysolde", "Peter", "Maria"]),
     ("Most people call me Ignatius.", ["Ignatius"]),
+    ("Please have the manager call me. I'd like to join accounts with ms. Ysabeau", ["Ysabeau"]),
+    ("She named him Orrin", ["Orrin"]),
+    ("Brannoc lives on Kesäkatu 14.", ["Brannoc"]),
+    ("Unlike the Vanterpool novel, it is short.", ["Vanterpool"]),
+    ("Best,\nquilla vantreese\nquillavantreese@example.org", ["quilla vantreese"]),
+    ("Signed\nOdalys Brun\nobrun@example.org", ["Odalys Brun"]),
 ])
 def test_set_m_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
@@ -1627,6 +1633,10 @@ def test_set_m_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None
     ("The store is on Windows 11 now.", "Windows 11"),
     ("Take Vitamin D Supplements daily.", "Vitamin D Supplements"),
     ("Offset the Tranche B Cash Payment against the Loan.", "Tranche B Cash Payment"),
+    ("Is the Spotify version any better?", "Spotify"),
+    ("The latency was 50 ms. Then it rose.", "Then"),
+    ("I loved the Christmas song.", "Christmas"),
+    ("Write to Data Science at datascience@corp.example", "Data Science"),
     ("Call me on 12.05.23 about the invoice.", "12.05.23"),
 ])
 def test_what_set_m_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:

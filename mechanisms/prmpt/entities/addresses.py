@@ -124,6 +124,7 @@ _EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
 # of letters and digits in any country's layout, a digit in each: "postcode KW3 7WA", "PIN code 560 034", "postal
 # code K1G 3D1", "zip=LV1295")
 _CUED_ANY_CODE = r"(?=[A-Z]{0,3}\d)[A-Z0-9]{2,4}[ -](?=[A-Z]{0,3}\d)[A-Z0-9]{2,4}|[A-Z]{1,2}\d{4,5}"
+_THREE_DIGITS = re.compile(r"(?<![\w.,-])\d{3}(?![\w-]|[.,]\d)")
 _OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|{_CUED_ANY_CODE})(?![\w-])")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
@@ -502,6 +503,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 
 # a line that holds only a state's or a region's code, between the town and the postcode of a block (", MT", "VWV")
+_THREE_ALONE = re.compile(r"[ \t]*(?P<e>\d{3})[ \t,.]*")
 _REGION_LINE = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2,3}\.?[ \t]*,?[ \t]*")
 
 
@@ -536,7 +538,8 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         street_near = any(lines[j][0] <= x < lines[j][1] for x, _ in streets for j in range(max(0, i - 3), i)
                           if "\n\n" not in text[lines[j][0]:start])
         if post is None and street_near and i > 0 and _REGION_LINE.fullmatch(text, *lines[i - 1]):
-            post = _CODE_ALONE.fullmatch(text, start, end)  # "471 Rue X 112\nRuddervoorde\nVWV\n8020", ", MT\n 29394"
+            post = _CODE_ALONE.fullmatch(text, start, end) or _THREE_ALONE.fullmatch(text, start, end)
+            # ("471 Rue X 112\nRuddervoorde\nVWV\n8020", ", MT\n 29394", "Búðardalur\nDE\n370")
         if post is None:
             continue
         group = next(g for g in "dabce" if post.groupdict().get(g))
@@ -1055,7 +1058,9 @@ _TOWN_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 # a town after a preposition of place, its code right after it, the sentence going on or ending there ("in Thiais
 # 94320 in its mission", "near Alluitsup Paa 3919."; never "in Paris 45000 people", nor a year: "in Paris 2024")
-_IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_TOWN_WORDS})[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})"
+_ANY_TOWN_WORD = rf"[{_CAP}][\w'’]+(?:-[\w'’]+)*"  # (in Greek and Cyrillic capitals too: "ΑΓΙΟΣ ΑΜΒΡΟΣΙΟΣ 4710")
+_IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_ANY_TOWN_WORD}(?:[ \t]{_ANY_TOWN_WORD}){{0,2}})"
+                           rf"[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})"
                            rf"(?![\w-])(?!\.\d|,\d)(?=[ \t]*(?:[.,;:!?)\n]|$)|[ \t]+{_GOES_ON})")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
 # town and its PIN joined by a hyphen ("Suryapet-830401")
@@ -1290,6 +1295,9 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     for m in _OTHER_POSTCODE_VALUE.finditer(text):
         if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
+            out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    for m in _THREE_DIGITS.finditer(text):  # (Iceland's and the Faroes' codes have three digits: "ZIP: 602")
+        if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     cued = [f.end for f in out if f.entity_type == "POSTAL_CODE" and f.score >= 0.8]
     for m in _CODE_BEFORE_WORD.finditer(text):

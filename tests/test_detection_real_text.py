@@ -1598,6 +1598,10 @@ def test_set_l_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     ("addresses", "We live on the west side of Kuldnoka 9.", "Kuldnoka 9"),
     ("addresses", "The shop is at 415 Camino de Huertas 12", "415 Camino de Huertas 12"),
     ("addresses", "We have offices in Kaarina 20780 in the south.", "20780"),
+    ("addresses", "My zip code is 603", "603"),
+    ("addresses", "POSTCODE: 812 and the town", "812"),
+    ("addresses", "Ship to: Bo Lind\n    7 Laugavegur 12 Apt. 3\n   Hella\n    SU\n    851\n", "851"),
+    ("addresses", "We opened a shop in ΑΓΙΑ ΝΑΠΑ 5330 in its old harbour.", "5330"),
 ])
 def test_set_m_rules_at_their_finders(finder: str, text: str, value: str) -> None:
     from mechanisms.prmpt.entities.addresses import find_addresses
@@ -1622,6 +1626,10 @@ def test_set_m_rules_at_their_finders(finder: str, text: str, value: str) -> Non
     ("Unlike the Vanterpool novel, it is short.", ["Vanterpool"]),
     ("Best,\nquilla vantreese\nquillavantreese@example.org", ["quilla vantreese"]),
     ("Signed\nOdalys Brun\nobrun@example.org", ["Odalys Brun"]),
+    ("Yes, I'm Valborg's daughter.", ["Valborg"]),
+    ("(though Lester's song was about a boat)", ["Lester"]),
+    ("Please remove my kid Ottilie from the account.", ["Ottilie"]),
+    ("'Not again!' said Zuzana to Tina", ["Zuzana", "Tina"]),
 ])
 def test_set_m_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
@@ -1637,6 +1645,8 @@ def test_set_m_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None
     ("The latency was 50 ms. Then it rose.", "Then"),
     ("I loved the Christmas song.", "Christmas"),
     ("Write to Data Science at datascience@corp.example", "Data Science"),
+    ("Boston's mother church is old.", "Boston"),
+    ("The page count is 250 in the PDF.", "250"),
     ("Call me on 12.05.23 about the invoice.", "12.05.23"),
 ])
 def test_what_set_m_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:

@@ -974,6 +974,7 @@ def _action_owners(text: str, english: Container[str]) -> list[Found]:
 
 
 _KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|friend|colleague|coworker|co-worker|"
+        r"kid|child|baby|stepson|stepdaughter|spouse|"
         r"boss|manager|partner|boyfriend|girlfriend|fianc[ée]e?|cousin|uncle|aunt|niece|nephew|grandson|"
         r"granddaughter|grandmother|grandfather|grandma|grandpa|neighbou?r|roommate|flatmate|tenant|landlord|"
         r"fille|fils|femme|mari|m[èe]re|p[èe]re|fr[èe]re|s[œo]eur|ami|amie|coll[èe]gue|patron|cousine|oncle|tante|"
@@ -1122,7 +1123,11 @@ _TOLD = regex.compile(r"(?<![\p{L}\d])(?:telling|told|tells|asking|asked|asks|re
                       r"informed|informs|warning|warned|warns|notifying|notified|texting|texted|emailing|emailed|"
                       r"messaging|messaged|pinging|pinged|convincing|convinced|persuading|persuaded|begging|begged|"
                       r"urging|urged|promising|promised|assuring|assured)"
-                      r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+(?:that|to|about|when|whether|if|what|how|why|where)\b)")
+                      r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+(?:that|to|about|when|whether|if|what|how|why|where)\b)"
+                      # or the one spoken to ("said Zuzana to Tina", "he whispered to Dietlind")
+                      r"|(?<![\p{L}\d])(?:said|says|whispered|whispers|shouted|shouts|replied|replies|explained|explains|"
+                      r"complained|complains|lied|lies)(?:[ \t]+\p{Lu}\p{Ll}+|[ \t]+(?:he|she|they))?[ \t]+to[ \t]+"
+                      r"(?P<v>\p{Lu}\p{Ll}{2,})(?![\p{L}\d'’-])")
 # the person someone or something belongs to, in English news ("The family of Dakshesh Rout has called for ...", "the
 # lawyers of Ilse Brandt", "the death of Tomasz Wrobel"): a name of one to three words after the noun and "of"
 _BELONGS_TO = regex.compile(r"(?<![\p{L}\d])(?i:family|families|widow|widower|wife|husband|son|sons|daughter|daughters|"
@@ -1213,6 +1218,11 @@ _REQUEST_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][ \t]*))(?P<v>\p{Lu}\p{Ll}+(?
                                  r"let['’]?s)\b)")
 
 
+# a person whose kin or work the text names with a possessive ("I'm Carol's daughter", "though Lester's song was
+# about a boat")
+_WHOSE = regex.compile(rf"(?<![\p{{L}}\d'’.-])(?P<v>\p{{Lu}}\p{{Ll}}+)['’]s[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?"
+                       r"(?:daughter|son|wife|husband|widow|widower|brother|sister|grandson|granddaughter|"
+                       r"fianc[ée]e?|novel|memoir|song|songs|album|biography|autobiography)\b")
 # a person named as the author or performer of a work ("the Hermansen novel", "a Raimond Reumer concert", "the
 # Dobrosław Tomaszewski version recorded for ..."): one or two name words between an article and the work
 _WORK_OF = regex.compile(r"(?<![\p{L}\d])(?i:the|a|an)[ \t]+(?P<v>\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)[ \t]+"
@@ -1224,6 +1234,11 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
     places = place_names()
+    for m in _WHOSE.finditer(text):
+        word = m.group("v")
+        if english and word.lower() not in CALENDAR and (index.is_first(word) or not index.is_common(word) and (
+                index.is_listed(word) or word.casefold() not in places and not is_dictionary_word(english, word))):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.8))  # (over NER's place: "Lester's song")
     for m in _WORK_OF.finditer(text):
         words = m.group("v").split()
         if m.group("cover") and len(words) < 2:

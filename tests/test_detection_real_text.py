@@ -1635,6 +1635,18 @@ def test_set_m_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None
     check(sanitizer, text, values)
 
 
+@pytest.mark.parametrize("text, value", [
+    ("are there any charges for a transfer from gb22nfwv61575319870576 to other accounts", "gb22nfwv61575319870576"),
+    ("i'm sending a wire transfer using this iban de89 3704 0044 0532 0130 00", "de89 3704 0044 0532 0130 00"),
+])
+def test_an_iban_in_lower_case_is_hidden_and_restored(sanitizer: Sanitizer, text: str, value: str) -> None:
+    check(sanitizer, text, [value], name=False)
+
+
+def test_a_code_of_an_ibans_shape_that_fails_mod_97_is_kept(sanitizer: Sanitizer) -> None:
+    assert "ab12cdef3456ghij7890" in sanitizer.sanitize("the build tag ab12cdef3456ghij7890 is random", KEYS).text
+
+
 @pytest.mark.parametrize("text, kept", [
     ("we drove 300 miles past the farm, then 120 green hills.", "120 green hills"),
     ("We sold 200 units in Paris 45000 people came", "45000"),

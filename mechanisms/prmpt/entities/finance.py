@@ -17,7 +17,7 @@ from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec, TwoWayCodec, put_chars
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import BASE58, DIGITS, one_alphabet, transform_alphabet
-from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
+from mechanisms.prmpt.entities.base import EntityType, Found, cued, regex_finder
 from mechanisms.prmpt.permutation import DomainError, permutation, walk_decrypt, walk_encrypt
 
 # --------------------------------------------------------------------------------- ABA routing
@@ -204,6 +204,21 @@ _ROUTING_CUE = r"routing(?:\s+(?:number|no|#|transit\s+number))?|aba(?:\s+(?:num
 _WALLET = (r"(?<![\w])(?P<v>0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{11,71}|(?:BC1|TB1)[02-9AC-HJ-NP-Z]{11,71}|"
            r"[13][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w])")
 
+# An IBAN in any case, as a text written in lower case holds one ("using this iban gb54swcy37884828884469"; Presidio's
+# recognizer reads capitals only): two letters, two check digits, the BBAN in groups or not; kept only when its mod-97
+# check holds, so no word or code of that shape is taken
+_ANY_CASE_IBAN = re.compile(r"(?<![\w-])(?P<v>[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?)(?![\w-])")
+
+
+def find_ibans(text: str, lang: str) -> list[Found]:
+    out = []
+    for m in _ANY_CASE_IBAN.finditer(text):
+        compact = m.group("v").replace(" ", "").upper()
+        if 15 <= len(compact) <= 34 and int("".join(str(int(ch, 36)) for ch in compact[4:] + compact[:4])) % 97 == 1:
+            out.append(Found("IBAN_CODE", m.start("v"), m.end("v"), 0.9))
+    return out
+
+
 TYPES = (
     EntityType(
         "CREDIT_CARD", EntityPolicy(category="fpe", threshold=0.4), tier=0,
@@ -213,7 +228,7 @@ TYPES = (
     ),
     EntityType(
         "IBAN_CODE", EntityPolicy(category="fpe", threshold=0.4), tier=0, presidio=("IbanRecognizer",),
-        codec=lambda config: IbanCodec(), family="finance", description="IBAN (mod 97 recomputed)",
+        finders=(lambda config: find_ibans,), codec=lambda config: IbanCodec(), family="finance", description="IBAN (mod 97 recomputed)",
         examples=("DE89 3704 0044 0532 0130 00",),
     ),
     EntityType(

@@ -1659,6 +1659,7 @@ def test_a_code_of_an_ibans_shape_that_fails_mod_97_is_kept(sanitizer: Sanitizer
     ("Write to Data Science at datascience@corp.example", "Data Science"),
     ("Boston's mother church is old.", "Boston"),
     ("The page count is 250 in the PDF.", "250"),
+    ("Its market cap 250 billion and rising.", "250"),
     ("Call me on 12.05.23 about the invoice.", "12.05.23"),
 ])
 def test_what_set_m_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:

@@ -125,6 +125,9 @@ _EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
 # code K1G 3D1", "zip=LV1295")
 _CUED_ANY_CODE = r"(?=[A-Z]{0,3}\d)[A-Z0-9]{2,4}[ -](?=[A-Z]{0,3}\d)[A-Z0-9]{2,4}|[A-Z]{1,2}\d{4,5}"
 _THREE_DIGITS = re.compile(r"(?<![\w.,-])\d{3}(?![\w-]|[.,]\d)")
+# (only a word that names a postcode: never "cap", "CP" or "PIN", which say other things before three digits)
+_THREE_DIGIT_CUE = re.compile(r"\b(?i:zip(?:[\s_-]*code)?|post(?:al)?[\s_-]*code|postcode|postnumer|póstnúmer|"
+                              r"postnummer|postnr)(?:\s+(?i:is|was|:))?[^\w\n]{0,4}$")
 _OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|{_CUED_ANY_CODE})(?![\w-])")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
@@ -1297,7 +1300,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     for m in _THREE_DIGITS.finditer(text):  # (Iceland's and the Faroes' codes have three digits: "ZIP: 602")
-        if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
+        if _THREE_DIGIT_CUE.search(text, max(0, m.start() - 30), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
     cued = [f.end for f in out if f.entity_type == "POSTAL_CODE" and f.score >= 0.8]
     for m in _CODE_BEFORE_WORD.finditer(text):

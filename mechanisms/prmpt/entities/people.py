@@ -7,12 +7,14 @@
   them again in Title case.
 * Values of name-like keys in JSON, YAML, code, logs and forms (``"first_name": "john"``), and
   the cells of name columns in CSV, TSV and markdown tables.
+* Two words an e-mail address's local part spells ("Myra Abrahamsson" beside "MyraAbrahamsson@...").
 The NER model's PERSON / PER spans are added by the annotator (spaCy labels of this record).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import regex
 
@@ -127,8 +129,6 @@ _PAIR_WORDS = regex.compile(r"\p{L}[\p{L}\p{M}'’]*")
 
 
 def _fold(word: str) -> str:
-    import unicodedata
-
     return "".join(ch for ch in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(ch)
                    and ch.isalnum()).replace("ß", "ss")
 

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from mechanisms.prmpt.annotator import Span, resolve_overlaps
-from mechanisms.prmpt.codecs import luhn_residue
+from mechanisms.prmpt.codecs import iban_residue, luhn_residue
 from mechanisms.prmpt.config import PrmptConfig
 
 if TYPE_CHECKING:
@@ -23,8 +23,7 @@ _EXTRA: dict[str, tuple[re.Pattern[str], object]] = {
                     lambda v: 12 <= sum(c.isdigit() for c in v) <= 19 and
                     luhn_residue("".join(c for c in v if c.isdigit())) == 0),
     "IBAN_CODE": (re.compile(r"(?<!\w)[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?!\w)"),
-                  lambda v: int("".join(str(int(c, 36)) for c in (v.replace(" ", "")[4:] + v.replace(" ", "")[:4])))
-                  % 97 == 1),
+                  lambda v: iban_residue(v.replace(" ", "")) == 1),
 }
 
 

@@ -14,7 +14,7 @@ import hashlib
 import re
 
 from mechanisms.keys import UserKeys
-from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec, TwoWayCodec, put_chars
+from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec, TwoWayCodec, iban_residue, put_chars
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import BASE58, DIGITS, one_alphabet, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found, cued, regex_finder
@@ -213,8 +213,8 @@ _ANY_CASE_IBAN = re.compile(r"(?<![\w-])(?P<v>[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]
 def find_ibans(text: str, lang: str) -> list[Found]:
     out = []
     for m in _ANY_CASE_IBAN.finditer(text):
-        compact = m.group("v").replace(" ", "").upper()
-        if 15 <= len(compact) <= 34 and int("".join(str(int(ch, 36)) for ch in compact[4:] + compact[:4])) % 97 == 1:
+        compact = m.group("v").replace(" ", "")
+        if 15 <= len(compact) <= 34 and iban_residue(compact) == 1:
             out.append(Found("IBAN_CODE", m.start("v"), m.end("v"), 0.9))
     return out
 

@@ -1231,22 +1231,31 @@ _WORK_OF = regex.compile(r"(?<![\p{L}\d])(?i:the|a|an)[ \t]+(?P<v>\p{Lu}\p{Ll}+(
                          r"sonata|symphony|aria|(?P<cover>version|recording))\b")
 
 
-def _introduced(text: str, english: Container[str]) -> list[Found]:
+def _owners_and_authors(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_WHOSE`, :data:`_WORK_OF`) A person named by a possessive before kin or a work, or as a work's author."""
+    if not english:
+        return []
     index = name_index()
     out = []
     places = place_names()
     for m in _WHOSE.finditer(text):
         word = m.group("v")
-        if english and word.lower() not in CALENDAR and (index.is_first(word) or not index.is_common(word) and (
+        if word.lower() not in CALENDAR and (index.is_first(word) or not index.is_common(word) and (
                 index.is_listed(word) or word.casefold() not in places and not is_dictionary_word(english, word))):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.8))  # (over NER's place: "Lester's song")
     for m in _WORK_OF.finditer(text):
         words = m.group("v").split()
         if m.group("cover") and len(words) < 2:
             continue  # "the Spotify version": a version is a person's only under a full name
-        if english and all(not is_dictionary_word(english, w) and w.lower() not in english and not index.is_common(w)
-                           and w.casefold() not in places for w in words):  # never "the Christmas song"
+        if all(not is_dictionary_word(english, w) and w.lower() not in english and not index.is_common(w)
+               and w.casefold() not in places for w in words):  # never "the Christmas song"
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
+def _introduced(text: str, english: Container[str]) -> list[Found]:
+    index = name_index()
+    out = []
     for m in _REQUEST_OPENING.finditer(text):
         word = m.group("v")
         if english and not index.is_common(word) and not is_title(word) and word.lower() not in CALENDAR \
@@ -1653,6 +1662,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
+    out.extend(_owners_and_authors(text, english))
     out.extend(_introduced(text, english))
     out.extend(_salutations(text, dictionary))
     out.extend(_action_owners(text, english))

@@ -45,6 +45,15 @@ _ARITHMETIC = re.compile(r"[\d)][ \t]*\(?$")  # "3 +45 383": a sum, not a number
 # six digits in pairs or triples (the numbers of small countries' plans), read as a phone only after a phone cue
 _SIX_DIGITS = re.compile(r"\d\d([ .-])\d\d\1\d\d|\d{3}[ .-]\d{3}")
 _EXT = re.compile(r"\s?(?:x|ext\.?|extension)\s?\d", re.IGNORECASE)
+# how tables of figures write numbers, never how a phone number is written (read only with no phone cue):
+# a fraction ("30 1/2", "106-26/32"), decimals between spaces ("639.55 639.38", "37.273 11"), scores
+# ("15-8 15-13", "1-22 2-78"), years ("1995 1994", "1905-1908")
+_FRACTION = re.compile(r"(?<!\d)\d{1,3}/\d{1,2}(?!\d)")
+_DECIMAL = re.compile(r"\d+\.\d+")
+_SCORE = re.compile(r"\d{1,2}-\d{1,2}")
+# groups of two or three digits after a first digit that is no 0, between single spaces: a row of a table of
+# scores when three or more of them stand in one text with no phone cue ("Jimenez (Spain) 74 72 73 67 287")
+_FIGURE_ROW = re.compile(r"[1-9]\d{1,2}(?: [1-9]\d{1,2})+")
 
 
 def _phone_validity(core: str) -> tuple[bool, bool]:
@@ -65,8 +74,21 @@ def _phone_validity(core: str) -> tuple[bool, bool]:
     return False, possible
 
 
+def _figures(core: str) -> bool:
+    """``core`` (no plus, no leading 00) is written as figures of a table are, never as a phone number is."""
+    groups = re.findall(r"\d+", core)
+    if sum(len(g) == 1 for g in groups) >= 2:  # "4 2 1 1 5 3 7": a league table's row ("1 800 555 0199" has one)
+        return True
+    tokens = core.split()
+    return (_FRACTION.search(core) is not None
+            or len(tokens) > 1 and any(_DECIMAL.fullmatch(t) for t in tokens)
+            or sum(_SCORE.fullmatch(t) is not None for t in tokens) >= 2
+            or len(groups) > 1 and all(len(g) == 4 and 1000 <= int(g) <= 2099 for g in groups))
+
+
 def find_phones(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
+    rows: list[int] = []  # indices in ``out`` of cue-less rows of two- and three-digit groups
     for m in _PHONE.finditer(text):
         core = _EXT.split(m.group(0))[0]
         n_digits = sum(ch.isdigit() for ch in core)
@@ -84,6 +106,8 @@ def find_phones(text: str, lang: str) -> list[Found]:
         if not grouped and n_digits >= 12 and luhn_residue("".join(ch for ch in core if ch.isdigit())) == 0:
             continue  # a bare Luhn-valid 12-15 digit string is a card number
         cue = _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
+        if not cue and not _INTERNATIONAL.match(core) and _figures(core):
+            continue
         valid, possible = _phone_validity(core)
         if valid:
             score = 0.75 if grouped else 0.5
@@ -96,7 +120,12 @@ def find_phones(text: str, lang: str) -> list[Found]:
             continue
         if cue:
             score = min(0.79, score + 0.2)  # below an id found by its own cue word on the same digits
+        elif _FIGURE_ROW.fullmatch(core):
+            rows.append(len(out))
         out.append(Found("PHONE_NUMBER", m.start(), m.end(), score))
+    if len(rows) >= 3:
+        dropped = set(rows)
+        out = [f for k, f in enumerate(out) if k not in dropped]
     return out
 
 

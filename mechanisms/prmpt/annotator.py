@@ -107,6 +107,41 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     return sorted(kept, key=lambda s: s.start)
 
 
+def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Span]:
+    """The words of a name that lost to an overlapping span, and that no kept span holds, join the name they
+    touch (or stand alone as one): two finders that read one person with different edges ("Sami Aboudi",
+    "Aboudi AL-RAM") kept the longer reading and sent the other's own words out as written ("Sami")."""
+    held = {(s.start, s.end) for s in kept}
+    lost = [s for s in spans if s.entity_type == "PERSON" and (s.start, s.end) not in held]
+    if not lost:
+        return kept
+    taken = Occupied([(s.start, s.end) for s in kept])
+    extra: list[Span] = []
+    for span in lost:
+        for m in _NAME_WORD.finditer(text, span.start, span.end):
+            word = m.group(0)
+            if len(word) < 2 or _cut_title(word) or word.lower() in LETTER_WORDS:
+                continue  # an initial or a title that lost stays as written ("M." of "M. Reumaux")
+            if not taken.overlaps(m.start(), m.end()):
+                taken.add(m.start(), m.end())
+                extra.append(Span("PERSON", m.start(), m.end(), span.score, span.lang, span.finder))
+    if not extra:
+        return kept
+    merged: list[Span] = []
+    for span in sorted(kept + extra, key=lambda s: s.start):
+        last = merged[-1] if merged else None
+        if last is not None and last.entity_type == span.entity_type == "PERSON" \
+                and text[last.end:span.start].strip(" \t") == "" and (last in extra or span in extra):
+            merged[-1] = Span("PERSON", last.start, span.end, max(last.score, span.score), last.lang,
+                              last.finder or span.finder)
+        else:
+            merged.append(span)
+    return merged
+
+
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]")
+
+
 _AWARD = re.compile(r"[ \t]+of[ \t]+the[ \t]+(?:Year|Month|Season|Week|Decade|Day|Match|Tournament|Series|Game)\b")
 _CLITIC_AFTER = re.compile(r"['’](?:d|ed|ing)\b")
 
@@ -752,6 +787,18 @@ def _salutation_word(text: str, word: str, start: int, end: int) -> bool:
         and _SALUTATION_END.match(text, end) is not None
 
 
+def _opens_greeting(text: str, start: int) -> bool:
+    """``start`` opens a line, the text or a sentence (the greeting words before it aside: "Szanowny Panie"), where
+    a greeting stands; after a word, a number or a comma a greeting word is a name ("b Moin Khan", ", Moin Khan")."""
+    before = text[:start].rstrip(" \t")
+    while (m := _LAST_GREETING.search(before)) is not None and m.group(1).lower() in LETTER_WORDS:
+        before = before[:m.start()].rstrip(" \t")
+    return not before or before[-1] in ".!?:;\n\r\"'“”‘’«»(>*-–—•"
+
+
+_LAST_GREETING = re.compile(r"(?<![\w'’-])([^\W\d_]+)$")
+
+
 def _person_edges(text: str, span: Span) -> Span:
     """A name without a possessive ("Kanye West's" -> "Kanye West"), without a lower-case abbreviation
     before it ("c. Lacroix", capitaine; an initial is a capital) and without a title the codec does not
@@ -759,9 +806,11 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
+    opens = _opens_greeting(text, start)
     while (m := _FIRST_WORD.match(text, start, end)) is not None and (
-            m.group(1).lower() in LETTER_WORDS or _salutation_word(text, m.group(1), start, end)):
+            m.group(1).lower() in LETTER_WORDS and opens or _salutation_word(text, m.group(1), start, end)):
         start = m.end()  # "Sehr geehrter Herr Krüger", "Gentile Sig. Emo" at a letter's start: a salutation's words
+        # (a greeting opens its sentence: after a word, a number or a comma it is a name, "b Moin Khan")
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
             and _CITATION_AFTER.match(text, end) is not None:
         start = m.end()  # "See Halvorsen v. United Kingdom", "Cf. Okafor [2004]": a citation's signal word
@@ -952,7 +1001,7 @@ class TypeAnnotator:
                     continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
-        kept = resolve_overlaps(out)
+        kept = _people_completed(text, out, resolve_overlaps(out))
         return resolve_overlaps(kept + _coordinated_names(text, kept))
 
     def _analyse(self, piece: str, lang: str, doc: Any, foreign: str | None = None) -> list[Span]:

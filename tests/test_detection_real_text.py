@@ -1685,3 +1685,71 @@ def test_set_m_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_M_ATTACK, SET_M_SECRETS)
+
+
+# Set N: news as agencies write it (results tables, scorecards, bylines, line-ups), after a measurement on a
+# public news corpus's development split. Made-up examples in the same shapes.
+@pytest.mark.parametrize("text", [
+    "Hartwell 4 2 1 1 5 3 7 Dunmore 4 2 1 1 3 2 7 Kelso 4 1 2 1 3 3 5",
+    "EAST DIVISION BOSTON 59 76 .437 25 1/2 TORONTO 54 81 .400 30 1/2",
+    "Fall of wickets: 1-22 2-78 3-78 4-78 5-81 6-196.",
+    "Reserves 639.55 639.38 Total liquid assets 107.83 107.24",
+    "Quilter beat Ambrose 15-8 15-13 13-15 15-9 in the final.",
+    "She reigned 1558-1603, and the accounts for 1995 1994 were lost.",
+    "The bonds ended at 106-26/32 after a weak open.",
+    "Orla Quist (Norway) 71 73 72 69 285, Ines Varga (Chile) 74 72 73 67 286, Tomas Brel 70 76 71 70 287",
+])
+def test_figures_of_tables_are_no_phones(text: str) -> None:
+    from mechanisms.prmpt.entities.contact import find_phones
+
+    assert not find_phones(text, "en"), [text[f.start:f.end] for f in find_phones(text, "en")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("-- Cape Town newsroom, +27-21 482 1003", "+27-21 482 1003"),
+    ("-- Chicago newsdesk, 312 408-8787", "312 408-8787"),
+    ("-- Wellington newsroom 64 4 473-4746", "64 4 473-4746"),
+    ("Please call me at 4 2 1 1 5 3 7 tonight.", "4 2 1 1 5 3 7"),
+    ("reach me on 69 71 71 73", "69 71 71 73"),
+    ("Tel: 1 800 555 0199", "1 800 555 0199"),
+])
+def test_phones_beside_those_tables_are_still_phones(text: str, value: str) -> None:
+    from mechanisms.prmpt.entities.contact import find_phones
+
+    assert value in [text[f.start:f.end] for f in find_phones(text, "en")]
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Somerset 83 and 174 (P. Quillby 4-38), Sussex 363 (W. Athersley 111, V. Drakesworth 52)",
+     ["Quillby", "Athersley", "Drakesworth"]),
+    ("Étaient présents MM. A. Duvossel, G. Leyrac et le comte Tornabel.", ["Duvossel", "Leyrac"]),
+    ("Imprimerie de la Presse. Le gérant F. HAMOREL.", ["HAMOREL"]),
+    ("J.-P. Morvannec a dit que la séance était levée.", ["Morvannec"]),
+    ("Ecrire J. Labattut, à Serviac (Hérault).", ["Labattut"]),
+    ("Bowling: S. Waughan 5-1-36-1, Moin Khalidi 2-0-23-0", ["Waughan", "Moin Khalidi"]),
+    ("Palestinian pilgrims' progress. Sami Aboudira AL-RAM, West Bank 1996-08-30", ["Sami Aboudira"]),
+])
+def test_set_n_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Le maire de la commune, M. Rouvelin, a parlé de la fête du village.", "M. "),
+    ("Szanowny Panie Nowak,\ndziękuję", "Szanowny Panie "),
+    ("La lesión del estadio I. Dado que el tumor es pequeño", "Dado"),
+])
+def test_what_set_n_rules_keep(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("A. Background\nThe project started in May.", "en"), ("The U.S. Senate and the D.C. Court met.", "en"),
+    ("RECITAL: A. The Company and the Borrower agree.", "en"), ("Beijing, P. R. China Attn: Legal", "en"),
+    ("Le maire, M. Rouvelin, a parlé de la fête.", "fr"), ("La lesión del estadio I. Dado que el tumor", "es"),
+    ("Wind 5 km / h N. Barometer 1015 hPa", "en"),
+])
+def test_what_the_initials_rule_keeps(sanitizer: Sanitizer, text: str, lang: str) -> None:
+    from mechanisms.prmpt.entities.titled_names import find_initialled_names
+
+    found = find_initialled_names(text, lang, sanitizer.annotator._english)
+    assert not found, [text[f.start:f.end] for f in found]

@@ -191,6 +191,43 @@ _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
 
 
+# One to three initials and a family name, as news, scorecards, bylines and lists write people ("P. Simmons 4-38",
+# "MM. A. Dubost, G. Leygues", "Le gérant F. HAMONO", "J.-P. Moreau"); the family name in Title case or in capitals
+_INITIALLED = regex.compile(r"(?<![\p{L}\d.'’-])(?P<i>\p{Lu}\.(?:-?[ \t]?\p{Lu}\.){0,2})[ \t]?"
+                            r"(?P<w>\p{Lu}\p{Ll}+(?:['’-]\p{Lu}\p{Ll}+)?|\p{Lu}{3,})(?![\p{L}\d@_'’-])(?![ \t]*\p{Lu}\.)")
+_TITLE_LETTERS = {"fr": ("M.",), "es": ("D.",), "it": ("S.",)}  # "S. Pietro": San
+_NUMERAL_BEFORE = regex.compile(r"(?<![\p{L}])\p{Ll}{3,}[ \t]+$")
+
+
+def find_initialled_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """Initials then a family name ("P. Simmons", "A. Dubost", "F. HAMONO"). The word is no name when it is an
+    everyday word, a place no list holds as a family name ("P. R. China"), or a dictionary word that no list holds
+    as a family name ("A. The Company", "B. Subject to"); a dictionary word a list does hold ("S. Law", "P. Such")
+    only inside a line, never opening one ("A. Background" heads a section). The initials are no common acronym
+    ("U.S. Senate", "D.C. Court") and no Roman numeral after a noun ("estadio I. Dado")."""
+    index = name_index()
+    out = []
+    for m in _INITIALLED.finditer(text):
+        initials, word = m.group("i"), m.group("w")
+        if initials.replace(" ", "").replace("-", "").upper() in _ACRONYMS:
+            continue
+        if initials in ("I.", "V.", "X.") and _NUMERAL_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            continue
+        if initials in _TITLE_LETTERS.get(lang, ()):
+            continue  # "M. Reumaux" (Monsieur), "D. José" (Don): a title, which find_titled_names reads
+        low = word.lower() if not word.isupper() else word.title().lower()
+        title = word if not word.isupper() else word.title()
+        if index.is_common(title) or low in CALENDAR or is_title(title):
+            continue
+        surname = index.is_last(title)
+        if not surname and title.casefold() in place_names():
+            continue
+        if low in english and (not surname or text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip() == ""):
+            continue  # (any entry, a noun-only one too: "N. Barometer", "A. Background")
+        out.append(Found("PERSON", m.start(), m.end(), 0.7))
+    return out
+
+
 def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
     """Where a name's span starts when the titles before it (from ``start``) hold one that is hidden with it."""
     for w in regex.finditer(r"\S+", text[start:name_start]):  # (capitalised: "la signora Bianchi" keeps "signora")

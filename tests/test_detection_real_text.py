@@ -1753,3 +1753,38 @@ def test_what_the_initials_rule_keeps(sanitizer: Sanitizer, text: str, lang: str
 
     found = find_initialled_names(text, lang, sanitizer.annotator._english)
     assert not found, [text[f.start:f.end] for f in found]
+
+
+@pytest.mark.parametrize("text, values", [
+    ("El proyecto es una realidad para el deporte nacional, expresó Mejorada.", ["Mejorada"]),
+    ("Kouchaud instó a los congregados a mantener la calma durante la noche.", ["Kouchaud"]),
+    ("Ezkibar ha señalado, no obstante, que se debe llegar a acuerdos.", ["Ezkibar"]),
+    ("Malvedo resaltó la necesidad de asegurar las dotaciones del sector.", ["Malvedo"]),
+    ("Le projet avance bien, a affirmé Lemarrec devant le conseil municipal.", ["Lemarrec"]),
+    ("Turnout will be low, Hallworth conceded on Friday.", ["Hallworth"]),
+])
+def test_reporting_verbs_of_news(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Verona (Italia), 23 may (EFE). - 1 - Parma: Buffon; Sartor, Thuram, Cannavaro; Fuser, Bolaño (Stanic, m.59), "
+     "Breda, Dino Baggio (Dabo, m.84), Vanoli.", ["Buffon", "Cannavaro"]),
+    ("Amonestación a Txurruka y Galdeano (Badajoz), Alberto Ruiz (Córdoba), Craioveanu (Villarreal) y Lipidio "
+     "(Salamanca).", ["Txurruka", "Craioveanu", "Lipidio"]),
+])
+def test_line_ups_are_lists_of_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Pasaron diecisiete veranos en el palacio los reyes Alfonso XIII y Victoria Eugenia.", ["Alfonso XIII"]),
+    ("The ordinance was signed by Louis XIV in the spring.", ["Louis XIV"]),
+    ("The founder, L. Brent Bozwell III, spoke first.", ["Bozwell"]),
+])
+def test_a_roman_number_after_a_name_is_hidden_with_it(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for value in values:
+        for word in value.split():
+            assert word not in out.text, (word, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -700,7 +700,17 @@ def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = fro
 
 _SPEECH = (r"says|said|told|asks|asked|adds|added|explains|explained|writes|wrote|replies|replied|recalls|recalled|"
            r"notes|noted|admits|admitted|insists|insisted|argues|argued|claims|claimed|declares|declared|"
-           r"a\s+dit|dit|déclare|a\s+déclaré|explique|dijo|declaró|explicó|afirmó|señaló")
+           r"stated|states|stressed|stresses|conceded|concedes|acknowledged|acknowledges|commented|comments|"
+           r"a\s+dit|dit|déclare|a\s+déclaré|explique|"
+           # French and Spanish news report in the past: "a affirmé X", "expresó Mejía", "Egibar ha señalado"
+           r"(?:a\s+)?(?:affirmé|ajouté|expliqué|indiqué|précisé|souligné|estimé|assuré|rappelé|répondu|reconnu)|"
+           r"affirme|ajoute|précise|souligne|estime|assure|"
+           r"dijo|declaró|explicó|afirmó|señaló|manifestó|aseguró|indicó|comentó|expresó|añadió|agregó|subrayó|"
+           r"destacó|precisó|recordó|insistió|advirtió|reconoció|apuntó|resaltó|instó|calificó|consideró|estimó|"
+           r"opinó|sostuvo|reiteró|respondió|admitió|puntualizó|aclaró|concluyó|"
+           r"afirma|asegura|explica|señala|indica|añade|"
+           r"ha\s+(?:dicho|declarado|explicado|afirmado|señalado|manifestado|asegurado|indicado|comentado|"
+           r"expresado|añadido|subrayado|destacado|recordado|advertido|reconocido|apuntado|calificado)")
 _SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:{_SPEECH})\b")
 _SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|(?i:according[ \t]+to|selon|según))[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
                                r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")

@@ -127,11 +127,13 @@ def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Sp
                 extra.append(Span("PERSON", m.start(), m.end(), span.score, span.lang, span.finder))
     if not extra:
         return kept
+    added = {(s.start, s.end) for s in extra}
     merged: list[Span] = []
     for span in sorted(kept + extra, key=lambda s: s.start):
         last = merged[-1] if merged else None
         if last is not None and last.entity_type == span.entity_type == "PERSON" \
-                and text[last.end:span.start].strip(" \t") == "" and (last in extra or span in extra):
+                and text[last.end:span.start].strip(" \t") == "" \
+                and ((last.start, last.end) in added or (span.start, span.end) in added):
             merged[-1] = Span("PERSON", last.start, span.end, max(last.score, span.score), last.lang,
                               last.finder or span.finder)
         else:
@@ -804,10 +806,11 @@ def _salutation_word(text: str, word: str, start: int, end: int) -> bool:
 def _opens_greeting(text: str, start: int) -> bool:
     """``start`` opens a line, the text or a sentence (the greeting words before it aside: "Szanowny Panie"), where
     a greeting stands; after a word, a number or a comma a greeting word is a name ("b Moin Khan", ", Moin Khan")."""
-    before = text[:start].rstrip(" \t")
+    lo = max(0, start - 120)  # a window: the whole text before each name made a long list quadratic
+    before = text[lo:start].rstrip(" \t")
     while (m := _LAST_GREETING.search(before)) is not None and m.group(1).lower() in LETTER_WORDS:
         before = before[:m.start()].rstrip(" \t")
-    return not before or before[-1] in ".!?:;\n\r\"'“”‘’«»(>*-–—•"
+    return not before and lo == 0 or bool(before) and before[-1] in ".!?:;\n\r\"'“”‘’«»(>*-–—•"
 
 
 _LAST_GREETING = re.compile(r"(?<![\w'’-])([^\W\d_]+)$")

@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 12 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external locales prompt_shapes news_shapes court_shapes document_shapes thread_shapes foreign_shapes pii_prompts presidio_synthetic address_prose known cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external news_external locales prompt_shapes news_shapes court_shapes document_shapes thread_shapes foreign_shapes pii_prompts presidio_synthetic address_prose known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -30,6 +30,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         locales,
         memory,
         model_lanes,
+        news_external,
         news_shapes,
         peers,
         pii_prompts,
@@ -51,6 +52,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "turns": lambda: turn_store.run(rounds=20 if quick else 100),
         "prmpt": lambda: prmpt_bench.run(reps=10 if quick else 60),
         "external": lambda: external.run(limit=60 if quick else None),
+        "news_external": lambda: news_external.run(limit=60 if quick else None),
         "locales": lambda: locales.run(per_locale=3 if quick else 12),
         "prompt_shapes": lambda: prompt_shapes.run(per_shape=2 if quick else 6),
         "news_shapes": lambda: news_shapes.run(rounds=1 if quick else 2),
@@ -72,7 +74,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "locales", "prompt_shapes", "news_shapes", "court_shapes",
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "news_external", "locales", "prompt_shapes", "news_shapes", "court_shapes",
            "document_shapes", "thread_shapes", "foreign_shapes", "pii_prompts", "presidio_synthetic",
            "address_prose",
            "known",

@@ -1788,3 +1788,16 @@ def test_a_roman_number_after_a_name_is_hidden_with_it(sanitizer: Sanitizer, tex
         for word in value.split():
             assert word not in out.text, (word, out.text)
     assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_two_names_never_take_in_the_same_word() -> None:
+    """A word between two names is taken in by one of them only: two spans over it broke the restore."""
+    from mechanisms.prmpt.annotator import extend_names
+    from mechanisms.prmpt.spans import Span
+
+    text = "Responsable: Dra. Celestina Arroyo Benítez Fundación Jiménez Díaz-UTE Avda Reyes Católicos, 2"
+    a, b = text.index("Celestina"), text.index("Fundación") + len("Fundación")
+    c = text.index("Díaz-UTE")
+    spans = [Span("PERSON", a, b, 0.8, "es"), Span("PERSON", c, c + len("Díaz-UTE"), 0.85, "es")]
+    out = sorted(extend_names(text, spans), key=lambda s: s.start)
+    assert all(x.end <= y.start for x, y in zip(out, out[1:])), [text[s.start:s.end] for s in out]

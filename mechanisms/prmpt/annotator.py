@@ -1191,6 +1191,9 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
         elif dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
                 and index.is_first(last) and last.istitle() and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # "Kylie minogue": in chat a family name is often written in lower case
+        for a, b in ((start, span.start), (span.end, end)):
+            if a < b:
+                taken.add(a, b)  # a word one name took in is not the next one's too ("Fundación Jiménez Díaz")
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))
     return out

@@ -1199,6 +1199,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
     return out
 
 
+_BRACKET_AFTER = re.compile(r"[ \t]*\(")
 _ITEM = re.compile(r"(?:^|(?<=[,;:\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
                    r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*|[-*•][ \t]+|\|[ \t]*)?"
                    r"(?P<v>[^\W\d_][^\W\d_'’-]+(?:[ \t]+(?:(?:de|del|da|van|von|der|le|la)[ \t]+)?"
@@ -1230,8 +1231,7 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
             continue
         if is_title(m.group("v").split()[-1]):
             continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name ("DJ Khaled" is one)
-        if text.startswith("(", m.end("v") + len(text[m.end("v"):]) - len(text[m.end("v"):].lstrip(" \t"))) \
-                and m.group("v").casefold() in _known_places():
+        if _BRACKET_AFTER.match(text, m.end("v")) is not None and m.group("v").casefold() in _known_places():
             continue  # "Verona (Italia), 23 may": a dateline's town before its country
         if bisect.bisect_left(named, m.start() + 200) - bisect.bisect_right(named, m.start() - 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))

@@ -1801,3 +1801,19 @@ def test_two_names_never_take_in_the_same_word() -> None:
     spans = [Span("PERSON", a, b, 0.8, "es"), Span("PERSON", c, c + len("Díaz-UTE"), 0.85, "es")]
     out = sorted(extend_names(text, spans), key=lambda s: s.start)
     assert all(x.end <= y.start for x, y in zip(out, out[1:])), [text[s.start:s.end] for s in out]
+
+
+SET_N_ATTACK = ("Somerset 83 and 174 (P. Quillby 4-38), Sussex 363 (W. Athersley 111)\n"
+                "Bowling: S. Waughan 5-1-36-1, Moin Khalidi 2-0-23-0\n"
+                "Palestinian pilgrims' progress. Sami Aboudira AL-RAM, West Bank\n"
+                "El proyecto es una realidad para el deporte nacional, expresó Mejorada.\n"
+                "Parma: Buffon; Sartor, Thuram, Cannavaro; Fuser, Bolaño (Stanic, m.59)\n"
+                "-- Cape Town newsroom, +27-21 482 1003")
+SET_N_SECRETS = ("Quillby", "Athersley", "Waughan", "Moin Khalidi", "Sami", "Aboudira", "Mejorada", "Buffon",
+                 "Cannavaro", "+27-21 482 1003")
+
+
+def test_set_n_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_N_ATTACK, SET_N_SECRETS)

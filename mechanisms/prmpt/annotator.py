@@ -35,6 +35,7 @@ from mechanisms.prmpt.entities.titled_names import (
     OFFICES,
     REPLACED_TITLES,
     SALUTATION_NAMES,
+    opens_line,
 )
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
@@ -142,14 +143,14 @@ def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Sp
 
 
 # a Roman number after a name is part of it ("Louis XIV", "Alfonso XIII", "L. Brent Bozell III"; not "I", "V" or "X")
-_REGNAL = re.compile(r"[ \t]+(?:X{0,3}(?:IX|IV|V?I{1,3})|X{1,3}V?I{0,3}|XIV|XIX|XVI{0,3})(?![\w'’-])")
+_REGNAL = re.compile(r"[ \t]+(?P<n>X{0,3}(?:IX|IV|V?I{0,3}))(?![\w'’-])")
 
 
 def _regnal_numbers(text: str, spans: list[Span]) -> list[Span]:
     out = []
     for k, span in enumerate(spans):
         m = _REGNAL.match(text, span.end) if span.entity_type == "PERSON" else None
-        if m is not None and len(m.group(0).strip()) > 1 and (k + 1 == len(spans) or spans[k + 1].start >= m.end()):
+        if m is not None and len(m.group("n")) > 1 and (k + 1 == len(spans) or spans[k + 1].start >= m.end()):
             span = Span("PERSON", span.start, m.end(), span.score, span.lang, span.finder)
         out.append(span)
     return out
@@ -799,7 +800,7 @@ _SALUTATION_END = re.compile(r"[ \t]*[,:!]")
 def _salutation_word(text: str, word: str, start: int, end: int) -> bool:
     """``word``, at ``start``, opens a letter's salutation to the name that ends at ``end``: a salutation that is
     a name too ("Gentile", "Caro") at a line's start, the name closed by a comma or a colon ("Caro Emo,")."""
-    return word.lower() in SALUTATION_NAMES and text[text.rfind("\n", 0, start) + 1:start].strip() == "" \
+    return word.lower() in SALUTATION_NAMES and opens_line(text, start) \
         and _SALUTATION_END.match(text, end) is not None
 
 
@@ -823,9 +824,13 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
-    opens = _opens_greeting(text, start)
-    while (m := _FIRST_WORD.match(text, start, end)) is not None and (
-            m.group(1).lower() in LETTER_WORDS and opens or _salutation_word(text, m.group(1), start, end)):
+    first, opens = start, None  # (where the name starts is read only when a greeting word opens it)
+    while (m := _FIRST_WORD.match(text, start, end)) is not None:
+        greeting = m.group(1).lower() in LETTER_WORDS
+        if greeting and opens is None:
+            opens = _opens_greeting(text, first)
+        if not (greeting and opens or _salutation_word(text, m.group(1), start, end)):
+            break
         start = m.end()  # "Sehr geehrter Herr Krüger", "Gentile Sig. Emo" at a letter's start: a salutation's words
         # (a greeting opens its sentence: after a word, a number or a comma it is a name, "b Moin Khan")
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \

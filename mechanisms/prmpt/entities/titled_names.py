@@ -191,6 +191,11 @@ _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
 
 
+def opens_line(text: str, pos: int) -> bool:
+    """Nothing but blanks stands before ``pos`` on its line."""
+    return text[text.rfind("\n", 0, pos) + 1:pos].strip() == ""
+
+
 # One to three initials and a family name, as news, scorecards, bylines and lists write people ("P. Simmons 4-38",
 # "MM. A. Dubost, G. Leygues", "Le gérant F. HAMONO", "J.-P. Moreau"); the family name in Title case or in capitals
 _INITIALLED = regex.compile(r"(?<![\p{L}\d.'’-])(?P<i>\p{Lu}\.(?:-?[ \t]?\p{Lu}\.){0,2})[ \t]?"
@@ -215,14 +220,14 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
             continue
         if initials in _TITLE_LETTERS.get(lang, ()):
             continue  # "M. Reumaux" (Monsieur), "D. José" (Don): a title, which find_titled_names reads
-        low = word.lower() if not word.isupper() else word.title().lower()
-        title = word if not word.isupper() else word.title()
+        low = word.lower()
+        title = word.title() if word.isupper() else word
         if index.is_common(title) or low in CALENDAR or is_title(title):
             continue
         surname = index.is_last(title)
         if not surname and title.casefold() in place_names():
             continue
-        if low in english and (not surname or text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip() == ""):
+        if low in english and (not surname or opens_line(text, m.start())):
             continue  # (any entry, a noun-only one too: "N. Barometer", "A. Background")
         out.append(Found("PERSON", m.start(), m.end(), 0.7))
     return out

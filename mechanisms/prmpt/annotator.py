@@ -652,8 +652,11 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         if not words or len(words) > 4 or text[words[-1].end():words[-1].end() + 1] == ":" \
                 or text[words[0].start():words[-1].end()].casefold() in places:
             continue
+        written = words
         words = [w for w in words if w.group(0).casefold() not in places]  # "Nantes Rioux": the place apart
-        if not words or not all(name_like(w.group(0)) for w in words):
+        if words and not all(name_like(w.group(0)) for w in words):
+            words = _name_after_office(text, written, name_like, places)
+        if not words:
             continue
         run = words[0].span()
         for w in words[1:]:
@@ -664,6 +667,27 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
                 run = w.span()
         out.append(Span("PERSON", run[0], run[1], 0.7, lang))
     return out
+
+
+def _name_after_office(text: str, words: list[re.Match[str]], name_like: Callable[[str], bool],
+                       places: Container[str]) -> list[re.Match[str]]:
+    """The words that end an entity as a full name after words of the language ("Cultura Matilde Batistuta",
+    "Asuntos Sociales Matilde Fernández": NER ran the portfolio of an office and the name together): two or
+    more words in a row, each name-like or a listed name that is a place too ("Fernández", "Cárdenas"), one
+    of them listed and one no place; else none."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    tail: list[re.Match[str]] = []
+    for w in reversed(words):
+        word = w.group(0)
+        if tail and text[w.end():tail[0].start()].strip(" \t") \
+                or not (name_like(word) or word.casefold() in places and index.is_listed(word)):
+            break
+        tail.insert(0, w)
+    if len(tail) == len(words) or len(tail) < 2 or all(w.group(0).casefold() in places for w in tail):
+        return []
+    return tail
 
 
 def _whole_words(text: str, span: Span) -> Span:

@@ -72,8 +72,14 @@ def name_index() -> NameIndex:
              + _read("given_names_world_v1.txt")}
     last = {w.lower() for w in _read("names_last_v1.txt") + _read("surnames_fr_es_v1.txt")
             + _read("family_names_world_v1.txt")}
-    return NameIndex(frozenset(first), frozenset(last), frozenset(_read("common_words_v1.txt")))
+    return NameIndex(frozenset(first), frozenset(last), frozenset(_read("common_words_v1.txt")) - _NOT_EVERYDAY)
 
+
+# Family names the everyday list took in with Faker's es_ES lorem words, a frequency list of Spanish text: the
+# commonest Spanish family names, which the Spanish dictionary holds only as proper nouns ("García" stays: the
+# dictionary has "garcía" as a word too). As everyday words they kept "González, que se reunió hoy ..." from being
+# read as a name (Spanish news dev split: names leaked 8.3 -> 7.7 %).
+_NOT_EVERYDAY = frozenset({"gonzález", "lópez", "rodríguez"})
 
 
 VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)

@@ -1886,3 +1886,52 @@ def test_set_o_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_O_ATTACK, SET_O_SECRETS)
+
+
+# Set P: cricket scorecards as agencies print them (a third of the names English news leaked after set N were in
+# them): the batsman, the fielder and the bowler of each dismissal and a bowler's figures are names
+@pytest.mark.parametrize("text, values", [
+    ("Northshire 212: Tomkins c Wexford b Pellham 12, Oduya lbw b Pellham 0, Rastrick not out 41",
+     ["Tomkins", "Wexford", "Pellham", "Oduya", "Rastrick"]),
+    ("Bowling: Kettleby 10-1-44-2, Marwood 8.3-0-51-1, R. Ashdown 6-0-29-0", ["Kettleby", "Marwood", "Ashdown"]),
+    ("J. Fennimore c and b Quaintance 23 D. Harcastle st Belwether b Quaintance 7",
+     ["Fennimore", "Quaintance", "Harcastle", "Belwether"]),
+    ("Did not bat: Tolland. Bowling: Mbeki-Ross 9-2-30-3, Vanderpuy 7-0-35-1", ["Mbeki-Ross", "Vanderpuy"]),
+    ("Sri Lanka 241: K. Wijeratne c Holloway b Stanbridge 88, P. Dassanayake b Stanbridge 14",
+     ["Wijeratne", "Holloway", "Stanbridge", "Dassanayake"]),
+    # dictionary words in a fielder's or a bowler's place
+    ("Yorkshire 190: Moxon c Law b Such 12, Byas c Knight b Such 40, Bowling: Such 8-1-40-2, Law 3-0-11-1",
+     ["Moxon", "Law", "Such", "Byas", "Knight"]),
+])
+def test_the_names_of_a_cricket_scorecard(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("See appendix b Table 3 for the figures.", "b Table 3"),
+    ("Choose option b Premium 12 months.", "b Premium 12"),
+    ("The score was 3-0-1-2 in the last round.", "3-0-1-2"),
+    ("Plan b Table 3 and plan c Figure 4 are attached.", "b Table 3"),
+])
+def test_what_looks_like_a_scorecard_alone_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_scorecard_names_at_the_finder() -> None:
+    from mechanisms.prmpt.entities.titled_names import find_scorecard_names
+
+    text = "Australia M. Waugh c and b Jayasinghe 50, S. Lawford c Tillekera b Dharmawan 13"
+    found = [text[f.start:f.end] for f in find_scorecard_names(text, "en")]
+    assert sorted(found) == sorted(["M. Waugh", "Jayasinghe", "S. Lawford", "Tillekera", "Dharmawan"]), found
+    assert find_scorecard_names("Smith c Jones b Brown 4", "en") == []  # one dismissal alone: no scorecard
+
+
+SET_P_ATTACK = ("Northshire 212: Tomkins c Wexford b Pellham 12, Oduya lbw b Pellham 0\n"
+                "Bowling: Kettleby 10-1-44-2, Marwood 8.3-0-51-1")
+SET_P_SECRETS = ("Tomkins", "Wexford", "Pellham", "Oduya", "Kettleby", "Marwood")
+
+
+def test_set_p_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_P_ATTACK, SET_P_SECRETS)

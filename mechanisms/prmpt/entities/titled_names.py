@@ -15,6 +15,7 @@ name, so "General Motors" or "Dr Pepper's" stay; a word in capitals is read as a
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Container, Iterable, Sequence
 
 import regex
@@ -231,6 +232,48 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
             continue  # (any entry, a noun-only one too: "N. Barometer", "A. Background")
         out.append(Found("PERSON", m.start(), m.end(), 0.7))
     return out
+
+
+# Cricket's scorecard notation: a batsman's dismissal ("c Tillekeratne b Dharmasena 13", "lbw b Fleming 0", "st
+# Kaluwitharana b Chandana 2", "c and b Jayasuriya 50", "b McGrath 50", runs after it) and a bowler's figures, overs,
+# maidens, runs and wickets ("Gough 8-0-39-3", "S. Waugh 5-1-36-1", "de Silva 4-0-25-0"): the batsman's, the
+# fielder's and the bowler's places hold names, dictionary words too ("Law", "Such", "Knight")
+_SCORED = r"(?:\p{Lu}\.[ \t]?){0,2}(?:(?:de|van|ul|al)[ \t])?\p{Lu}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*"
+_INITIAL = regex.compile(r"\p{Lu}\.")
+_SCORED_NAME = rf"{_SCORED}(?:[ \t]{_SCORED}){{0,2}}"
+_DISMISSAL = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?:(?:c|st)[ \t]+(?P<f>{_SCORED_NAME})[ \t]+|c[ \t]+and[ \t]+"
+                           rf"|lbw[ \t]+)?b[ \t]+(?P<b>{_SCORED_NAME})(?=[ \t]+\d{{1,3}}(?!\d|[.,]\d|-))")
+_OUT = (rf"(?:(?:c|st)[ \t]+{_SCORED_NAME}[ \t]+b[ \t]|c[ \t]+and[ \t]+b[ \t]|lbw[ \t]+b[ \t]|b[ \t]+{_SCORED_NAME}[ \t]+\d"
+        rf"|(?:run|not)[ \t]+out[ \t]+\d)")
+_BATSMAN = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED}(?:[ \t]{_SCORED})?)[ \t]+(?={_OUT})")
+_FIGURES = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<b>{_SCORED_NAME})[ \t]+\d{{1,2}}(?:\.\d)?-\d{{1,2}}-\d{{1,3}}-\d{{1,2}}"
+                         r"(?![\d-])")
+
+
+def find_scorecard_names(text: str, lang: str) -> list[Found]:
+    """The batsmen, fielders and bowlers of a cricket scorecard (:data:`_DISMISSAL`, :data:`_FIGURES`,
+    :data:`_BATSMAN`), in a text that writes two catches, stumpings, leg-before dismissals or bowling figures."""
+    if " b " not in text and "-" not in text:
+        return []
+    marks = [m.group(0)[:2] for pattern in (_DISMISSAL, _FIGURES) for m in itertools.islice(pattern.finditer(text), 2)]
+    if len(marks) < 2 or all(mark == "b " for mark in marks):
+        return []  # a scorecard writes two at least, a catch, a stumping, a leg-before or figures among them: "see
+        # appendix b Table 3" is no bowler
+    out: dict[tuple[int, int], Found] = {}
+    for pattern in (_DISMISSAL, _FIGURES, _BATSMAN):
+        for m in pattern.finditer(text):
+            for g in ("a", "f", "b"):
+                if g not in pattern.groupindex or not m.group(g):
+                    continue
+                start, end = m.span(g)
+                words = list(regex.finditer(r"\S+", text[start:end]))
+                while len(words) > 1 and words[0].group(0).casefold() in place_names():
+                    words.pop(0)  # "Australia M. Waugh c and b ...": the side, then the batsman
+                start += words[0].start()
+                head = next((w for w in text[start:end].split() if not _INITIAL.fullmatch(w)), "")
+                if not is_title(head):  # ("M. Waugh": an initial, not "M." for Monsieur)
+                    out[start, end] = Found("PERSON", start, end, 0.8)  # (a fielder is a batsman's neighbour too)
+    return list(out.values())
 
 
 def _replaced_titles_start(text: str, start: int, name_start: int) -> int:

@@ -66,20 +66,25 @@ def read_affixes(aff: str) -> dict[str, tuple[str, bool, list[AffixRule]]]:
     return rules
 
 
+def _affixes(flags: str, kind: str, rules: dict[str, tuple[str, bool, list[AffixRule]]],
+             ) -> Iterator[tuple[bool, AffixRule]]:
+    """The rules of ``kind`` (PFX or SFX) that ``flags`` name, each with whether it combines with the other kind."""
+    for flag in flags:
+        found_kind, cross, found = rules.get(flag, ("", False, []))
+        if found_kind == kind:
+            yield from ((cross, rule) for rule in found)
+
+
 def _suffixed(word: str, flags: str, rules: dict[str, tuple[str, bool, list[AffixRule]]],
               again: bool = True) -> Iterator[tuple[str, bool]]:
     """Every form a suffix of ``flags`` makes of ``word`` (with the suffixes its continuation flags allow,
     once), and whether the suffix combines with a prefix."""
-    for flag in flags:
-        kind, cross, found = rules.get(flag, ("", False, []))
-        if kind != "SFX":
-            continue
-        for strip, add, continuation, condition in found:
-            if word.endswith(strip) and condition.search(word):
-                form = word[:len(word) - len(strip)] + add
-                yield form, cross
-                if continuation and again:
-                    yield from ((more, cross and c) for more, c in _suffixed(form, continuation, rules, False))
+    for cross, (strip, add, continuation, condition) in _affixes(flags, "SFX", rules):
+        if word.endswith(strip) and condition.search(word):
+            form = word[:len(word) - len(strip)] + add
+            yield form, cross
+            if continuation and again:
+                yield from ((more, cross and c) for more, c in _suffixed(form, continuation, rules, False))
 
 
 def expand(dic: str, aff: str) -> list[str]:
@@ -92,16 +97,12 @@ def expand(dic: str, aff: str) -> list[str]:
         if not word or not word[0].islower():
             continue  # a proper noun ("Abad", "Concepción")
         made = [word, *(form for form, _ in _suffixed(word, flags, rules))]
-        for flag in flags:
-            kind, cross, found = rules.get(flag, ("", False, []))
-            if kind != "PFX":
-                continue
-            for strip, add, _, condition in found:
-                if word.startswith(strip) and condition.search(word):
-                    prefixed = add + word[len(strip):]
-                    made.append(prefixed)
-                    if cross:
-                        made += [form for form, c in _suffixed(prefixed, flags, rules) if c]
+        for cross, (strip, add, _, condition) in _affixes(flags, "PFX", rules):
+            if word.startswith(strip) and condition.search(word):
+                prefixed = add + word[len(strip):]
+                made.append(prefixed)
+                if cross:
+                    made += [form for form, c in _suffixed(prefixed, flags, rules) if c]
         forms.update(form.lower() for form in made if _ALPHA.fullmatch(form))
     return sorted(forms)
 

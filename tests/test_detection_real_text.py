@@ -1935,3 +1935,18 @@ def test_set_p_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_P_ATTACK, SET_P_SECRETS)
+
+
+# Set Q: family names that are rare words of the Spanish dictionary ("pinzón", a finch; "cárcamo", a pit): a word of
+# the language is one the dictionary and the pipeline's training text both hold (leaked with the dictionary alone)
+@pytest.mark.parametrize("text, values", [
+    ("«No me arrepiento de nada», dijo Fernanda Pinzón al salir del juzgado.", ["Fernanda Pinzón"]),
+    ("Cárcamo y Durán se reunieron el martes en la sede del partido.", ["Cárcamo", "Durán"]),
+    ("El alcalde Rogelio Cárcamo inauguró ayer el puente.", ["Rogelio Cárcamo"]),
+    ("La fiscal acusó a Mireya Alcaraván de malversación.", ["Mireya Alcaraván"]),
+    ("Según fuentes del club, Osvaldo Zorzal renovará hasta 2027.", ["Osvaldo Zorzal"]),
+    ("La portavoz, Itziar Mancebo, negó ayer las acusaciones.", ["Itziar Mancebo"]),
+    ("Ayer comí con Carona en el centro.", ["Carona"]),
+])
+def test_spanish_family_names_that_are_rare_words(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)

@@ -673,8 +673,8 @@ def _name_after_office(text: str, words: list[re.Match[str]], name_like: Callabl
                        places: Container[str]) -> list[re.Match[str]]:
     """The words that end an entity as a full name after words of the language ("Cultura Matilde Batistuta",
     "Asuntos Sociales Matilde Fernández": NER ran the portfolio of an office and the name together): two or
-    more words in a row, each name-like or a listed name that is a place too ("Fernández", "Cárdenas"), one
-    of them listed and one no place; else none."""
+    more words in a row, each name-like or a listed name that is a place too ("Fernández", "Cárdenas"), not all
+    of them places and not the whole entity; else none."""
     from mechanisms.prmpt.entities.people import name_index
 
     index = name_index()
@@ -1033,8 +1033,6 @@ class TypeAnnotator:
                 if seen:
                     held = LanguageWords(held.base, held.lemmas | (seen if dictionary is None else
                                                                    dictionary.holding(seen)), held.forms)
-                elif dictionary is not None:  # (a pipeline with no words of its own)
-                    held = LanguageWords(held.base, held.lemmas, held.forms, dictionary)
             self._vocabularies[(lang, tables_only)] = held
         return held
 

@@ -223,17 +223,16 @@ def dictionary_words(lang: str) -> DictionaryWords | None:
 class LanguageWords:
     """A pipeline's vocabulary: its lemma index with suffix rules and irregular forms, and (French) the
     inflected forms of its lookup table, which is keyed by the hash of the form; ``lemmas`` holds words
-    added to it (the annotator adds the training words of a pipeline with thin tables and no dictionary);
-    ``dictionary`` the forms of a spelling dictionary (Spanish)."""
+    added to it (the annotator adds the training words of a pipeline with thin tables, those its spelling
+    dictionary holds too where one ships)."""
 
     base: EnglishWords
     lemmas: frozenset[str]
     forms: object | None  # spaCy's lookup Table (keys are string hashes), or None
-    dictionary: DictionaryWords | None = None
 
     def is_word(self, word: str) -> bool:
         low = word.lower()
-        if self.base.is_word(word) or low in self.lemmas or self.dictionary is not None and low in self.dictionary:
+        if self.base.is_word(word) or low in self.lemmas:
             return True
         if self.forms is None:
             return False

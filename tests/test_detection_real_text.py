@@ -1950,3 +1950,20 @@ def test_set_p_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
 ])
 def test_spanish_family_names_that_are_rare_words(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# Countries as Spanish and French write them are places (GeoNames names a country in English only): "Italia",
+# "Grecia" in a list of countries were read as names.
+def test_countries_as_other_languages_write_them_stay(sanitizer: Sanitizer) -> None:
+    for text, kept in (("Asistieron representantes de España, Francia, Italia, Grecia, Turquía y Egipto.",
+                        "Italia, Grecia, Turquía"),
+                       ("Les délégations du Brésil, de l'Allemagne et de la Grèce sont arrivées.", "Grèce")):
+        assert kept in sanitizer.sanitize(text, KEYS).text, text
+
+
+def test_the_place_list_holds_the_countries_in_other_languages() -> None:
+    from mechanisms.prmpt.entities.name_words import capital_names, place_names
+
+    for name in ("Italia", "Grecia", "Brasil", "Alemania", "Grèce", "Allemagne", "Griechenland", "Reino Unido"):
+        assert name.casefold() in place_names(), name
+    assert {"italia", "alemania", "allemagne"} <= capital_names()

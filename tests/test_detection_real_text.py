@@ -1967,3 +1967,46 @@ def test_the_place_list_holds_the_countries_in_other_languages() -> None:
     for name in ("Italia", "Grecia", "Brasil", "Alemania", "Grèce", "Allemagne", "Griechenland", "Reino Unido"):
         assert name.casefold() in place_names(), name
     assert {"italia", "alemania", "allemagne"} <= capital_names()
+
+
+# Set R: a single family name in a line-up or a list of players, beside names found, that alone reads as a place or
+# (in Spanish text) as an English word ("Savage", "Freestone"): the item next to a name in the same list is a name.
+# Measured on the CoNLL-2002 Spanish development split (names leaked 7.4 -> 6.2 %). Made-up examples in its shapes.
+@pytest.mark.parametrize("text, values", [
+    ("0 - Gales: Hartstone, Gareth Pryce, Melville, Owain Lewis (Bellamy, m.72), Savage (Johnson, m.72), Speed "
+     "y Iwan Pryce.", ["Hartstone", "Savage"]),
+    ("3 - Brasil: Dida; Cafú, Antonio Carlos, Aldair; Rivaldo (Emerson Asuncao, m.83) y Goldstone (Denilson, m.70).",
+     ["Goldstone"]),
+    ("Portland (13+10): Norklit; Kisselev, Garralda (3), Olalla (4), Mainer, Barbeito (7), Errekondo (1)",
+     ["Mainer"]),
+    ("Barcelona (13+12): Svensson; Cavar (4 2p), Lozano (2), Medina (1), Guijosa (3), Ortega (2)", ["Medina"]),
+    ("Amonestación a Bracamonte y De la Cruz (Badajoz), Salinas (Toledo), Oscar y Puñal (Leganés)", ["Salinas"]),
+    ("Teamsheet: Shay Given, Gary Breen, Staunton, Irwin, McAteer, Houghton, Townsend, Niall Quinn.",
+     ["Houghton", "Townsend"]),
+])
+def test_a_family_name_beside_names_in_a_list(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    # a town after a field's label in a record that names people
+    ("Paciente: Juan Pérez Gómez.\nMédico: Dra. Lucía Bayard Ruiz.\nLocalidad/ Provincia: Toledo.\nCP: 45001.",
+     "Provincia: Toledo."),
+    # a town before its province, and a dateline's town before its country
+    ("Remitido por: Dra. Lucía Bayard, Avenida Menesteo, 45, Puerto de Santa María (Cádiz). Juan Pérez y Luis Gómez.",
+     "Puerto de Santa María (Cádiz)"),
+    ("Verona (Italia), 23 may (EFE). Juan Pérez y Luis Gómez llegaron ayer.", "Verona (Italia)"),
+])
+def test_what_the_list_rule_keeps(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_R_ATTACK = ("0 - Gales: Hartstone, Gareth Pryce, Melville, Owain Lewis (Bellamy, m.72), Savage (Johnson, m.72).\n"
+                "Barcelona (13+12): Svensson; Cavar (4 2p), Lozano (2), Medina (1), Guijosa (3)")
+SET_R_SECRETS = ("Hartstone", "Savage", "Medina", "Melville", "Svensson")
+
+
+def test_set_r_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_R_ATTACK, SET_R_SECRETS)

@@ -618,6 +618,28 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
         and not (vocabulary is not None and vocabulary.is_word(word))
 
 
+def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container[str]) -> bool:
+    """A word that is a name where the items beside it in a list are names, though alone it is not
+    name-like (:func:`_name_like`): a listed family name that is a place too ("Gales: Freestone, Page,
+    Savage", "Bustos", "Toledo"), and outside English a word shaped like a name that the text's language
+    does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an everyday
+    word, a title, a month, a country or capital, an acronym or a word the same text writes in lower case."""
+    from mechanisms.prmpt.entities.name_words import capital_names
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    index, low = name_index(), word.lower()
+    if word.isupper() or len(word) < 3 or index.is_common(word) or is_title(word) or low in CALENDAR \
+            or low in _NOT_NAMES or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS \
+            or word.casefold() in capital_names() or low in lower_case:
+        return False
+    if index.is_last(word):
+        return True
+    return lang != "en" and _NAME_SHAPE.fullmatch(word) is not None and not _NOUN_ENDING.search(word) \
+        and not index.is_listed(word) and word.casefold() not in _known_places() \
+        and not (vocabulary is not None and vocabulary.is_word(word))
+
+
 def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[str], vocabulary: Any = None,
                              lower_case: Container[str] | None = None) -> list[Span]:
     """Names that NER took for an organisation, a place or a work ("Sarraounia" as GPE, "Hauser" as ORG,
@@ -1012,6 +1034,11 @@ class TypeAnnotator:
         vocabulary, lower_case = self._vocabulary(lang, tables_only=True), _lower_case_words(text)
         return lambda word: _name_like(word, lang, self._english, vocabulary, lower_case)
 
+    def _list_item_test(self, text: str, lang: str) -> Callable[[str], bool]:
+        """Whether one word is a name as the item beside a name in a list (:func:`_list_item_name`)."""
+        vocabulary, lower_case = self._vocabulary(lang, tables_only=True), _lower_case_words(text)
+        return lambda word: _list_item_name(word, lang, vocabulary, lower_case)
+
     def _vocabulary(self, lang: str, tables_only: bool = False) -> Any:
         """The vocabulary of ``lang``'s pipeline, read once: its lemmatizer tables and, where those hold no
         table of inflected forms (Spanish), the lower-case words of its string store, the words of its training
@@ -1143,8 +1170,8 @@ class TypeAnnotator:
             single = self._single_name_test(text, lang)
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
                                     self._vocabulary(lang) if lang != "en" else None)
-            resolved.append(join_particles(text, couples(text, comma_pairs(text, complete_lists(text, extended, single),
-                                                                           single))))
+            listed = complete_lists(text, extended, single, self._list_item_test(text, lang))
+            resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -1238,39 +1265,66 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
 
 
 _BRACKET_AFTER = re.compile(r"[ \t]*\(")
+# what stands between two items of one list: a comma, a semicolon or "and", a bracket after the first ("Savage
+# (Johnson, m.72), Speed") and a shirt number before the second
+_LIST_GAP = re.compile(r"[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[,;]|(?:and|et|y|&)(?=[ \t]))[ \t]*"
+                       r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*)?")
+_DATELINE = re.compile(r"[^\W\d_][^\W\d_.'’ -]*(?:[ \t]+[^\W\d_][^\W\d_.'’ -]*)*\)[ \t]*,[ \t]*\d")
 _ITEM = re.compile(r"(?:^|(?<=[,;:\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
                    r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*|[-*•][ \t]+|\|[ \t]*)?"
                    r"(?P<v>[^\W\d_][^\W\d_'’-]+(?:[ \t]+(?:(?:de|del|da|van|von|der|le|la)[ \t]+)?"
                    r"[^\W\d_][^\W\d_'’-]+){0,3})(?=[ \t]*(?:[,;\n|]|\.(?:\s|$)|$|[ \t]+\d|[ \t]+(?:and|et|y|&)[ \t]|[ \t]*\((?!\d{4})))")
 
 
-def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] | None = None) -> list[Span]:
+def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] | None = None,
+                   beside: Callable[[str], bool] | None = None) -> list[Span]:
     """A list of names is a list of names: in one line's comma list, or in consecutive lines, once two
     items are PERSON spans, every other item of the same shape (two to four capitalised words, after
-    a number, a bullet or a table bar) is one too ("19 - Kenji Moriyama, 2 - Tomasz Wrobel, ...",
-    a roster with scores, a bulleted list of attendees)."""
+    a number, a bullet or a table bar; one word that ``single`` takes) is one too ("19 - Kenji Moriyama,
+    2 - Tomasz Wrobel, ...", a roster with scores, a bulleted list of attendees). One word that ``beside``
+    takes is one only when the item just before or after it in the same sentence is a PERSON span
+    ("Gales: Freestone, Gareth Roberts, Page"; never "Localidad/ Provincia: Bilbao." in a record with names)."""
     people = [s for s in spans if s.entity_type == "PERSON"]
     if len(people) < 2:
         return spans
-    items = [m for m in _ITEM.finditer(text) if all(w[0].isupper() for w in m.group("v").split()
-                                                     if w not in ("de", "del", "da", "van", "von", "der", "le", "la"))
-             and (" " in m.group("v").strip() or single is not None and single(m.group("v")))]
+    items, near = [], []
+    for m in _ITEM.finditer(text):
+        if not all(w[0].isupper() for w in m.group("v").split()
+                   if w not in ("de", "del", "da", "van", "von", "der", "le", "la")):
+            continue
+        if " " in m.group("v").strip() or single is not None and single(m.group("v")):
+            items.append(m)
+            near.append(False)
+        elif beside is not None and beside(m.group("v")):
+            items.append(m)
+            near.append(True)
     # (extents asked by bisection: a scan of every span per item made a list of thousands of names quadratic)
     held_people, held = Occupied([(p.start, p.end) for p in people]), Occupied([(x.start, x.end) for x in spans])
     covered = [held_people.overlaps(m.start("v"), m.end("v")) for m in items]
-    if sum(covered) < 2:
+    if sum(c and not n for c, n in zip(covered, near)) < 2:
         return spans
+    from mechanisms.prmpt.entities.name_words import name_index
     from mechanisms.prmpt.entities.titled_names import is_title
 
-    named = [m.start() for m, c in zip(items, covered) if c]  # in order of start
+    # (the items ``beside`` takes neither make a list nor anchor a word of it)
+    named = [m.start() for m, c, n in zip(items, covered, near) if c and not n]  # in order of start
+    places = _known_places()  # a town read as a name is no anchor ("Alcalá de Guadaíra, Sevilla")
+    anchor = [c and not n and m.group("v").casefold() not in places for m, c, n in zip(items, covered, near)]
     added = []
-    for m, is_person in zip(items, covered):
+    for k, (m, is_person) in enumerate(zip(items, covered)):
         if is_person or held.overlaps(m.start("v"), m.end("v")):
+            continue
+        if near[k] and not (k > 0 and anchor[k - 1] and _LIST_GAP.fullmatch(text, items[k - 1].end("v"), m.start("v"))
+                            or k + 1 < len(items) and anchor[k + 1]
+                            and _LIST_GAP.fullmatch(text, m.end("v"), items[k + 1].start("v"))):
             continue
         if is_title(m.group("v").split()[-1]):
             continue  # "Marialena Tsirli, Section Registrar": a role in the list, not a name ("DJ Khaled" is one)
-        if _BRACKET_AFTER.match(text, m.end("v")) is not None and m.group("v").casefold() in _known_places():
-            continue  # "Verona (Italia), 23 may": a dateline's town before its country
+        if (bracket := _BRACKET_AFTER.match(text, m.end("v"))) is not None and m.group("v").casefold() in places \
+                and (_DATELINE.match(text, bracket.end()) is not None or " " in m.group("v").strip()
+                     or not name_index().is_last(m.group("v"))):
+            continue  # "Verona (Italia), 23 may", "Puerto de Santa María (Cádiz)": a town before its country or its
+            # province ("Suárez (Toledo)": a family name and a player's team)
         if bisect.bisect_left(named, m.start() + 200) - bisect.bisect_right(named, m.start() - 200) >= 2:  # same list
             added.append(Span("PERSON", m.start("v"), m.end("v"), 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans

@@ -2010,3 +2010,25 @@ def test_set_r_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_R_ATTACK, SET_R_SECRETS)
+
+
+# Set S: a headline in capitals writes a name found in the story without its accents ("BARCELO" for "Barceló",
+# "MENDEZ LUGO" for "Méndez Lugo"): the name is hidden there too, as it is in capitals with them (the first two
+# leaked at c88d724)
+@pytest.mark.parametrize("text, values", [
+    ("(PM2022) BARCELO DICE QUE EL COBRO NO ES LA FORMULA IDEAL Palma, 23 may (EFE). - El presidente de la cadena, "
+     "Gabriel Barceló, dijo hoy que el cobro no es la fórmula ideal.", ["BARCELO", "Gabriel Barceló"]),
+    ("MENDEZ LUGO: \"SI NO HAY ACUSACION, NO HAY JUICIO\" Granada (EFE). - El presidente del tribunal, Rafael "
+     "Méndez Lugo, afirmó hoy que no habrá juicio.", ["MENDEZ LUGO", "Rafael Méndez Lugo"]),
+    ("NUÑEZ Y GUTIERREZ FIRMAN EL ACUERDO Madrid (EFE). - Los alcaldes Tomás Núñez y Ernesto Gutiérrez firmaron hoy "
+     "el acuerdo.", ["GUTIERREZ", "Tomás Núñez", "Ernesto Gutiérrez"]),
+    ("LEFEVRE REMPORTE LE PRIX. Hélène Lefèvre a remporté hier le prix de la ville.", ["LEFEVRE", "Hélène Lefèvre"]),
+])
+def test_a_name_in_a_headline_without_its_accents(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+def test_a_headline_word_without_accents_that_no_name_holds_stays(sanitizer: Sanitizer) -> None:
+    text = "ACUERDO EN LA REUNION DE MINISTROS Madrid (EFE). - La reunión de Pilar Muñoz terminó con acuerdo."
+    out = sanitizer.sanitize(text, KEYS).text
+    assert "ACUERDO EN LA REUNION DE MINISTROS" in out and "Pilar Muñoz" not in out

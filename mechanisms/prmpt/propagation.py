@@ -4,7 +4,8 @@ The proxy sanitizes all text fields of one request together (messages, system pr
 descriptions, stop sequences, metadata). A value the recognizers found anywhere is hidden
 everywhere it occurs again, even where they would not find it alone (a stop sequence "John
 Smith", a metadata value "jsmith@acme.com"), and within one text too. For names, each part of a
-found name counts as well ("Smith" alone after "John Smith"): in Title case or capitals, and, for a
+found name counts as well ("Smith" alone after "John Smith"): in Title case or capitals (with or without its
+accents: a headline writes "Barceló" as "BARCELO"), and, for a
 part that is also an everyday word ("Will", "Rose"), only in Title case, and at a sentence start only
 when it is a listed surname or the same text also writes it in Title case inside a sentence.
 Matches keep word boundaries (never inside another word) and never override a span already found.
@@ -13,6 +14,7 @@ Only Category I (FPE) types propagate: noised numbers are not looked for elsewhe
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 import regex
@@ -67,6 +69,13 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
     return values, parts
 
 
+def _bare_capitals(value: str) -> str | None:
+    """``value`` in capitals without its accents, as a headline writes a name ("Barceló" -> "BARCELO",
+    "Méndez Lugo" -> "MENDEZ LUGO"); None where that changes nothing or the length."""
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", value) if not unicodedata.combining(ch)).upper()
+    return bare if len(bare) == len(value) and bare != value.upper() else None
+
+
 def _sentence_start(text: str, start: int) -> bool:
     i = start
     while i > 0 and text[i - 1] in " \t":  # (not text[:start].rstrip(): a copy of the text for every hit)
@@ -92,8 +101,9 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
         folded = text.casefold()
         added: list[Span] = []
         for value, entity_type, is_part in wanted:
+            bare = _bare_capitals(value) if entity_type == "PERSON" else None
             if is_part:
-                forms = {value, value.upper(), value[:1].upper() + value[1:]}
+                forms = {value, value.upper(), value[:1].upper() + value[1:]} | ({bare} if bare else set())
                 hits = [h for form in forms for h in _occurrences(text, folded, form, False)]
                 if index.is_common(value):
                     titled = value[:1].upper() + value[1:].lower()
@@ -107,6 +117,8 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     hits = [(a, b) for a, b in hits if named or not _sentence_start(text, a)]
             else:
                 hits = _occurrences(text, folded, value, entity_type in _CASELESS)
+                if bare:
+                    hits += _occurrences(text, folded, bare, False)
             for start, end in sorted(set(hits)):
                 if taken.overlaps(start, end):
                     continue

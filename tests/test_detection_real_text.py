@@ -2032,3 +2032,40 @@ def test_a_headline_word_without_accents_that_no_name_holds_stays(sanitizer: San
     text = "ACUERDO EN LA REUNION DE MINISTROS Madrid (EFE). - La reunión de Pilar Muñoz terminó con acuerdo."
     out = sanitizer.sanitize(text, KEYS).text
     assert "ACUERDO EN LA REUNION DE MINISTROS" in out and "Pilar Muñoz" not in out
+
+
+# Set T: a full name the name lists score under the threshold (both words places too, or a given name in an unusual
+# case) joined by "y", "and" or a comma to a full name found is one, as the two sides of "and" are alike (all three
+# leaked at b3e2f5b; English news names 3.3 -> 3.1 %)
+@pytest.mark.parametrize("text, values", [
+    ("Los candidatos a la Presidencia de México Tonatiuh Cárdenas y Manuel Camacho firmaron hoy el acuerdo.",
+     ["Tonatiuh Cárdenas", "Manuel Camacho"]),
+    ("Los candidatos a la Presidencia de México Cuauhtémoc Linares y Manuel Camacho firmaron hoy el acuerdo.",
+     ["Cuauhtémoc Linares", "Manuel Camacho"]),
+    ("Wimbledon finalist MaliVai Toledo and Marcelo Rios were beaten on Thursday. The 11th-seeded Toledo fell short.",
+     ["MaliVai Toledo", "Marcelo Rios", "Toledo"]),
+])
+def test_a_full_name_beside_a_full_name_found(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("El Olympique Lyon y Jean-Michel Aulas firmaron el contrato.", "El Olympique Lyon y"),
+    ("Hanging Lake and Mary Jones were in the photo.", "Hanging Lake and"),
+    ("The United Nations and Madeleine Albright agreed.", "The United Nations and"),
+    ("Armistice Day and Remembrance Sunday, said Mary Jones.", "Armistice Day and"),
+])
+def test_what_stays_beside_a_full_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_ST_ATTACK = ("(PM2022) BARCELO DICE QUE EL COBRO NO ES LA FORMULA IDEAL Palma (EFE). - El presidente de la cadena, "
+                 "Gabriel Barceló, dijo hoy que no.\n"
+                 "Wimbledon finalist MaliVai Toledo and Marcelo Rios were beaten on Thursday.")
+SET_ST_SECRETS = ("BARCELO", "Barceló", "MaliVai", "Toledo", "Marcelo Rios")
+
+
+def test_set_s_and_t_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_ST_ATTACK, SET_ST_SECRETS)

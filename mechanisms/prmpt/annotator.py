@@ -780,6 +780,46 @@ def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
     return out
 
 
+# a pair of words the name lists score this high, under the threshold, is a name beside a full name found
+_WEAK = 0.45
+_CAPITAL_BESIDE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|el|los|las|del|du|des|al|au|aux|of|de)[ \t]+$")
+_CAPITAL_BESIDE_AFTER = regex.compile(r"[ \t]+\p{Lu}")
+_JOINED = regex.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|y|e|et|und)[ \t]+)")
+
+
+def _coordinated_word(word: str, english: Container[str], vocabulary: Any, lower_case: Container[str]) -> bool:
+    """A word of :func:`_coordinated_full_names`' pairs: a listed name, or no everyday word, title, word of
+    English or of the text's language, nor one the same text writes in lower case ("Lake", "Nations" are not)."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word, is_title
+
+    if _listed_single_name(word):
+        return True
+    return not (name_index().is_common(word) or is_title(word) or is_dictionary_word(english, word)
+                or word.lower() in lower_case or vocabulary is not None and vocabulary.is_word(word))
+
+
+def _coordinated_full_names(text: str, weak: Sequence[Span], kept: Sequence[Span], score: float) -> list[Span]:
+    """Two or three capitalised words the name lists scored just under the threshold (both words places too, or
+    unlisted), joined by a comma or a conjunction to a full name found ("Los candidatos Cuauhtémoc Cárdenas y
+    Manuel Camacho"): a name, as the two sides of "and" are alike."""
+    full = [s for s in kept if s.entity_type == "PERSON" and " " in text[s.start:s.end].strip()]
+    if not full:
+        return []
+    held = Occupied([(s.start, s.end) for s in kept])
+    out = []
+    for span in weak:
+        words = text[span.start:span.end].split()
+        if not 2 <= len(words) <= 3 or not all(w[:1].isupper() for w in words) or held.overlaps(span.start, span.end):
+            continue
+        if _CAPITAL_BESIDE_BEFORE.search(text, max(0, span.start - 40), span.start) is not None \
+                or _CAPITAL_BESIDE_AFTER.match(text, span.end) is not None:
+            continue  # one after an article, or part of a longer proper noun ("del Olympique Lyon", "Li Rois Adenes")
+        if any(_JOINED.fullmatch(text, span.end, f.start) or _JOINED.fullmatch(text, f.end, span.start) for f in full):
+            out.append(Span("PERSON", span.start, span.end, score, span.lang, span.finder))
+    return out
+
+
 def _known_places() -> Container[str]:
     from mechanisms.prmpt.entities.name_words import place_names
 
@@ -1090,7 +1130,17 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         kept = _regnal_numbers(text, _people_completed(text, out, resolve_overlaps(out)))
-        return resolve_overlaps(kept + _coordinated_names(text, kept))
+        threshold = self.config.policy("PERSON").threshold
+        weak = [s for s in spans if s.entity_type == "PERSON" and _WEAK <= s.score < threshold
+                and "PERSON" in self._enabled and _person_edges(text, s) == s]
+        if weak:
+            vocabulary = self._vocabulary(weak[0].lang, tables_only=True)
+            weak = [s for s in weak if _plausible(text, s) and not _eponym(text, s)
+                    and not _ORG_END.search(text, s.start, s.end)
+                    and all(_coordinated_word(w, self._english, vocabulary, lower_case)
+                            for w in text[s.start:s.end].split())]
+        paired = _coordinated_full_names(text, weak, kept, threshold)
+        return resolve_overlaps(kept + paired + _coordinated_names(text, kept))
 
     def _analyse(self, piece: str, lang: str, doc: Any, foreign: str | None = None) -> list[Span]:
         spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)

@@ -2069,3 +2069,52 @@ def test_set_s_and_t_prompts_never_reach_the_upstream(veil_factory, upstream) ->
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_ST_ATTACK, SET_ST_SECRETS)
+
+
+# Set U: the players a match report names beside a minute: who was booked or came on ("Cannavaro (m.68)", "(Dabo,
+# m.84)"), who scored ("M.63: Elber", "Aunger (41st min, pen)", "Dan Petrescu (65th)"); in a text with two minutes
+# at least. Measured on the CoNLL development splits: Spanish news names 6.0 -> 5.6 %, English 3.1 -> 3.0 %.
+@pytest.mark.parametrize("text, values", [
+    ("Arbitro: Graziano Cesari. Mostró tarjeta amarilla a Pavanetto (m.68) y a R. Bagliore (m.83).",
+     ["Pavanetto", "R. Bagliore"]),
+    ("Inter: Peruzzi; Simic, Fuser, Bolaño (Stankic, m.59), Breda, Dino Baggiano (Dabić, m.84), Vanoli.",
+     ["Stankic", "Dabić"]),
+    ("Goles: 0-1, M.63: Elbertz. 0-2, M.70: Cafuso. 0-3, M.73: Rivalde.", ["Elbertz", "Cafuso", "Rivalde"]),
+    ("Scorers: Canada - Aungerby (41st min, pen), Paul Peschisoli (42nd), Carlo Corrazzo (87th)",
+     ["Aungerby", "Paul Peschisoli", "Carlo Corrazzo"]),
+    # dictionary words in a player's place, and a preposition before one that stays
+    ("Goles: M.12: Page. M.40: Savage. Tarjeta a Speed (m.50).", ["Page", "Savage", "Speed"]),
+    ("Pero en disparo de Stanko (m.76) y de Melchor (m.80) el portero respondió.", ["Stanko", "Melchor"]),
+])
+def test_the_players_beside_a_match_minute(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("See Table (m.5) for the dimensions of the part.", "Table (m.5)"),
+    ("The Committee (3rd) met on Monday; the Board (4th) did not.", "The Committee (3rd)"),
+    ("Brasil (m.12) y Argentina (m.40): los goles del amistoso.", "Brasil (m.12) y Argentina (m.40)"),
+    ("Pero en disparo de Stanko (m.76) y de Melchor (m.80) el portero respondió.", "en disparo de "),
+])
+def test_what_the_minute_rule_keeps(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_match_minute_names_at_the_finder() -> None:
+    from mechanisms.prmpt.entities.titled_names import find_match_minute_names
+
+    text = "Fuser, Bolaño (Stanic, m.59), Breda. Goles: M.63: Elber. Tarjeta a Cannavaro (m.68)."
+    found = [text[f.start:f.end] for f in find_match_minute_names(text, "es")]
+    assert sorted(found) == ["Bolaño", "Cannavaro", "Elber", "Stanic"], found
+    assert find_match_minute_names("Tarjeta a Cannavaro (m.68).", "es") == []  # one minute alone: no match report
+
+
+SET_U_ATTACK = ("Arbitro: Graziano Cesari. Mostró tarjeta amarilla a Pavanetto (m.68) y a R. Bagliore (m.83).\n"
+                "Scorers: Canada - Aungerby (41st min, pen), Paul Peschisoli (42nd)")
+SET_U_SECRETS = ("Pavanetto", "Bagliore", "Aungerby", "Peschisoli")
+
+
+def test_set_u_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_U_ATTACK, SET_U_SECRETS)

@@ -200,8 +200,9 @@ def _emailed_names_finder(config):  # noqa: ANN001, ANN202
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.entities.titled_names import (find_case_parties, find_cued_names, find_hashtag_names,
-                                                          find_initialled_names, find_other_script_names,
-                                                          find_scorecard_names, find_single_first_names,
+                                                          find_initialled_names, find_match_minute_names,
+                                                          find_other_script_names, find_scorecard_names,
+                                                          find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
 
     english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
@@ -209,7 +210,8 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_other_script_names(text, lang) + find_unlisted_name_pairs(text, lang, english) \
         + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english) \
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english) \
-        + find_initialled_names(text, lang, english) + find_scorecard_names(text, lang)
+        + find_initialled_names(text, lang, english) + find_scorecard_names(text, lang) \
+        + find_match_minute_names(text, lang)
 
 
 def _reporting_finder(config):  # noqa: ANN001, ANN202

@@ -276,6 +276,53 @@ def find_scorecard_names(text: str, lang: str) -> list[Found]:
     return list(out.values())
 
 
+# The minute a match report gives a goal, a card or a substitution: EFE's "Cannavaro (m.68)", "(Dabo, m.84)" (who came
+# on), "M.63: Elber" (who scored), Reuters' "Aunger (41st min, pen)", "Dan Petrescu (65th)", "(Becerril 46th)": the
+# name beside the minute is a player's, a dictionary word too ("Page (m.72)")
+_ORDINAL_MINUTE = r"\d{1,3}(?:st|nd|rd|th)"
+_MINUTE_MARKS = (
+    regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED_NAME})[ \t]*\((?:(?P<b>{_SCORED_NAME}),[ \t]*)?m\.[ \t]?\d{{1,3}}\)"),
+    regex.compile(rf"(?<![\p{{L}}\d@'’-])\((?P<b>{_SCORED_NAME}),[ \t]*m\.[ \t]?\d{{1,3}}\)"),
+    regex.compile(rf"(?<![\p{{L}}\d@.'’-])M\.[ \t]?\d{{1,3}}:[ \t]*(?P<a>{_SCORED_NAME})(?![\p{{L}}'’-])"),
+    regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED_NAME})[ \t]*\({_ORDINAL_MINUTE}(?:[ \t]+min(?:ute)?s?)?"
+                  r"(?:[ \t]*,[^()\n]{0,20})?\)"),
+    regex.compile(rf"(?<![\p{{L}}\d@'’-])\((?P<b>{_SCORED_NAME})[ \t]+{_ORDINAL_MINUTE}(?:[ \t]+min(?:ute)?s?)?\)"),
+)
+
+
+# (not "a": Spanish writes it before a person, "tarjeta amarilla a Cannavaro (m.68)")
+_DEFINITE = regex.compile(r"(?i:the|el|la|los|las|le|les|il|lo|der|die|das)")
+_DEFINITE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|el|la|los|las|le|les|il|lo|der|die|das)[ \t]+$")
+_OF_BEFORE = regex.compile(r"(?:de|del|da|du)[ \t]+(?=\p{Lu})")
+
+
+def find_match_minute_names(text: str, lang: str) -> list[Found]:
+    """The players a match report names beside a minute (:data:`_MINUTE_MARKS`), in a text that writes two such
+    minutes at least ("Table (m.5)" alone is no player); never a known place that is no family name ("Gales")."""
+    if "(" not in text and "M." not in text:
+        return []
+    found = [m for pattern in _MINUTE_MARKS for m in pattern.finditer(text)]
+    if len(found) < 2:
+        return []
+    index, places, capitals = name_index(), place_names(), capital_names()
+    out: dict[tuple[int, int], Found] = {}
+    for m in found:
+        for g in ("a", "b"):
+            if g not in m.re.groupindex or not m.group(g):
+                continue
+            start, end = m.span(g)
+            if (of := _OF_BEFORE.match(text, start, end)) is not None:
+                start = of.end()  # "disparo de Stanic (m.76)": the preposition stays ("de Boer": "de" too)
+            value = text[start:end]
+            head = next((w for w in value.split() if not _INITIAL.fullmatch(w)), "")
+            if is_title(head) or head.lower() in CALENDAR or value.casefold() in capitals \
+                    or value.casefold() in places and not index.is_last(value) \
+                    or _DEFINITE.fullmatch(value.split()[0]) or _DEFINITE_BEFORE.search(text, max(0, start - 6), start):
+                continue  # a country ("Brasil (m.40)"), a thing after an article ("the Board (4th)")
+            out[start, end] = Found("PERSON", start, end, 0.8)
+    return list(out.values())
+
+
 def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
     """Where a name's span starts when the titles before it (from ``start``) hold one that is hidden with it."""
     for w in regex.finditer(r"\S+", text[start:name_start]):  # (capitalised: "la signora Bianchi" keeps "signora")

@@ -620,10 +620,11 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
 
 def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container[str]) -> bool:
     """A word that is a name where the items beside it in a list are names, though alone it is not
-    name-like (:func:`_name_like`): a listed family name that is a place too ("Gales: Freestone, Page,
-    Savage", "Bustos", "Toledo"), and outside English a word shaped like a name that the text's language
-    does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an everyday
-    word, a title, a month, a country or capital, an acronym or a word the same text writes in lower case."""
+    name-like (:func:`_name_like`): a listed family name that alone reads as a place or an English word
+    ("Savage", "Bustos", "Toledo", "Given"), and outside English a word shaped like a name that the text's
+    language does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an
+    everyday word, a title, a month, a country or capital, an acronym or a word the same text writes in lower
+    case."""
     from mechanisms.prmpt.entities.name_words import capital_names
     from mechanisms.prmpt.entities.people import name_index
     from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
@@ -782,8 +783,8 @@ def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
 
 # a pair of words the name lists score this high, under the threshold, is a name beside a full name found
 _WEAK = 0.45
-_CAPITAL_BESIDE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|el|los|las|del|du|des|al|au|aux|of|de)[ \t]+$")
-_CAPITAL_BESIDE_AFTER = regex.compile(r"[ \t]+\p{Lu}")
+_ARTICLE_BEFORE_PAIR = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|el|los|las|del|du|des|al|au|aux|of|de)[ \t]+$")
+_CAPITAL_AFTER_PAIR = regex.compile(r"[ \t]+\p{Lu}")
 _JOINED = regex.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|y|e|et|und)[ \t]+)")
 
 
@@ -812,8 +813,8 @@ def _coordinated_full_names(text: str, weak: Sequence[Span], kept: Sequence[Span
         words = text[span.start:span.end].split()
         if not 2 <= len(words) <= 3 or not all(w[:1].isupper() for w in words) or held.overlaps(span.start, span.end):
             continue
-        if _CAPITAL_BESIDE_BEFORE.search(text, max(0, span.start - 40), span.start) is not None \
-                or _CAPITAL_BESIDE_AFTER.match(text, span.end) is not None:
+        if _ARTICLE_BEFORE_PAIR.search(text, max(0, span.start - 40), span.start) is not None \
+                or _CAPITAL_AFTER_PAIR.match(text, span.end) is not None:
             continue  # one after an article, or part of a longer proper noun ("del Olympique Lyon", "Li Rois Adenes")
         if any(_JOINED.fullmatch(text, span.end, f.start) or _JOINED.fullmatch(text, f.end, span.start) for f in full):
             out.append(Span("PERSON", span.start, span.end, score, span.lang, span.finder))

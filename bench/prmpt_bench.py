@@ -71,8 +71,8 @@ def _sanitize_latency(sizes: tuple[int, ...], reps: int) -> dict[int, list[float
 # length (NER's entities scanned per reporting subject): 8.9 s at 30,000 chars, 2.0 s after; on 2026-11-27
 # (thirteenth session) a list of names grew as the square of its count while it was written (the whole text
 # before each name read for a greeting): 7.2 s at 30,000 chars of "Ab, Cd ", 3.2 s after; (fourteenth session) a
-# scorecard of 7,500 dismissals, the cricket notation's finder; (fifteenth session) a match report of 2,700 players
-# each beside a minute, the match-minute finder
+# scorecard of 7,500 dismissals, the cricket notation's finder; (fifteenth session) a match report of 2,143 minutes,
+# a player and the one who came on at each, the match-minute finder
 ADVERSARIAL = {"one 30,000-letter word in capitals": "ABCDEFGH" * 3750,
                "30,000 chars of two-letter capitals and punctuation": "AB, CD; EF: " * 2500,
                "30,000 chars of 'Name: «quote»' lines": "Garrido Molina: «hola»\n" * 1300,

@@ -588,6 +588,16 @@ def _lower_case_words(text: str) -> frozenset[str]:
     return frozenset(_LOWER_WORD.findall(text))
 
 
+def _never_a_name(word: str) -> bool:
+    """An everyday word, a title, a month or day, or a word of the lists of words no name is alone."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    low = word.lower()
+    return name_index().is_common(word) or is_title(word) or low in CALENDAR or low in _NOT_NAMES \
+        or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS
+
+
 def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
                lower_case: Container[str]) -> bool:
     """A word that can be a name on its own: a listed name (in English, not a dictionary word such as
@@ -596,15 +606,14 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
     same text ("Exploración" beside "exploración") and has no noun ending ("Urología", "Evaluation");
     never an everyday word, a title, a month, a known place, a greeting or an acronym ("DHCPACK")."""
     from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
     index = name_index()
     low = word.lower()
     if lang == "en" and "-" in word and any(index.is_common(part) for part in word.split("-") if part):
         return False  # "All-American", "Co-Lineman": an English compound with an everyday word in it (French
         # names and nicknames are so made: "Petit-Breton")
-    if word.isupper() and len(word) <= 4 or index.is_common(word) or is_title(word) or low in CALENDAR \
-            or low in _NOT_NAMES or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS:
+    if word.isupper() and len(word) <= 4 or _never_a_name(word):
         return False
     if word.casefold() in _known_places() and not (index.is_first(word) and not word.isupper()):
         return False  # a place, unless a given name too ("Virginia said", "Florence is late")
@@ -627,12 +636,10 @@ def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container
     case."""
     from mechanisms.prmpt.entities.name_words import capital_names
     from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
 
-    index, low = name_index(), word.lower()
-    if word.isupper() or len(word) < 3 or index.is_common(word) or is_title(word) or low in CALENDAR \
-            or low in _NOT_NAMES or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS \
-            or word.casefold() in capital_names() or low in lower_case:
+    index = name_index()
+    if word.isupper() or len(word) < 3 or _never_a_name(word) or word.casefold() in capital_names() \
+            or word.lower() in lower_case:
         return False
     if index.is_last(word):
         return True
@@ -1068,17 +1075,14 @@ class TypeAnnotator:
                 engine.nlp[lang] = nlp
                 self._loaded_langs.add(lang)
 
-    def _single_name_test(self, text: str, lang: str) -> Callable[[str], bool]:
-        """Whether one word alone can be an item of a list of names in ``text`` (:func:`_name_like`). The
-        vocabulary is the pipeline's tables alone, never the words of its training text: in a list whose other
-        items are names, a name the training news held ("Buffon; Sartor, Thuram, Cannavaro") is a name."""
+    def _single_name_tests(self, text: str, lang: str) -> tuple[Callable[[str], bool], Callable[[str], bool]]:
+        """Whether one word alone can be an item of a list of names in ``text`` (:func:`_name_like`), and
+        whether it is one as the item beside a name in a list (:func:`_list_item_name`). The vocabulary is the
+        pipeline's tables alone, never the words of its training text: in a list whose other items are names, a
+        name the training news held ("Buffon; Sartor, Thuram, Cannavaro") is a name."""
         vocabulary, lower_case = self._vocabulary(lang, tables_only=True), _lower_case_words(text)
-        return lambda word: _name_like(word, lang, self._english, vocabulary, lower_case)
-
-    def _list_item_test(self, text: str, lang: str) -> Callable[[str], bool]:
-        """Whether one word is a name as the item beside a name in a list (:func:`_list_item_name`)."""
-        vocabulary, lower_case = self._vocabulary(lang, tables_only=True), _lower_case_words(text)
-        return lambda word: _list_item_name(word, lang, vocabulary, lower_case)
+        return (lambda word: _name_like(word, lang, self._english, vocabulary, lower_case),
+                lambda word: _list_item_name(word, lang, vocabulary, lower_case))
 
     def _vocabulary(self, lang: str, tables_only: bool = False) -> Any:
         """The vocabulary of ``lang``'s pipeline, read once: its lemmatizer tables and, where those hold no
@@ -1107,7 +1111,7 @@ class TypeAnnotator:
     def loaded_languages(self) -> set[str]:
         return set(self._loaded_langs)
 
-    def _postprocess(self, text: str, spans: Iterable[Span], from_ner: set[int],
+    def _postprocess(self, text: str, spans: Sequence[Span], from_ner: set[int],
                      lower_case: Container[str] = frozenset(),
                      agreed: Callable[[int, int], bool] | None = None) -> list[Span]:
         out = []
@@ -1131,17 +1135,26 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         kept = _regnal_numbers(text, _people_completed(text, out, resolve_overlaps(out)))
+        return resolve_overlaps(kept + self._coordinated_weak_pairs(text, spans, kept, lower_case)
+                                + _coordinated_names(text, kept))
+
+    def _coordinated_weak_pairs(self, text: str, spans: Sequence[Span], kept: list[Span],
+                                lower_case: Container[str]) -> list[Span]:
+        """The pairs under the threshold that :func:`_coordinated_full_names` takes; read only beside a full name
+        kept."""
+        if "PERSON" not in self._enabled or not any(
+                s.entity_type == "PERSON" and " " in text[s.start:s.end].strip() for s in kept):
+            return []
         threshold = self.config.policy("PERSON").threshold
         weak = [s for s in spans if s.entity_type == "PERSON" and _WEAK <= s.score < threshold
-                and "PERSON" in self._enabled and _person_edges(text, s) == s]
+                and _person_edges(text, s) == s]
         if weak:
             vocabulary = self._vocabulary(weak[0].lang, tables_only=True)
             weak = [s for s in weak if _plausible(text, s) and not _eponym(text, s)
                     and not _ORG_END.search(text, s.start, s.end)
                     and all(_coordinated_word(w, self._english, vocabulary, lower_case)
                             for w in text[s.start:s.end].split())]
-        paired = _coordinated_full_names(text, weak, kept, threshold)
-        return resolve_overlaps(kept + paired + _coordinated_names(text, kept))
+        return _coordinated_full_names(text, weak, kept, threshold)
 
     def _analyse(self, piece: str, lang: str, doc: Any, foreign: str | None = None) -> list[Span]:
         spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)
@@ -1218,10 +1231,10 @@ class TypeAnnotator:
         seen = self._trained_words.get("en", frozenset())
         resolved = []
         for text, spans, lang in zip(texts, found, langs):
-            single = self._single_name_test(text, lang)
+            single, beside = self._single_name_tests(text, lang)
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
                                     self._vocabulary(lang) if lang != "en" else None)
-            listed = complete_lists(text, extended, single, self._list_item_test(text, lang))
+            listed = complete_lists(text, extended, single, beside)
             resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]

@@ -94,6 +94,7 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
     # longest first, so "John Smith" is taken before its part "Smith"
     wanted = sorted([(v, t, False) for v, t in values.items()] + [(p, "PERSON", True) for p in parts],
                     key=lambda item: -len(item[0]))
+    bare_forms = {value: _bare_capitals(value) for value, entity_type, _ in wanted if entity_type == "PERSON"}
     out: list[list[Span]] = []
     for text, found in zip(texts, spans):
         taken = Occupied([(s.start, s.end) for s in found])
@@ -101,7 +102,7 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
         folded = text.casefold()
         added: list[Span] = []
         for value, entity_type, is_part in wanted:
-            bare = _bare_capitals(value) if entity_type == "PERSON" else None
+            bare = bare_forms.get(value) if entity_type == "PERSON" else None
             if is_part:
                 forms = {value, value.upper(), value[:1].upper() + value[1:]} | ({bare} if bare else set())
                 hits = [h for form in forms for h in _occurrences(text, folded, form, False)]

@@ -2118,3 +2118,63 @@ def test_set_u_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_U_ATTACK, SET_U_SECRETS)
+
+
+# Set V: a text written in lower case, or with capitals only where a sentence opens and for "I" (as a phone writes
+# what is typed so): no capital tells NER or the rules where a name is. The annotator reads such a text again in a
+# copy that writes the words that can only be names in Title case; a name found there is taken where its words are
+# all such words and it is two words (one listed, or an initial), a listed name of four letters or more that is no
+# English word, or one word joined by "and" or a comma to a name. Measured on Presidio's generator (one text in
+# twenty in lower case): names leaked 87 -> 72 of 1,826 over seeds 42 and 11; WNUT-17 comments 34.5 -> 33.4 %, no
+# word more altered on any dev file. Five of the seven made-up texts below leaked at bbb37c0.
+@pytest.mark.parametrize("text, values", [
+    ("have you met oskar lindqvist yet? he starts on monday", ["oskar lindqvist"]),
+    ("we need to add marisol q. etxeberria as a second signer on the account", ["marisol q. etxeberria"]),
+    ("the idea came from our three founders: brannigan, oyelaran and castellanos.",
+     ["brannigan", "oyelaran", "castellanos"]),
+    ("wow tomasz and kaelie were so good tonight", ["tomasz", "kaelie"]),
+    ("Can you check the claim of renata d okonjo? She called twice.", ["renata d okonjo"]),
+    ("my landlord is gunnar sveinsson and he never answers the phone", ["gunnar sveinsson"]),
+    ("the receipts belong to aurelio t. maguire, not to me", ["aurelio t. maguire"]),
+])
+def test_names_in_a_text_in_lower_case(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("ping localhost and run npm install, then git push to origin", "ping localhost and run npm install"),
+    ("its awsome, the vid was soooo good lol", "awsome, the vid was soooo"),
+    ("i moved from portugal to toronto last year", "portugal to toronto"),
+    ("the recipe needs basil, oregano and thyme", "basil, oregano and thyme"),
+    ("Put him ina pouch. Ye know he hates it.", "ina pouch"),
+])
+def test_what_stays_in_a_text_in_lower_case(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_the_copy_cased_as_a_careful_writer_would() -> None:
+    from mechanisms.prmpt.config import PrmptConfig
+    from mechanisms.prmpt.entities.name_words import english_words, name_index
+    from mechanisms.prmpt.entities.recased_names import is_uncased, uncased_copy
+
+    english = english_words(PrmptConfig().model_for("en"))
+    text = "i'm sure marisol q. etxeberria said so. call her at jdoe@acme.io"
+    made = uncased_copy(text, name_index(), english)
+    assert made is not None
+    copy, named = made
+    assert copy == "I'm sure Marisol Q. Etxeberria said so. Call her at jdoe@acme.io", copy
+    assert [text[a:b] for a, b in named] == ["marisol", "etxeberria"]
+    assert uncased_copy("the cat sat on the mat", name_index(), english) is None
+    assert is_uncased("Have you met oskar? I think so.") and is_uncased("all lower case")
+    assert not is_uncased("Have you met Oskar?") and not is_uncased("1234 5678")
+
+
+SET_V_ATTACK = ("have you met oskar lindqvist yet? we need to add marisol q. etxeberria as a second signer. "
+                "wow tomasz and kaelie were so good tonight")
+SET_V_SECRETS = ("lindqvist", "etxeberria", "kaelie")
+
+
+def test_set_v_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_V_ATTACK, SET_V_SECRETS)

@@ -979,6 +979,7 @@ class TypeAnnotator:
         self._lock = threading.Lock()
         self._engine: Any = None
         self._finders: list[Any] = []
+        self._person_finders: list[Any] = []  # the finders of the PERSON record (the second reading runs only them)
         self._presidio_entities: list[str] = []
         self._custom_analyzer: Any = None
         self._ner_labels: dict[str, str] = {}
@@ -1030,6 +1031,8 @@ class TypeAnnotator:
                 if id(factory) not in seen:
                     seen.add(id(factory))
                     self._finders.append(factory(self.config))
+                    if rec.name == "PERSON" and not getattr(self._finders[-1], "reads_lower_case", False):
+                        self._person_finders.append(self._finders[-1])
             for name in rec.presidio:  # Presidio's predefined recognizers, called directly
                 self._finders.append(_PresidioFinder(getattr(predefined, name)()))
         labels = {label: rec.name for rec in registry().values() for label in rec.spacy_labels}
@@ -1156,14 +1159,15 @@ class TypeAnnotator:
                             for w in text[s.start:s.end].split())]
         return _coordinated_full_names(text, weak, kept, threshold)
 
-    def _analyse(self, piece: str, lang: str, doc: Any, foreign: str | None = None) -> list[Span]:
+    def _analyse(self, piece: str, lang: str, doc: Any, foreign: str | None = None,
+                 person_only: bool = False) -> list[Span]:
         spans = [Span(self._ner_labels[e.label_], e.start_char, e.end_char, NER_SCORE, lang)
                  for e in doc.ents if e.label_ in self._ner_labels]
         ner = set(range(len(spans)))  # NER's own PERSON spans get _clean_person; promoted ones are gated already
         # (the English dictionary whatever the language: "Bearer" in a text read as French is no name)
         lower_case = _lower_case_words(piece)  # once per piece: the second reading and the single-name test
         spans += _names_in_other_entities(piece, doc, lang, self._english, self._vocabulary(lang), lower_case)
-        if self._presidio_entities:
+        if self._presidio_entities and not person_only:
             from presidio_analyzer.nlp_engine import NlpArtifacts
 
             # lemmas are the lowercased tokens (context words are listed in base form): the tagger
@@ -1177,9 +1181,10 @@ class TypeAnnotator:
         places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES and any(
             w.casefold() in known for w in [e.text, *e.text.split()])]
         ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
-        learned = next((f for f in self._finders if hasattr(f, "agrees")), None)
+        finders = self._person_finders if person_only else self._finders
+        learned = next((f for f in finders if hasattr(f, "agrees")), None)
         guessed = set(ner)  # the readings a pipeline of another language and the learned model make of a foreign text
-        for finder in self._finders:
+        for finder in finders:
             found = finder(piece, lang, ents) if getattr(finder, "reads_ner", False) else finder(piece, lang)
             first = len(spans)
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in found
@@ -1210,6 +1215,11 @@ class TypeAnnotator:
         on a cut is found whole in one window (values are far shorter than the overlap).
         With ``propagate``, a value found in one text is also a span wherever it recurs in the batch.
         """
+        return self._annotate(texts, propagate)
+
+    def _annotate(self, texts: Sequence[str], propagate: bool, person_only: bool = False) -> list[list[Span]]:
+        """:meth:`annotate_many`; ``person_only``: NER and the PERSON finders alone, no second reading (the
+        second reading of a text in lower case itself)."""
         self.load()
         views = [view(t) for t in texts]
         originals, texts = texts, [v.text for v in views]
@@ -1224,7 +1234,7 @@ class TypeAnnotator:
             nlp = self._engine.nlp[lang]
             docs = [nlp(batch[0])] if len(batch) == 1 else nlp.pipe(batch)  # pipe() costs more for one text
             for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
-                for span in self._analyse(piece, lang, doc, foreign[i]):
+                for span in self._analyse(piece, lang, doc, foreign[i], person_only):
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
@@ -1236,6 +1246,8 @@ class TypeAnnotator:
                                     self._vocabulary(lang) if lang != "en" else None)
             listed = complete_lists(text, extended, single, beside)
             resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
+        if not person_only:
+            resolved = self._uncased_names(texts, langs, resolved)
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -1245,6 +1257,80 @@ class TypeAnnotator:
         if self.known.enabled:  # never-touch values win over everything, propagation included
             resolved = [self.known.drop_never(text, spans) for text, spans in zip(texts, resolved)]
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
+
+    def _uncased_names(self, texts: Sequence[str], langs: Sequence[str],
+                       resolved: list[list[Span]]) -> list[list[Span]]:
+        """The names of an English text written all in lower case, read in a copy cased as a careful writer would
+        have (:func:`recased_names.uncased_copy`), where the text itself holds no span. A name found there is
+        taken when all its words are words that can only be names and: two words or more with an initial
+        ("khatu s barsukov"), or one a listed name and one no English word ("ewan dawson"; not "driver walker",
+        two family names that are nouns too); one word of four letters or more, a listed name
+        that is no English word at all ("founders: macdonald, ..."); or one word joined by a comma or "and" to a
+        name ("emma and kaite"). One unknown or short word alone is left: in chat it is as often a misspelling,
+        slang or a word run together ("awsome", "boujee", "vid", "ina") as a name."""
+        from mechanisms.prmpt.entities.name_words import EnglishWords, name_index
+        from mechanisms.prmpt.entities.recased_names import is_uncased, uncased_copy
+
+        if "PERSON" not in self._enabled or not isinstance(self._english, EnglishWords):
+            return resolved
+        index = name_index()
+        jobs = []
+        for i, (text, lang) in enumerate(zip(texts, langs)):
+            if lang == "en" and is_uncased(text):
+                made = uncased_copy(text, index, self._english, _known_places())
+                if made is None:
+                    continue
+                taken = Occupied([(s.start, s.end) for s in resolved[i]])
+                if any(not taken.overlaps(a, b) for a, b in made[1]):  # (nothing to read where all are found)
+                    jobs.append((i, *made))
+        if not jobs:
+            return resolved
+        out = list(resolved)
+        for (i, copy, named), spans in zip(jobs, self._annotate([copy for _, copy, _ in jobs], False, True)):
+            text = texts[i]
+            starts, ends = {a for a, _ in named}, {b for _, b in named}
+            people = [(s.start, s.end) for s in out[i] if s.entity_type == "PERSON"]
+            single = []
+            added = []
+            for span in spans:
+                # a name found there may take in a part found here ("marisol" of "marisol q. etxeberria"), no other span
+                inside = [s for s in out[i] if s.start < span.end and span.start < s.end]
+                if span.entity_type != "PERSON" or any(s.entity_type != "PERSON" or s.start < span.start
+                                                       or span.end < s.end or s == span for s in inside):
+                    continue
+                words = [(m.start(), m.end()) for m in _LETTERS.finditer(copy, span.start, span.end)]
+                names = [text[a:b] for a, b in words if b - a > 1]
+                covered = [w for w in words if any(s.start <= w[0] and w[1] <= s.end for s in inside)]
+                if not names or not all(a in starts and b in ends or b - a == 1 or (a, b) in covered for a, b in words) \
+                        or inside and any(b - a > 1 and text[a:b] in self._english for a, b in words if (a, b) not in covered):
+                    continue  # (a word taken in beside a part found is an initial or no English word: not "merc driver")
+                bare = _POSSESSIVE_END.sub("", names[0])
+                if len(names) >= 2 and (len(names) < len(words) or any(index.is_listed(w) for w in names)
+                                        and any(w not in self._english for w in names)) \
+                        or len(names) == 1 and len(bare) > 3 and index.is_listed(bare) and bare not in self._english:
+                    added.append(span)
+                    people.append((span.start, span.end))
+                elif len(names) == 1:
+                    single.append(span)
+            while single:  # one word joined to a name ("emma and kaite", "hrůza, chapman and figueroa")
+                joined = [s for s in single if any(_JOINED.fullmatch(text, b, s.start) or _JOINED.fullmatch(text, s.end, a)
+                                                    for a, b in people)]
+                if not joined:
+                    break
+                added += joined
+                people += [(s.start, s.end) for s in joined]
+                single = [s for s in single if s not in joined]
+            if added:
+                kept = [s for s in out[i] if not any(a.start <= s.start and s.end <= a.end for a in added)]
+                out[i] = sorted(kept + [Span("PERSON", s.start, s.end, s.score, langs[i]) for s in added],
+                                key=lambda s: s.start)
+        return out
+
+
+_POSSESSIVE_END = regex.compile(r"['’]s$")
+
+
+_LETTERS = regex.compile(r"[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*")
 
 
 _REPLACED_TITLE_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]+(?:\.[^\W\d_]+)?)\.?[ \t]+$")

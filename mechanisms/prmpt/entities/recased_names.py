@@ -16,11 +16,13 @@ language. The extra NER pass runs only when a text has a candidate, on the lines
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
-from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, name_word
+from mechanisms.prmpt.entities.name_words import VOWEL, EnglishWords, NameIndex, english_words, name_index, name_word
 from mechanisms.prmpt.ner import load_spacy
 from mechanisms.prmpt.normalize import lower_same_length
 
@@ -132,6 +134,9 @@ def _windows(text: str, words: list[Word], pairs: list[int]) -> list[tuple[int, 
 class RecasedNames:
     """The finder (see the module docstring); ``config`` names the English pipeline."""
 
+    #: what it reads the annotator's second reading of a text in lower case has cased already: not run there
+    reads_lower_case = True
+
     def __init__(self, config) -> None:  # noqa: ANN001
         self.model = config.model_for("en") if "en" in config.languages else None
         if self.model:
@@ -189,3 +194,71 @@ def _longest_run(spans: list[tuple[int, int]], members: set[tuple[int, int]]) ->
         if len(run) > len(best):
             best = run
     return best
+
+
+# A text written all in lower case ("have you heard ewan dawson speak yet?", "says weber"): no capital tells
+# NER or the rules where a name is. The annotator reads it a second time in a copy that writes the words that
+# can only be names in Title case, as a careful writer would have, and takes the names found there.
+_UNCASED_WORD = regex.compile(r"(?<![\p{L}\p{M}\d_])\p{L}[\p{Ll}\p{M}]*(?:['’-]\p{Ll}[\p{Ll}\p{M}]*)*(?![\p{L}\p{M}\d_])")
+_PRONOUN_I = regex.compile(r"(?<![\p{L}\d_'’])i(?=(?:['’](?:m|ll|ve|d))?(?![\p{L}\d_]))")
+_SENTENCE_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][\"”'’)]*[ \t]+)|(?<=\n))[\"“'‘(]*(?P<c>\p{Ll})")
+_SENTENCE_OPENING_CASED = regex.compile(r"(?:^|(?<=[.!?\n][\"”'’)]*[ \t]+)|(?<=\n))[\"“'‘(]*(?P<c>\p{L})")
+_PRONOUN_I_CASED = regex.compile(r"(?<![\p{L}\d_'’])I(?=(?:['’](?:m|ll|ve|d))?(?![\p{L}\d_]))")
+_LETTER_BETWEEN = regex.compile(r"(?<![\p{L}\d_'’.])(?P<c>[b-hj-z])\.?(?=[ \t])")
+_GLUED_AFTER = regex.compile(r"[@_.][\p{L}\d]")  # "jsmith@", "foo.bar", "a_b"; not the full stop after a word
+_CHAT = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall gonna wanna gotta dunno lemme gimme kinda sorta
+bro bruh dude fam sis babe hun ppl tmrw tmr tonite nite cya idk imo imho tbh smh ikr irl rn ty np ur yep yup nope
+nah hmm hmmm haha hahaha lmfao rofl xd wtf fyi asap aka etc vs ok okay im ive dont cant wont didnt isnt u r""".split())
+
+
+def is_uncased(text: str) -> bool:
+    """A text with letters whose only capitals open a sentence or write the pronoun "I" (as a phone writes what
+    is typed in lower case): no capital tells a name."""
+    if not any(ch.isalpha() for ch in text):
+        return False
+    allowed = {m.start("c") for m in _SENTENCE_OPENING_CASED.finditer(text)} | {m.start() for m in _PRONOUN_I_CASED.finditer(text)}
+    return all(not ch.isupper() or i in allowed for i, ch in enumerate(text))
+
+
+def _can_be_a_name(word: str, index: NameIndex, english: EnglishWords, places: Container[str]) -> bool:
+    """A word a careful writer would capitalise as a name: no everyday or chat word, no contraction, no
+    dictionary word (noun-only entries aside when they are listed names: "dawson", "diana"), no known place
+    unless a given name ("portugal" stays, "jordan" not), with a vowel, and a listed name or no word of the
+    dictionary at all ("ewan", "szöts")."""
+    if len(word) < 2 or word in _CHAT or index.is_common(word) or not VOWEL.search(word) \
+            or _CONTRACTED.search(word) or english.is_word(word):
+        return False
+    if word in places and not index.is_first(word):
+        return False
+    return index.is_listed(word) or word not in english
+
+
+def uncased_copy(text: str, index: NameIndex, english: EnglishWords,
+                 places: Container[str] = frozenset()) -> tuple[str, list[tuple[int, int]]] | None:
+    """``text`` (all in lower case) as a careful writer would have cased it, same length: the words that can only
+    be names in Title case, a single letter between two of them in capitals ("phillipp j maurer"), "i" as "I"
+    and each sentence's first letter in capitals. Also the offsets of the name words so cased (a name read in
+    the copy is kept only where all its words are among them). None when no word can be a name."""
+    words = [(m.start(), m.end()) for m in _UNCASED_WORD.finditer(text)
+             if not (m.start() > 0 and text[m.start() - 1] in _GLUE_BEFORE
+                     or _GLUED_AFTER.match(text, m.end()))]
+    named = [(a, b) for a, b in words if _can_be_a_name(lower_same_length(text[a:b]), index, english, places)]
+    if not named:
+        return None
+    chars = list(text)
+    for a, b in named:
+        chars[a:b] = _recase(text[a:b])
+    starts = {a for a, _ in named}
+    ends = {b for _, b in named}
+    for m in _LETTER_BETWEEN.finditer(text):  # an initial between two name words
+        a = m.start("c")
+        after = m.end() + 1
+        if any(e in ends for e in (a - 1, a - 2)) and after in starts:
+            chars[a] = text[a].upper()
+    for m in _PRONOUN_I.finditer(text):
+        chars[m.start()] = "I"
+    for m in _SENTENCE_OPENING.finditer(text):
+        up = text[m.start("c")].upper()
+        if len(up) == 1:
+            chars[m.start("c")] = up
+    return "".join(chars), named

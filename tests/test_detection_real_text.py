@@ -2169,9 +2169,38 @@ def test_the_copy_cased_as_a_careful_writer_would() -> None:
     assert not is_uncased("Have you met Oskar?") and not is_uncased("1234 5678")
 
 
+# and the addresses of such a text, read by the address finders in a copy with every word but the small ones in
+# Title case (Presidio's generator: addresses leaked 24 -> 7 of 953 over seeds 42 and 11, all the fixed ones in lower
+# case; no dev file changes). Three of the five made-up blocks below leaked at bbb37c0.
+@pytest.mark.parametrize("text, values", [
+    ("ingrid solvang\n\n4417 rue des tanneurs\n apt. 52\n vallorbe\n switzerland 61844",
+     ["4417 rue des tanneurs", "apt. 52", "61844"]),
+    (">tomasz wierzbicki\n>3321 dózsa györgy út 27.\n>apt. 908\n>hungary 40718",
+     ["3321 dózsa györgy út 27.", "apt. 908", "40718"]),
+    ("the parcel goes to 2288 rúa castelao 19, ourense", ["2288 rúa castelao 19"]),
+    ("the van may only stop on via cantonale 58 st. in the mornings", ["via cantonale 58"]),
+    ("address: 7720 harlow crescent suite 14, brookvale", ["7720 harlow crescent suite 14"]),
+])
+def test_addresses_in_a_text_in_lower_case(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for value in values:
+        assert value not in out.text, (value, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("there are eight meeting rooms totaling 11,448 square feet and a patio.", "11,448 square feet"),
+    ("entre los títulos que se negociaron 1034 subieron y 1576 bajaron", "1034 subieron y 1576 bajaron"),
+    ("they can earn 500 aed - 5000 aed a month", "5000 aed"),
+    ("i have 3 cats and 2 dogs, call me at 5 pm", "3 cats and 2 dogs"),
+])
+def test_numbers_that_stay_in_a_text_in_lower_case(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
 SET_V_ATTACK = ("have you met oskar lindqvist yet? we need to add marisol q. etxeberria as a second signer. "
-                "wow tomasz and kaelie were so good tonight")
-SET_V_SECRETS = ("lindqvist", "etxeberria", "kaelie")
+                "wow tomasz and kaelie were so good tonight. the parcel goes to 2288 rúa castelao 19, ourense")
+SET_V_SECRETS = ("lindqvist", "etxeberria", "kaelie", "castelao")
 
 
 def test_set_v_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]

@@ -980,6 +980,7 @@ class TypeAnnotator:
         self._engine: Any = None
         self._finders: list[Any] = []
         self._person_finders: list[Any] = []  # the finders of the PERSON record (the second reading runs only them)
+        self._address_finders: list[Any] = []  # and of the address records (the reading of a text in lower case)
         self._presidio_entities: list[str] = []
         self._custom_analyzer: Any = None
         self._ner_labels: dict[str, str] = {}
@@ -1033,6 +1034,8 @@ class TypeAnnotator:
                     self._finders.append(factory(self.config))
                     if rec.name == "PERSON" and not getattr(self._finders[-1], "reads_lower_case", False):
                         self._person_finders.append(self._finders[-1])
+                    if rec.name in _ADDRESS_TYPES:
+                        self._address_finders.append(self._finders[-1])
             for name in rec.presidio:  # Presidio's predefined recognizers, called directly
                 self._finders.append(_PresidioFinder(getattr(predefined, name)()))
         labels = {label: rec.name for rec in registry().values() for label in rec.spacy_labels}
@@ -1247,7 +1250,7 @@ class TypeAnnotator:
             listed = complete_lists(text, extended, single, beside)
             resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
         if not person_only:
-            resolved = self._uncased_names(texts, langs, resolved)
+            resolved = self._uncased_addresses(texts, langs, self._uncased_names(texts, langs, resolved))
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -1257,6 +1260,35 @@ class TypeAnnotator:
         if self.known.enabled:  # never-touch values win over everything, propagation included
             resolved = [self.known.drop_never(text, spans) for text, spans in zip(texts, resolved)]
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
+
+    def _uncased_addresses(self, texts: Sequence[str], langs: Sequence[str],
+                           resolved: list[list[Span]]) -> list[list[Span]]:
+        """The street addresses and postcodes of a text written in lower case ("801 rue ibn al jazzar / apt. 267 /
+        tunisia 63593"), read by the address finders in a copy with every word but the small ones in Title case:
+        one taken where the text itself holds no span, none that starts inside a number ("11,448 square feet"); a
+        street address only where it opens a line (an address block) or follows what says an address comes ("lives
+        at", "goes to", "address:"; not "then 120 green hills"), and a postcode only in a text with a street
+        address."""
+        from mechanisms.prmpt.entities.recased_names import is_uncased
+
+        if not self._address_finders:
+            return resolved
+        out = list(resolved)
+        for i, (text, lang) in enumerate(zip(texts, langs)):
+            if not any(ch.isdigit() for ch in text) or not is_uncased(text):
+                continue
+            copy = _title_copy(text)
+            found = [Span(f.entity_type, f.start, f.end, f.score, lang) for finder in self._address_finders
+                     for f in finder(copy, lang) if f.entity_type in _ADDRESS_TYPES]
+            taken = Occupied([(s.start, s.end) for s in out[i]])
+            added = [s for s in self._postprocess(copy, found, set()) if not taken.overlaps(s.start, s.end)
+                     and not _INSIDE_A_NUMBER.search(text, max(0, s.start - 2), s.start)
+                     and (s.entity_type != "STREET_ADDRESS" or _ADDRESS_CUE.search(text, max(0, s.start - 40), s.start))]
+            if not any(s.entity_type == "STREET_ADDRESS" for s in out[i] + added):
+                added = []  # a postcode alone is only a number ("1034 subieron", "5000 aed")
+            if added:
+                out[i] = sorted(out[i] + added, key=lambda s: s.start)
+        return out
 
     def _uncased_names(self, texts: Sequence[str], langs: Sequence[str],
                        resolved: list[list[Span]]) -> list[list[Span]]:
@@ -1327,6 +1359,21 @@ class TypeAnnotator:
         return out
 
 
+_ADDRESS_TYPES = frozenset({"STREET_ADDRESS", "POSTAL_CODE"})
+_SMALL_WORDS = frozenset("""a an the of and or in on at to for by from with de la le les du des del di da do dos das
+van von der den y e et und rue via calle avenida rua""".split())  # (a street's type word before its name stays)
+
+
+def _title_copy(text: str) -> str:
+    """``text`` with each word in lower case but the small ones in Title case, same length."""
+    return _COPY_WORD.sub(lambda m: m.group() if m.group() in _SMALL_WORDS or len(m.group()[:1].upper()) != 1
+                           else m.group()[:1].upper() + m.group()[1:], text)
+
+
+_INSIDE_A_NUMBER = regex.compile(r"\d[,.]$")
+_ADDRESS_CUE = regex.compile(r"(?:^|\n)[ \t>*•-]*$|(?<![\p{L}])(?:at|on|to|near|address|lives|live|living|located|ship|"
+                             r"send|deliver|mail|visit|moved)[ \t]*:?[ \t]+$")
+_COPY_WORD = regex.compile(r"(?<![\p{L}\p{M}\d_@.\/-])\p{Ll}[\p{L}\p{M}]*(?![\p{L}\p{M}\d_@\/-])")  # not "eth0"
 _POSSESSIVE_END = regex.compile(r"['’]s$")
 
 

@@ -1292,14 +1292,15 @@ class TypeAnnotator:
 
     def _uncased_names(self, texts: Sequence[str], langs: Sequence[str],
                        resolved: list[list[Span]]) -> list[list[Span]]:
-        """The names of an English text written all in lower case, read in a copy cased as a careful writer would
-        have (:func:`recased_names.uncased_copy`), where the text itself holds no span. A name found there is
-        taken when all its words are words that can only be names and: two words or more with an initial
-        ("khatu s barsukov"), or one a listed name and one no English word ("ewan dawson"; not "driver walker",
-        two family names that are nouns too); one word of four letters or more, a listed name
-        that is no English word at all ("founders: macdonald, ..."); or one word joined by a comma or "and" to a
-        name ("emma and kaite"). One unknown or short word alone is left: in chat it is as often a misspelling,
-        slang or a word run together ("awsome", "boujee", "vid", "ina") as a name."""
+        """The names of an English text written in lower case (capitals only where a sentence opens and in "I":
+        :func:`recased_names.is_uncased`), read by NER and the PERSON finders in a copy cased as a careful writer
+        would have (:func:`recased_names.uncased_copy`), where the text itself holds no span or only a part of the
+        name. A name found there is taken when all its words are words that can only be names and: two words or
+        more with an initial ("khatu s barsukov"), or one a listed name and one no English word ("ewan dawson"; not
+        "driver walker", two family names that are nouns too); one word of four letters or more, a listed name that
+        is no English word at all ("founders: macdonald, ..."); or one word joined by a comma or "and" to a name
+        ("emma and kaite"). One unknown or short word alone is left: in chat it is as often a misspelling, slang or
+        a word run together ("awsome", "boujee", "vid", "ina") as a name."""
         from mechanisms.prmpt.entities.name_words import EnglishWords, name_index
         from mechanisms.prmpt.entities.recased_names import is_uncased, uncased_copy
 

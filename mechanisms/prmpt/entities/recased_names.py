@@ -200,10 +200,8 @@ def _longest_run(spans: list[tuple[int, int]], members: set[tuple[int, int]]) ->
 # NER or the rules where a name is. The annotator reads it a second time in a copy that writes the words that
 # can only be names in Title case, as a careful writer would have, and takes the names found there.
 _UNCASED_WORD = regex.compile(r"(?<![\p{L}\p{M}\d_])\p{L}[\p{Ll}\p{M}]*(?:['’-]\p{Ll}[\p{Ll}\p{M}]*)*(?![\p{L}\p{M}\d_])")
-_PRONOUN_I = regex.compile(r"(?<![\p{L}\d_'’])i(?=(?:['’](?:m|ll|ve|d))?(?![\p{L}\d_]))")
-_SENTENCE_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][\"”'’)]*[ \t]+)|(?<=\n))[\"“'‘(]*(?P<c>\p{Ll})")
-_SENTENCE_OPENING_CASED = regex.compile(r"(?:^|(?<=[.!?\n][\"”'’)]*[ \t]+)|(?<=\n))[\"“'‘(]*(?P<c>\p{L})")
-_PRONOUN_I_CASED = regex.compile(r"(?<![\p{L}\d_'’])I(?=(?:['’](?:m|ll|ve|d))?(?![\p{L}\d_]))")
+_PRONOUN_I = regex.compile(r"(?<![\p{L}\d_'’])[iI](?=(?:['’](?:m|ll|ve|d))?(?![\p{L}\d_]))")
+_SENTENCE_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][\"”'’)]*[ \t]+)|(?<=\n))[\"“'‘(]*(?P<c>\p{L})")
 _LETTER_BETWEEN = regex.compile(r"(?<![\p{L}\d_'’.])(?P<c>[b-hj-z])\.?(?=[ \t])")
 _GLUED_AFTER = regex.compile(r"[@_.][\p{L}\d]")  # "jsmith@", "foo.bar", "a_b"; not the full stop after a word
 _CHAT = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall gonna wanna gotta dunno lemme gimme kinda sorta
@@ -216,7 +214,7 @@ def is_uncased(text: str) -> bool:
     is typed in lower case): no capital tells a name."""
     if not any(ch.isalpha() for ch in text):
         return False
-    allowed = {m.start("c") for m in _SENTENCE_OPENING_CASED.finditer(text)} | {m.start() for m in _PRONOUN_I_CASED.finditer(text)}
+    allowed = {m.start("c") for m in _SENTENCE_OPENING.finditer(text)} | {m.start() for m in _PRONOUN_I.finditer(text)}
     return all(not ch.isupper() or i in allowed for i, ch in enumerate(text))
 
 
@@ -235,7 +233,7 @@ def _can_be_a_name(word: str, index: NameIndex, english: EnglishWords, places: C
 
 def uncased_copy(text: str, index: NameIndex, english: EnglishWords,
                  places: Container[str] = frozenset()) -> tuple[str, list[tuple[int, int]]] | None:
-    """``text`` (all in lower case) as a careful writer would have cased it, same length: the words that can only
+    """``text`` (in lower case, :func:`is_uncased`) as a careful writer would have cased it, same length: the words that can only
     be names in Title case, a single letter between two of them in capitals ("phillipp j maurer"), "i" as "I"
     and each sentence's first letter in capitals. Also the offsets of the name words so cased (a name read in
     the copy is kept only where all its words are among them). None when no word can be a name."""

@@ -1250,7 +1250,13 @@ class TypeAnnotator:
             listed = complete_lists(text, extended, single, beside)
             resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
         if not person_only:
-            resolved = self._uncased_addresses(texts, langs, self._uncased_names(texts, langs, resolved))
+            from mechanisms.prmpt.entities.recased_names import is_uncased
+
+            # (read once per text for both readings; an address needs a digit, a name the English dictionary)
+            uncased = [(lang == "en" or any(ch.isdigit() for ch in text)) and is_uncased(text)
+                       for text, lang in zip(texts, langs)]
+            resolved = self._uncased_names(texts, langs, uncased, resolved)
+            resolved = self._uncased_addresses(texts, langs, uncased, resolved)
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:
@@ -1261,7 +1267,7 @@ class TypeAnnotator:
             resolved = [self.known.drop_never(text, spans) for text, spans in zip(texts, resolved)]
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
 
-    def _uncased_addresses(self, texts: Sequence[str], langs: Sequence[str],
+    def _uncased_addresses(self, texts: Sequence[str], langs: Sequence[str], uncased: Sequence[bool],
                            resolved: list[list[Span]]) -> list[list[Span]]:
         """The street addresses and postcodes of a text written in lower case ("801 rue ibn al jazzar / apt. 267 /
         tunisia 63593"), read by the address finders in a copy with every word but the small ones in Title case:
@@ -1269,13 +1275,11 @@ class TypeAnnotator:
         street address only where it opens a line (an address block) or follows what says an address comes ("lives
         at", "goes to", "address:"; not "then 120 green hills"), and a postcode only in a text with a street
         address."""
-        from mechanisms.prmpt.entities.recased_names import is_uncased
-
         if not self._address_finders:
             return resolved
         out = list(resolved)
         for i, (text, lang) in enumerate(zip(texts, langs)):
-            if not any(ch.isdigit() for ch in text) or not is_uncased(text):
+            if not uncased[i] or not any(ch.isdigit() for ch in text):
                 continue
             copy = _title_copy(text)
             found = [Span(f.entity_type, f.start, f.end, f.score, lang) for finder in self._address_finders
@@ -1290,7 +1294,7 @@ class TypeAnnotator:
                 out[i] = sorted(out[i] + added, key=lambda s: s.start)
         return out
 
-    def _uncased_names(self, texts: Sequence[str], langs: Sequence[str],
+    def _uncased_names(self, texts: Sequence[str], langs: Sequence[str], uncased: Sequence[bool],
                        resolved: list[list[Span]]) -> list[list[Span]]:
         """The names of an English text written in lower case (capitals only where a sentence opens and in "I":
         :func:`recased_names.is_uncased`), read by NER and the PERSON finders in a copy cased as a careful writer
@@ -1302,14 +1306,14 @@ class TypeAnnotator:
         ("emma and kaite"). One unknown or short word alone is left: in chat it is as often a misspelling, slang or
         a word run together ("awsome", "boujee", "vid", "ina") as a name."""
         from mechanisms.prmpt.entities.name_words import EnglishWords, name_index
-        from mechanisms.prmpt.entities.recased_names import is_uncased, uncased_copy
+        from mechanisms.prmpt.entities.recased_names import uncased_copy
 
         if "PERSON" not in self._enabled or not isinstance(self._english, EnglishWords):
             return resolved
         index = name_index()
         jobs = []
         for i, (text, lang) in enumerate(zip(texts, langs)):
-            if lang == "en" and is_uncased(text):
+            if lang == "en" and uncased[i]:
                 made = uncased_copy(text, index, self._english, _known_places())
                 if made is None:
                     continue

@@ -23,6 +23,7 @@ import regex
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
 from mechanisms.prmpt.entities.name_words import VOWEL, EnglishWords, NameIndex, english_words, name_index, name_word
+from mechanisms.prmpt.entities.titled_names import CHAT_WORDS
 from mechanisms.prmpt.ner import load_spacy
 from mechanisms.prmpt.normalize import lower_same_length
 
@@ -204,9 +205,8 @@ _PRONOUN_I = regex.compile(r"(?<![\p{L}\d_'’])[iI](?=(?:['’](?:m|ll|ve|d))?(
 _SENTENCE_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][\"”'’)]*[ \t]+)|(?<=\n))[\"“'‘(]*(?P<c>\p{L})")
 _LETTER_BETWEEN = regex.compile(r"(?<![\p{L}\d_'’.])(?P<c>[b-hj-z])\.?(?=[ \t])")
 _GLUED_AFTER = regex.compile(r"[@_.][\p{L}\d]")  # "jsmith@", "foo.bar", "a_b"; not the full stop after a word
-_CHAT = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall gonna wanna gotta dunno lemme gimme kinda sorta
-bro bruh dude fam sis babe hun ppl tmrw tmr tonite nite cya idk imo imho tbh smh ikr irl rn ty np ur yep yup nope
-nah hmm hmmm haha hahaha lmfao rofl xd wtf fyi asap aka etc vs ok okay im ive dont cant wont didnt isnt u r""".split())
+_CHAT = CHAT_WORDS | frozenset("""idk imo imho tbh smh ikr irl rn ty np ur yep yup nope nah hmm hmmm haha hahaha lmfao
+rofl xd wtf fyi asap aka etc vs ok okay im ive dont cant wont didnt isnt u r""".split())
 
 
 def is_uncased(text: str) -> bool:

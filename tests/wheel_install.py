@@ -29,7 +29,8 @@ ENGLISH = "Hi, I am John Smith and my SSN is 123-45-6789. Please call me back to
 SPANISH = "Hola, me llamo Juan García y vivo en Madrid desde hace diez años; mi teléfono es 612 345 678.\n"
 # what the code reads at run time, besides the modules
 DATA = ("mechanisms/prmpt/data/names_first_v1.txt", "mechanisms/prmpt/data/names_last_v1.txt",
-        "mechanisms/prmpt/data/given_names_world_v1.txt", "mechanisms/prmpt/data/places_v1.txt",
+        "mechanisms/prmpt/data/given_names_world_v1.txt", "mechanisms/prmpt/data/given_names_us_v1.txt",
+        "mechanisms/prmpt/data/places_v1.txt",
         "mechanisms/prmpt/data/capitals_v1.txt",
         "mechanisms/prmpt/data/person_crf_v2.crfsuite", "mechanisms/cape/bounds.json",
         "proxy/inspector/static/inspector.js")

@@ -35,7 +35,7 @@ from importlib import resources
 from typing import Any
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import name_index
+from mechanisms.prmpt.entities.name_words import feature_name_index, name_index
 from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
 
 MODEL_FILE = "person_crf_v2.crfsuite"
@@ -69,7 +69,7 @@ def _shape(word: str) -> str:
 
 
 def _word(word: str, english: Container[str]) -> dict[str, Any]:
-    index = name_index()
+    index = feature_name_index()  # the lists the model was trained with
     low = word.lower()
     alpha = word.isalpha()
     return {"sh": _shape(word), "title": word[:1].isupper() and word[1:].islower(),

@@ -3,7 +3,9 @@
 * Name lists (recognition only, never the codec's versioned lists): the US Census 1990 lists, Faker's
   French and Spanish lists, and the multi-locale lists written by ``bench/make_name_lists.py``
   (``given_names_world_v1.txt``, ``family_names_world_v1.txt``: Faker locales of Europe, Africa and
-  Asia, with no locale of the evaluation corpus or of the PERSON development set).
+  Asia, with no locale of the evaluation corpus or of the PERSON development set), and the US given names
+  of the Social Security Administration's counts that no other list holds and that are no word or place
+  (``given_names_us_v1.txt``, written by ``bench/make_us_names.py``: "Conor", "Gabe", "Ronaldo").
 * Everyday words (``common_words_v1.txt``): stop words, common words, and names that are also words.
 * English dictionary words (:func:`english_words`): WordNet's index as shipped in the English spaCy
   pipeline's lemmatizer tables, with its suffix rules and irregular forms. A word outside the lists
@@ -68,6 +70,14 @@ class NameIndex:
 @lru_cache(maxsize=1)
 def name_index() -> NameIndex:
     """The recognition lists, read once (on first use, never at import)."""
+    trained = feature_name_index()
+    return NameIndex(trained.first | {w.lower() for w in _read("given_names_us_v1.txt")}, trained.last, trained.common)
+
+
+@lru_cache(maxsize=1)
+def feature_name_index() -> NameIndex:
+    """The lists the learned PERSON finder was trained to read as its features (``bench/train_ner.py``): all but
+    the US given names, which came after it; a word's features stay what the model learned from."""
     first = {w.lower() for w in _read("names_first_v1.txt") + _read("given_names_fr_es_v1.txt")
              + _read("given_names_world_v1.txt")}
     last = {w.lower() for w in _read("names_last_v1.txt") + _read("surnames_fr_es_v1.txt")

@@ -546,6 +546,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
 
 _SINGLE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?|\p{Lu}{4,}|\p{Ll}{4,})"
                         r"(?![\p{L}\d@_-])")
+# a code after a word: a run of letters and digits with both in it, after a space or a colon ("YJ541887A")
+_CODE_AFTER = regex.compile(r"[ \t]*:?[ \t]*(?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})[\p{L}\d-]{4,}(?![\p{L}\d])")
 _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|wrote|writes|replied|and|et|y)\b|&))")
 # the lower-case word right before a word (a comma between allowed): "thank you Nick", "a lot Tanner,"
 _LOWER_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+$")
@@ -606,6 +608,8 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
             out.append(Found("PERSON", m.start(), m.end(), 0.6))
             continue
         style = "upper" if word.isupper() else "lower" if word.islower() else "title"
+        if style == "upper" and _CODE_AFTER.match(text, m.end()):
+            continue  # "NINO YJ541887A", "REF: AB12C": a word in capitals before a code is the code's label
         if style == "lower" and (lang != "en" or not english or len(word) < 4):
             continue  # lower case only where a dictionary tells names from words
         if style == "lower" and word in english and not _acts_next(text, m.end(), english) \

@@ -251,6 +251,12 @@ def _place_after_place(text: str, start: int, end: int, places: list[tuple[int, 
     return town is not None and _TO_A_PLACE.search(text, max(0, town[0] - 12), town[0]) is not None
 
 
+def _interjection(value: str, english: Any) -> bool:
+    from mechanisms.prmpt.entities.recased_names import is_interjection
+
+    return is_interjection(value, english)
+
+
 def _plausible(text: str, span: Span) -> bool:
     """Cheap sanity checks: names are not glued to letters or digits; money has a currency or cue."""
     value = text[span.start:span.end]
@@ -1136,7 +1142,8 @@ class TypeAnnotator:
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
                                             or _eponym(text, cleaned) or _ORG_END.search(text, cleaned.start, cleaned.end)
                                             or " " not in text[cleaned.start:cleaned.end] and text[cleaned.start].isupper()
-                                            and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None):
+                                            and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None
+                                            or span.lang == "en" and _interjection(text[cleaned.start:cleaned.end], self._english)):
                     continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))

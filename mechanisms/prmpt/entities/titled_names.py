@@ -1222,9 +1222,22 @@ _LOWER_PAIR_CUE = regex.compile(r"(?<![\p{L}\d'’])(?:ask|tell|ping|email|messa
                                 r"[ \t]+(?P<v>\p{Ll}{3,}[ \t]+\p{Ll}{3,})(?=[ \t]+\p{Ll}|[ \t]*[?!.,;:]|[ \t]*$)")
 
 
+# a word in lower case opening a sentence or a clause before a finite verb ("hangwani is slaying", "but chanyeol is
+# enjoying it", "that jindal gave him"): tested in :func:`_lower_case_names`
+_LOWER_SUBJECT = regex.compile(r"(?:^|(?<=[.!?\n][ \t]*)|(?<=(?<![\p{L}\d'’])(?:and|but|that|when|cause|cuz|coz|because|if|"
+                               r"like|so)[ \t]+))(?P<v>\p{Ll}{4,})(?=[ \t]+\p{Ll})")
+
+
 def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    for m in _LOWER_SUBJECT.finditer(text):
+        word = m.group("v")
+        listed = index.is_listed(word) and not index.is_common(word) and word not in english \
+            and word.casefold() not in place_names()
+        if word not in CHAT_WORDS and (listed or _unknown_subject(text, word, m.end("v"), index, english, lambda: ())) \
+                and _verb_follows(text, m.end("v"), english):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _LOWER_PAIR_CUE.finditer(text):
         first, last = m.group("v").split()
         if any(w in CHAT_WORDS or index.is_common(w) or w in _NOT_INTRODUCED or w.lower() in CALENDAR

@@ -119,6 +119,8 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         return score + 0.15 if _PERSON_CUES.search(before) else score
     if not (in_first and in_last) or len(first) < 2 or len(last) < 2 or first.lower() in _DETERMINERS:
         return 0.0  # "this is my channel": a possessive and a noun, though "My" and "Channel" are listed
+    if english is not None and english.is_finite_verb(last, past=True) and english.is_word(last):
+        return 0.0  # "when nomvula said yes": a name and its verb, though "Said" is a listed family name too
     common = index.is_common(first) + index.is_common(last)
     cued = _PERSON_CUES.search(before) is not None
     if common == 0:

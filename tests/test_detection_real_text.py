@@ -2373,8 +2373,37 @@ def test_a_verb_after_a_name_in_lower_case_stays(sanitizer: Sanitizer, text: str
     assert kept in out and name not in out
 
 
-SET_X_ATTACK = "Mpho was robbed. Thabiso is cute... Palesa does it every time but thabang is enjoying it"
-SET_X_SECRETS = ("Mpho", "Thabiso", "Palesa", "thabang")
+# Set Y: British police ranks and more abbreviated ranks and offices before a family name ("DC Ferreday", "DCI Fox",
+# "Cllr Stone", "Supt", "Lieut", "Msgr"): at d42030d a name after one was read as a given name with the rank in
+# it ("DCI Barnaby" -> "GRACIELA Vickery") or, a dictionary word, left; the rank stays as written now. French OCR
+# names leaked 9.4 -> 9.3 % ("le lieut. Augibaud"). The six texts below leaked at d42030d.
+@pytest.mark.parametrize("text, values", [
+    ("DC Ferreday took the statement.", ["Ferreday"]),
+    ("DCI Mould said the inquiry would go on.", ["Mould"]),
+    ("Cllr Stone voted against the plan.", ["Stone"]),
+    ("DC Okwuosa took the statement.", ["Okwuosa"]),
+    ("Cllr Hedges voted against.", ["Hedges"]),
+    ("DCI Fox led the raid.", ["Fox"]),
+])
+def test_a_name_after_a_police_rank(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("DCI Barnaby said the inquiry would go on.", "DCI "),
+    ("Supt Marchbanks said the operation would continue.", "Supt "),
+    ("We flew into Washington DC Monday morning.", "DC Monday morning"),
+    ("I bought a new PC World voucher.", "PC World"),
+    ("The DS Lite still works.", "DS Lite"),
+    ("Use DI Water for the test.", "DI Water"),
+])
+def test_what_a_rank_keeps(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_X_ATTACK = ("Mpho was robbed. Thabiso is cute... Palesa does it every time but thabang is enjoying it. "
+                "DC Ferreday and Cllr Hedges signed.")
+SET_X_SECRETS = ("Mpho", "Thabiso", "Palesa", "thabang", "Ferreday", "Hedges")
 
 
 def test_set_x_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]

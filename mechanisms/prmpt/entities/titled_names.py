@@ -28,6 +28,10 @@ from mechanisms.prmpt.entities.name_words import VOWEL, NameIndex, capital_names
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
              r"Fr|Father|Sister|Brother|Capt|Captain|Col|Colonel|Gen|General|Lt|Lieutenant|Maj|Major|Sgt|Sergeant|"
              r"Cpl|Corporal|Pvt|Private|Adm|Admiral|Cmdr|Commander|Officer|Detective|Det|Inspector|Insp|Constable|"
+             # British police ranks as news and judgments write them ("DC Lusk", "DCI Barnaby", "Supt Hale"), more
+             # abbreviated ranks and offices ("Lieut", "Brig", "Cdr", "Cllr Ahmed", "Msgr Ferreira")
+             r"PC|PCSO|DC|DS|DI|DCI|DSI|DCS|Supt|Lieut|Brig|Cdr|Cllr|Msgr|Monsignor|Congressman|Congresswoman|"
+             r"Assemblyman|Assemblywoman|Alderman|"
              r"Sen|Senator|Rep|Representative|Gov|Governor|President|Mayor|Councillor|Councilman|Councilwoman|"
              r"Chancellor|Minister|Bishop|Archbishop|Cardinal|Pastor|Rabbi|Imam|Sheikh|Coach|Nurse|Agent|"
              r"Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Cousin|"
@@ -398,7 +402,7 @@ category grade block unit level plan model vitamin""".split())
 # titles after which one Title-case word is a surname even when it is a word of the dictionary ("HHJ Bilge",
 # "Mr Seven", "Ms Bright"); not "Miss", "Judge", "Justice" or "Dr": "Don't Miss Out", "Justice Department", "Dr Pepper"
 # ("MS Windows" is no title: as written only)
-_STRONG_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "MR", "MRS", "HHJ", "DJ", "DDJ"})
+_STRONG_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "MR", "MRS", "HHJ", "DJ", "DDJ", "DCI", "DSI", "DCS", "Supt", "Cllr", "Msgr", "Lieut"})
 _TITLE_WORD = regex.compile(r"\p{L}+")
 
 
@@ -479,8 +483,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             end = _drop_trailing_words(text, start, end, index, dictionary)
             if start == m.start("v"):
                 start = _replaced_titles_start(text, m.start(), start)
-            if text[start:end].lower() in _INSTITUTION_NOUNS:
-                continue  # "the General Court", "General Motors", "Attorney General": no person
+            if text[start:end].lower() in _INSTITUTION_NOUNS or all(w.lower() in CALENDAR for w in text[start:end].split()):
+                continue  # "the General Court", "General Motors", "Attorney General": no person; "Washington DC Monday"
             if end > start and (_name_words_ok(text[start:end], index, dictionary)
                                 or _strong_title(text, m.start(), m.start("v"), text[start:end])):
                 out.append(Found("PERSON", start, end, 0.8))

@@ -978,8 +978,9 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     a word that is neither everyday nor (English) a dictionary word. Pronouns and collective subjects
     ("Police said") are not names. In English also: a word with a personal pronoun later in its sentence,
     before "who" or "(who", before "himself" or "herself", before a role in apposition; a listed name (no
-    town) opening a sentence or a clause before a finite verb, and a listed surname inside a clause before a
-    verb in the past (``_SUBJECT``, ``_MID_SUBJECT``)."""
+    town), or a word no list and no dictionary holds (:func:`_unknown_subject`), opening a sentence or a clause
+    before a finite verb, and a listed surname inside a clause before a verb in the past (``_SUBJECT``,
+    ``_MID_SUBJECT``)."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
     out = []
@@ -1239,6 +1240,7 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
         word = m.group("v")
         listed = index.is_listed(word) and not index.is_common(word) and word not in english \
             and word.casefold() not in place_names()
+        # (the word is written in lower case itself: whether the text writes it so elsewhere tells nothing here)
         if word not in CHAT_WORDS and (listed or _unknown_subject(text, word, m.end("v"), index, english, lambda: ())) \
                 and _verb_follows(text, m.end("v"), english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))

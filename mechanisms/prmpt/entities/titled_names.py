@@ -1233,9 +1233,19 @@ _LOWER_SUBJECT = regex.compile(r"(?:^|(?<=[.!?\n][ \t]*)|(?<=(?<![\p{L}\d'’])(
                                r"like|so)[ \t]+))(?P<v>\p{Ll}{4,})(?=[ \t]+\p{Ll})")
 
 
+# a listed given name in lower case right before a verb of speech, no determiner before it ("esperanza said u can
+# drop it", "jan says hi"; not "the report said"): a speaker even where the name is also a word or a place
+_LOWER_SPEAKER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?<!(?i:the|a|an|this|that|his|her|my|your|our|their|its)[ \t]+)"
+                               r"(?P<v>\p{Ll}{3,})[ \t]+(?:said|says|told|tells|asked|asks|replied|wrote|writes)\b")
+
+
 def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    for m in _LOWER_SPEAKER.finditer(text):
+        word = m.group("v")
+        if index.is_first(word) and word not in CHAT_WORDS and word not in _NOT_SPEAKERS:
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _LOWER_SUBJECT.finditer(text):
         word = m.group("v")
         listed = index.is_listed(word) and not index.is_common(word) and word not in english \

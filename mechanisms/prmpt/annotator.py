@@ -1375,7 +1375,6 @@ class TypeAnnotator:
                 if not joined:
                     break
                 added += joined
-                people += [(s.start, s.end) for s in joined]
                 starts.update(s.start for s in joined)
                 after.update(m.end() for s in joined if (m := _JOINED.match(text, s.end)) is not None)
                 single = [s for s in single if s not in joined]

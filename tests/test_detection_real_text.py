@@ -2426,3 +2426,33 @@ def test_set_x_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_X_ATTACK, SET_X_SECRETS)
+
+
+# Set Z: a word and an office or a role set off after it without an article, as news writes it ("Page, chairman of
+# the committee", "Toledo, candidato por el partido", "Dupont, maire de Rennes"), in every language, and an
+# apposition's role where NER reads a town in the word ("Washington, a former Marine"): a town holds no office.
+# Spanish news names leaked 5.6 -> 5.5 %, French OCR 9.3 -> 9.2 %. The five texts below leaked at 6625e9b.
+@pytest.mark.parametrize("text, values", [
+    ("Page, chairman of the committee, said the vote would go ahead.", ["Page"]),
+    ("Toledo, candidato por el partido Perú Posible, propuso aplazar la votación.", ["Toledo"]),
+    ("Vergé, préfet de la Corrèze, reçoit la croix d'officier.", ["Vergé"]),
+    ("Washington, a former Marine, told reporters he would appeal.", ["Washington"]),
+    ("Jordan, president of the club, said no.", ["Jordan"]),
+])
+def test_a_word_and_the_office_set_off_after_it(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+# ... and what stays: a team leads a league, a town is a capital or a home; a month before a day number closes no
+# name ("three days) June June 5-9": at 6625e9b the pair was a name, and "June" then hidden in every date of the
+# fixture list: English news words altered 626 -> 613); the noun after "a former" is no given name ("Marine").
+@pytest.mark.parametrize("text, kept", [
+    ("Barcelona, líder de la Liga, recibe al Valencia.", "Barcelona, líder"),
+    ("Valencia, líder de la clasificación, ganó ayer.", "Valencia, líder"),
+    ("Paris, capital of France, is busy.", "Paris, capital"),
+    ("v Derbyshire (three days) June June 5-9 First test match June 11-13 v a county", "June June 5-9"),
+    ("First test match (at Edgbaston) June 11-13 v Leicestershire (three days) June June 19-23", "June 11-13"),
+    ("Washington, a former Marine, told reporters he would appeal.", "a former Marine"),
+])
+def test_what_an_office_set_off_keeps(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -558,6 +558,7 @@ _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|
 _LOWER_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+$")
 _DETERMINERS = frozenset("""the a an this these those my your his her our their its every each some any no
 another""".split())
+_INDEFINITE_BEFORE = regex.compile(r"(?<![\p{L}])(?:a|an|A|An)[ \t]+$")
 _LOCATIVES = frozenset("in at from near into".split())
 # a word there read as a verb when its object follows ("I will Mark it", "to Bill them")
 _BEFORE_A_VERB = frozenset("will would can could should shall may might must to please do does did let lets".split())
@@ -651,8 +652,9 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
         return False
     before = _LOWER_BEFORE.search(text, max(0, start - 30), start)
     if before is None or before.group("w") in _DETERMINERS \
-            or before.group("w") in _BEFORE_A_VERB and _OBJECT_AFTER.match(text, end):
-        return False
+            or before.group("w") in _BEFORE_A_VERB and _OBJECT_AFTER.match(text, end) \
+            or _INDEFINITE_BEFORE.search(text, max(0, before.start() - 6), before.start()) is not None:
+        return False  # (nor the noun of "a former Marine", "an old Rose")
     if before.group("w") in _LOCATIVES:
         return word.casefold() not in place_names()
     return True
@@ -925,7 +927,7 @@ _ROLE_NOUNS = (r"teacher|lawyer|attorney|doctor|nurse|surgeon|guitarist|bassist|
                r"spokesperson|executive|president|founder|co-founder|owner|partner|wife|husband|widow|widower|son|"
                r"daughter|mother|father|brother|sister|friend|girlfriend|boyfriend|fianc[ée]e?|resident|student|"
                r"graduate|author|writer|novelist|poet|journalist|reporter|editor|photographer|artist|painter|"
-               r"officer|detective|soldier|sergeant|veteran|farmer|worker|employee|engineer|scientist|professor|"
+               r"officer|detective|soldier|sergeant|marine|sailor|veteran|farmer|worker|employee|engineer|scientist|professor|"
                r"lecturer|researcher|economist|analyst|consultant|accountant|banker|trader|investor|entrepreneur|"
                r"striker|midfielder|defender|goalkeeper|forward|pitcher|quarterback|captain|champion|winner|"
                r"candidate|senator|minister|mayor|governor|judge|prosecutor|defendant|plaintiff|claimant|"
@@ -933,6 +935,15 @@ _ROLE_NOUNS = (r"teacher|lawyer|attorney|doctor|nurse|surgeon|guitarist|bassist|
 _APPOSITION = regex.compile(
     rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}}),[ \t]+(?:(?:a|an|the|his|her|their|its)[ \t]+|"
     rf"\p{{Lu}}\p{{Ll}}+['’]s[ \t]+)(?:[\w'’-]+[ \t]+){{0,3}}?(?i:{_ROLE_NOUNS})\b")
+# a word and its apposition without an article, an office or a role and what it is held in, as news writes it in
+# English, Spanish and French ("Page, chairman of the committee, said", "Toledo, candidato por el partido Perú
+# Posible", "Dupont, maire de Rennes"): tested in find_speakers, in every language
+_APPOSITION_OFFICE = regex.compile(
+    rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}}),[ \t]+(?:(?i:former|deputy|vice|acting|assistant|"
+    rf"ex|antiguo|antigua|actual|ancien|ancienne|nouveau|nouvelle)[ \t-]+)?(?!(?i:leader|líder|champion|winner)\b)"
+    rf"(?i:{OFFICES}|{_ROLE_NOUNS}|jugador[a]?|delanter[oa]|porter[oa]|defensa|centrocampista|fundador[a]?|autor[a]?|escritor[a]?|abogad[oa]|hij[oa]|"
+    rf"herman[oa]|espos[oa]|viud[oa]|avocat[e]?|fondat(?:eur|rice)|auteur|fils|fille|frère|sœur|épouse|veuve)"
+    rf"[ \t]+(?i:of|for|at|de|del|por|du|des|d['’])[ \t]")  # (a team leads: "Barcelona, líder de la Liga")
 # a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
@@ -980,14 +991,14 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     before "who" or "(who", before "himself" or "herself", before a role in apposition; a listed name (no
     town), or a word no list and no dictionary holds (:func:`_unknown_subject`), opening a sentence or a clause
     before a finite verb, and a listed surname inside a clause before a verb in the past (``_SUBJECT``,
-    ``_MID_SUBJECT``)."""
+    ``_MID_SUBJECT``). In every language: a word and an office set off after it ("Toledo, candidato por")."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
     lower_words = functools.cache(lambda: frozenset(_LOWER_WORDS.findall(text)))
     for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
-                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION):
+                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE):
         if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION) and lang != "en":
             continue
         for m in pattern.finditer(text):
@@ -1017,7 +1028,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start("v") - 5), m.start("v")):
                 continue  # "The company said"
             if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
-                           _APPOSITION):
+                           _APPOSITION, _APPOSITION_OFFICE):
                 if places is None:
                     places = place_names()
                 if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)):
@@ -1029,7 +1040,10 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 # a word a speech verb opens or closes ("afirmó Manzanares", "Oyelaran said") is a person even where
                 # NER reads a town in it: a town says nothing, a capital speaks for its government ("Madrid said")
-                speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names()
+                # so is a word a role is set off after, where NER reads a town in it ("Toledo, candidato por",
+                # "Washington, a former Marine": a town holds no office)
+                speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
+                    or pattern in (_APPOSITION, _APPOSITION_OFFICE)
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
     return out
 

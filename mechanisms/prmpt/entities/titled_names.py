@@ -982,6 +982,15 @@ def _unknown_subject(text: str, word: str, end: int, index: NameIndex, dictionar
     return low not in lower_words()
 
 
+def _who_follows_a_name(word: str, m: regex.Match[str], index: NameIndex, dictionary: Container[str]) -> bool:
+    """A listed family name before "who" or "whom" ("Duran, who", "Washington, who"), which no town, company or
+    thing takes, though the name is a town or the dictionary holds a person of that name ("Cunningham"): not a
+    word of everyday English ("Woods", "Such") and not before "whose", which a town takes too ("Paris, whose
+    mayor")."""
+    return index.is_last(word) and not index.is_common(word) and not is_dictionary_word(dictionary, word) \
+        and not m.group(0).endswith("whose")
+
+
 def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """A single capitalised word that says something ("Player said", "says Bullock", "según Citrone") or
     does what only a person does ("Ortolani scored twice", "Guido died"; not after
@@ -1035,15 +1044,17 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                     continue  # "Liverpool scored twice": a team named after its town
             if pattern in (_PRONOUN_LATER, _WHO_AFTER) and (index.is_common(word) or word in dictionary
                                                              or word.casefold() in places) \
-                    and not (pattern is _PRONOUN_LATER and _listed_subject(text, word, m, index, english)):
+                    and not (pattern is _PRONOUN_LATER and _listed_subject(text, word, m, index, english)) \
+                    and not (pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)):
                 continue  # a pronoun further on is a weaker cue: never a word ("Python makes her job easier")
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 # a word a speech verb opens or closes ("afirmó Manzanares", "Oyelaran said") is a person even where
                 # NER reads a town in it: a town says nothing, a capital speaks for its government ("Madrid said")
                 # so is a word a role is set off after, where NER reads a town in it ("Toledo, candidato por",
-                # "Washington, a former Marine": a town holds no office)
+                # "Washington, a former Marine": a town holds no office), and a family name before "who"
                 speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
-                    or pattern in (_APPOSITION, _APPOSITION_OFFICE)
+                    or pattern in (_APPOSITION, _APPOSITION_OFFICE) \
+                    or pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
     return out
 

@@ -819,7 +819,11 @@ _SPEECH = (r"says|said|told|asks|asked|adds|added|explains|explained|writes|wrot
            r"afirma|asegura|explica|señala|indica|añade|"
            r"ha\s+(?:dicho|declarado|explicado|afirmado|señalado|manifestado|asegurado|indicado|comentado|"
            r"expresado|añadido|subrayado|destacado|recordado|advertido|reconocido|apuntado|calificado)")
-_SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:{_SPEECH})\b")
+# a speaker and the verb of speech, one adverb allowed between ("Davies also noted", "Okafor later told")
+_SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+"
+                                r"(?:(?:then|later|also|again|further|finally|reportedly|allegedly|previously|recently|"
+                                r"repeatedly|publicly|privately|angrily|simply|earlier|once|aussi|ensuite|también|luego)"
+                                rf"[ \t]+)?(?:{_SPEECH})\b")
 _SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|(?i:according[ \t]+to|selon|según))[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
                                r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")
 # What only a person does, after a single capitalised word and at most one adverb ("Ortolani scored twice",

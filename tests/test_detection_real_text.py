@@ -2490,3 +2490,28 @@ def test_a_speaker_an_adverb_and_the_verb_of_speech(sanitizer: Sanitizer, text: 
 @pytest.mark.parametrize("text", ["The company also said profits fell.", "Police later said two men were held."])
 def test_what_stays_before_an_adverb_and_a_verb_of_speech(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# What a referee, a committee or a club does to a player, with the Spanish personal "a" ("Amonestó a Jones y
+# Savage", "expulsó a Cabanillas"); two people joined by "y" are two names, and the "y" inside a name or between two
+# stays as written (at fc4d3da the name codec read it as an initial: "Ortega y Gasset" -> "Hake t Gengler"). Spanish
+# news names leaked 67 -> 63 (5.5 -> 5.2 %). The first and last texts below and the codec test failed at fc4d3da.
+@pytest.mark.parametrize("text, values", [
+    ("Arbitro: Vitor Manuel Melo Pereira (POR). Amonestó a Jones y Savage. Incidencias: partido amistoso.",
+     ["Jones", "Savage"]),
+    ("El árbitro expulsó a Cabanillas por roja directa.", ["Cabanillas"]),
+    ("La policía detuvo a Jones y Savage ayer.", ["Jones", "Savage"]),
+])
+def test_a_player_a_referee_or_a_club_acts_on(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+    assert " y " not in text or " y " in sanitizer.sanitize(text, KEYS).text
+
+
+def test_a_conjunction_inside_a_name_stays_as_written() -> None:
+    from mechanisms.prmpt.names import NameCodec
+
+    codec = NameCodec()
+    for name in ("José Ortega y Gasset", "Eça e Queirós", "Jones y Savage"):
+        stand_in = codec.encrypt(name, KEYS)
+        conjunction = name.split()[-2]
+        assert stand_in.split()[-2] == conjunction and stand_in != name, stand_in

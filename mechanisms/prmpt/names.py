@@ -135,6 +135,10 @@ def cased(template: str, name: str) -> str:
     return name
 
 
+# a conjunction inside a name or between two, in lower case (Spanish "y", Portuguese "e", Catalan "i")
+_CONJUNCTIONS = frozenset({"y", "e", "i"})
+
+
 @dataclass
 class _Token:
     """One whitespace-separated token of a name span."""
@@ -156,6 +160,8 @@ class _Token:
             kind = "title"
         elif low.rstrip(".") in SUFFIXES and len(core) > 1:
             kind = "suffix"
+        elif core in _CONJUNCTIONS:
+            kind = "other"  # "Ortega y Gasset", "Jones y Savage": the conjunction stays as written, no initial
         elif len(core) == 1 and core.isascii() and core.isalpha():
             kind = "initial"
         elif any(ch.isalpha() for ch in core):

@@ -136,7 +136,10 @@ _DONE_TO_PEOPLE = (r"busca|buscan|buscaba|buscaban|detuvo|detuvieron|detiene|det
                    r"entrevistó|nombró|nombra|contrató|despidió|investiga|investigó|identificó|identificado|identificada|"
                    r"localizó|localizado|localizada|juzga|juzgó|juzgará|interrogó|imputó|imputa|imputado|imputada|"
                    r"procesó|procesado|procesada|rescató|rescatado|rescatada|secuestró|secuestrado|secuestrada|"
-                   r"asesinó|mató|hirió|demandó|denunció|sustituye|sustituyó|felicitó|eligió|eligieron")
+                   r"asesinó|mató|hirió|demandó|denunció|sustituye|sustituyó|felicitó|eligió|eligieron|"
+                   # what a referee, a committee or a club does to a player ("Amonestó a Jones y Savage")
+                   r"amonestó|amonesto|amonestaron|amonestado|amonestada|expulsó|expulsaron|sancionó|sancionaron|"
+                   r"fichó|ficharon|relevó")
 _PERSONAL_A = regex.compile(rf"(?<![\p{{L}}])(?i:{_DONE_TO_PEOPLE})[ \t]+(?:(?i:a[ \t]+declarar|ayer|hoy)[ \t]+)?"
                             rf"a[ \t]+(?P<v>{_NAME})")
 # and after any verb in the past, a full name of two words or more ("ha convocado a Nicolás Vila y a Eulalia
@@ -170,6 +173,9 @@ _SUBJECT_ES = regex.compile(r"(?:^|(?<=[.!?:;,\n][\"”»)]?[ \t]*))(?P<v>\p{Lu}
 _PERSON_VERBS_ES = frozenset("""alega alegó declinó dimitió murió falleció nació declaró confesó admitió negó
 niega reconoció reconoce dijo afirmó afirma aseguró asegura explicó señaló insistió insiste lamentó lamenta
 recurrió renunció""".split())
+
+
+_TWO_PEOPLE = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+y[ \t]+(\p{Lu}\p{Ll}+)")
 
 
 def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> bool:
@@ -541,6 +547,10 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 continue  # a name a list holds in it ("remitió a Urología Infantil", "trasladado a Cuidados Intensivos")
             if _holder_named(value, index, dictionary) or pattern is _SUBJECT_ES and m.group("verb") in _PERSON_VERBS_ES \
                     and index.is_last(value) and value.casefold() not in capital_names():
+                pair = _TWO_PEOPLE.fullmatch(value)
+                if pair is not None:  # "amonestó a Jones y Savage": two people, the "y" between them no name's
+                    out.append(Found("PERSON", start, start + pair.end(1), 0.8))
+                    start += pair.start(2)
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
     for pattern in (_INITIALS_AFTER, _DOTTED):
         for m in pattern.finditer(text):

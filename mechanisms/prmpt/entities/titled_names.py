@@ -958,6 +958,23 @@ _APPOSITION_OFFICE = regex.compile(
     rf"(?i:{OFFICES}|{_ROLE_NOUNS}|jugador[a]?|delanter[oa]|porter[oa]|defensa|centrocampista|fundador[a]?|autor[a]?|escritor[a]?|abogad[oa]|hij[oa]|"
     rf"herman[oa]|espos[oa]|viud[oa]|avocat[e]?|fondat(?:eur|rice)|auteur|fils|fille|frère|sœur|épouse|veuve)"
     rf"[ \t]+(?i:of|for|at|de|del|por|du|des|d['’])[ \t]")  # (a team leads: "Barcelona, líder de la Liga")
+# a word and the office a sentence says it holds, no article or "the" before the office ("Cárdenas es candidato de
+# la coalición", "Mejía fue presidente del partido", "Page is chairman of the board"): offices no team, town or
+# company holds (not "líder", "leader", "owner"); tested in find_speakers, in every language
+_HOLDS_OFFICE = regex.compile(
+    r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:es|fue|era|será|sigue[ \t]+siendo|is|was|remains|became|"
+    r"est|était|fut|devient)[ \t]+(?:(?:el|the|le)[ \t]+)?(?:(?i:nuevo|actual|former|new|nouveau|ancien|ex)[ \t-]+)?"
+    r"(?:candidato|presidente|ministro|alcalde|portavoz|secretario|gobernador|senador|diputado|embajador|"
+    r"seleccionador|entrenador|chairman|chairwoman|president|minister|mayor|governor|senator|spokesman|"
+    r"spokeswoman|ambassador|maire|ministre|député|sénateur|ambassadeur|porte-parole)[ \t]+"
+    r"(?:de|del|por|of|for|du|des|d['’])[ \t]")
+# a plural office or role, then two words joined by "and" ("los candidatos Cárdenas y Camacho", "ministers Okafor
+# and Lindqvist"): both are people (the second group of the match); tested in find_speakers, in every language
+_ROLE_PAIR = regex.compile(
+    r"(?<![\p{L}])(?:(?i:los|las|les|the)[ \t]+)?(?i:candidatos|candidatas|ministros|ministras|presidentes|jugadores|"
+    r"delanteros|tenistas|ciclistas|pilotos|abogados|hermanos|actores|cantantes|candidats|ministres|joueurs|"
+    r"avocats|frères|candidates|ministers|senators|players|strikers|brothers|sisters|lawyers|defendants)[ \t]+"
+    r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:y|and|et|e)[ \t]+(?P<w>\p{Lu}\p{Ll}{2,})(?![\p{L}\d])(?![ \t]+\p{Lu})")
 # a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
@@ -1014,14 +1031,16 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     before "who" or "(who", before "himself" or "herself", before a role in apposition; a listed name (no
     town), or a word no list and no dictionary holds (:func:`_unknown_subject`), opening a sentence or a clause
     before a finite verb, and a listed surname inside a clause before a verb in the past (``_SUBJECT``,
-    ``_MID_SUBJECT``). In every language: a word and an office set off after it ("Toledo, candidato por")."""
+    ``_MID_SUBJECT``). In every language: a word and an office set off after it ("Toledo, candidato por") or one
+    the sentence says it holds ("Cárdenas es candidato de"), and two words after a plural office ("los candidatos
+    Cárdenas y Camacho")."""
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
     out = []
     places: frozenset[str] | None = None
     lower_words = functools.cache(lambda: frozenset(_LOWER_WORDS.findall(text)))
     for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
-                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE):
+                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR):
         if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION) and lang != "en":
             continue
         for m in pattern.finditer(text):
@@ -1051,11 +1070,13 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start("v") - 5), m.start("v")):
                 continue  # "The company said"
             if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
-                           _APPOSITION, _APPOSITION_OFFICE):
+                           _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR):
                 if places is None:
                     places = place_names()
-                if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)):
-                    continue  # "Liverpool scored twice": a team named after its town
+                if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)
+                                                  or pattern in (_HOLDS_OFFICE, _ROLE_PAIR)
+                                                  and word.casefold() in capital_names()):
+                    continue  # "Liverpool scored twice": a team named after its town; a capital is a candidate too
             if pattern in (_PRONOUN_LATER, _WHO_AFTER) and (index.is_common(word) or word in dictionary
                                                              or word.casefold() in places) \
                     and not (pattern is _PRONOUN_LATER and _listed_subject(text, word, m, index, english)) \
@@ -1067,10 +1088,21 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 # so is a word a role is set off after, where NER reads a town in it ("Toledo, candidato por",
                 # "Washington, a former Marine": a town holds no office), and a family name before "who"
                 speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
-                    or pattern in (_APPOSITION, _APPOSITION_OFFICE) \
+                    or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR) \
                     or pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
+                if pattern is _ROLE_PAIR and _second_of_pair(m.group("w"), index, dictionary, places):
+                    out.append(Found("PERSON", m.start("w"), m.end("w"), 0.72))
     return out
+
+
+def _second_of_pair(word: str, index: NameIndex, dictionary: Container[str], places: Container[str] | None) -> bool:
+    """The second word of :data:`_ROLE_PAIR`: tested as the first is in :func:`find_speakers`."""
+    if word.lower() in _NOT_SPEAKERS or is_title(word) or word.lower() in CALENDAR:
+        return False
+    if places is not None and word.casefold() in places and not index.is_listed(word) or word.casefold() in capital_names():
+        return False
+    return index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word))
 
 
 # ---------------------------------------------------------------- names after a cue of their own

@@ -2538,3 +2538,18 @@ def test_a_word_and_the_office_it_holds(sanitizer: Sanitizer, text: str, values:
 ])
 def test_what_an_office_held_keeps(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_Z_ATTACK = ("Page, chairman of the committee, said the vote would go ahead. Duran, who holds the record, "
+                "disagreed. Davies also noted the delay. Washington, a former Marine, told reporters he would appeal.")
+SET_Z_SECRETS = ("Page", "Duran", "Davies", "Washington")
+SET_Z_ATTACK_ES = ("Toledo, candidato por el partido Perú Posible, propuso aplazar la votación. Cárdenas es candidato "
+                   "de la coalición. El árbitro amonestó a Jones y Savage.")
+SET_Z_SECRETS_ES = ("Toledo", "Cárdenas", "Jones", "Savage")
+
+
+def test_set_z_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_Z_ATTACK, SET_Z_SECRETS)
+    attack_every_surface(veil_factory, upstream, SET_Z_ATTACK_ES, SET_Z_SECRETS_ES)

@@ -2553,3 +2553,19 @@ def test_set_z_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:
 
     attack_every_surface(veil_factory, upstream, SET_Z_ATTACK, SET_Z_SECRETS)
     attack_every_surface(veil_factory, upstream, SET_Z_ATTACK_ES, SET_Z_SECRETS_ES)
+
+
+# A listed name joined by a conjunction before a name found, with words before it ("said Baker and Okafor
+# Lindqvist", "include Flood and Tom Rixton"): the test meant to keep "the Baker and Smith report" out read any word
+# before the first conjunct, as a later pattern of the same name replaced its own. Encyclopaedia names leaked
+# 39 -> 38; one eponym more altered in the clinical reports ("tinciones de Gram y Ziehl"). Leaked at 55bafcf.
+@pytest.mark.parametrize("text, values", [
+    ("The minister said Baker and Okafor Lindqvist denied it.", ["Baker"]),
+    ("Producers already working with the quartet include Flood and Tom Rixton.", ["Flood"]),
+])
+def test_a_name_before_a_conjunction_and_a_full_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+def test_what_stays_before_a_conjunction_and_a_name(sanitizer: Sanitizer) -> None:
+    assert "the Baker and" in sanitizer.sanitize("We read the Baker and Okafor Lindqvist report.", KEYS).text

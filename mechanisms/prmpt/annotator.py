@@ -760,7 +760,10 @@ _AND = r"[ \t]+(?:and|y|e|et|und)[ \t]+"
 _CONJUNCT = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
 _CONJUNCT_AFTER = regex.compile(rf"{_AND}(?P<v>{_CONJUNCT})(?![\p{{L}}\d@_'’-])(?![ \t]+\p{{Lu}})")
 _CONJUNCT_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>{_CONJUNCT}){_AND}$")
-_WORD_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}'’-]*|\b(?i:the|a|an|el|la|los|las|le|les|un|une|del|al|du|des))[ \t]+$")
+# a capitalised word or an article before the first conjunct: the two are one proper noun ("the Baker and Smith
+# report"). (Named apart from extend_names' _WORD_BEFORE, which a later line of this module once rebound this to.)
+_PROPER_BEFORE_CONJUNCT = regex.compile(
+    r"(?:\p{Lu}[\p{L}'’-]*|\b(?i:the|a|an|el|la|los|las|le|les|un|une|del|al|du|des))[ \t]+$")
 
 
 def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
@@ -781,7 +784,7 @@ def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
         if (after := _CONJUNCT_AFTER.match(text, span.end)) is not None:
             found.append((after.start("v"), after.end("v")))
         if (before := _CONJUNCT_BEFORE.search(text, max(0, span.start - 40), span.start)) is not None \
-                and _WORD_BEFORE.search(text, max(0, before.start() - 30), before.start()) is None:
+                and _PROPER_BEFORE_CONJUNCT.search(text, max(0, before.start() - 30), before.start()) is None:
             found.append((before.start("v"), before.end("v")))
         for a, b in found:
             word = text[a:b]

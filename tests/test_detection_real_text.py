@@ -2569,3 +2569,17 @@ def test_a_name_before_a_conjunction_and_a_full_name(sanitizer: Sanitizer, text:
 
 def test_what_stays_before_a_conjunction_and_a_name(sanitizer: Sanitizer) -> None:
     assert "the Baker and" in sanitizer.sanitize("We read the Baker and Okafor Lindqvist report.", KEYS).text
+
+
+# A name with a middle initial on the line above contact details ("Zbigniew K. Wrzesniak\n+48 22 653 9700"): the
+# heading's pattern was built from the compiled one-initial pattern a later line rebound under the same name (its
+# text read "regex.Regex(...)"), so no heading with an initial matched. No dev file changes. Failed at 9c2d0da.
+def test_a_contact_heading_with_a_middle_initial() -> None:
+    from mechanisms.prmpt.entities.name_words import english_words
+    from mechanisms.prmpt.entities.titled_names import _CONTACT_HEAD, _contact_heads
+
+    english = english_words(PrmptConfig().model_for("en"))
+    for text, name in (("Zbigniew K. Wrzesniak\n+48 22 653 9700", "Zbigniew K. Wrzesniak"),
+                       ("Oluwaseun A. Adebayo-Smith\n12 Rue Victor Hugo, 75001 Paris", "Oluwaseun A. Adebayo-Smith")):
+        assert [text[f.start:f.end] for f in _contact_heads(text, english)] == [name]
+    assert "Regex(" not in _CONTACT_HEAD.pattern

@@ -250,7 +250,7 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
 # maidens, runs and wickets ("Gough 8-0-39-3", "S. Waugh 5-1-36-1", "de Silva 4-0-25-0"): the batsman's, the
 # fielder's and the bowler's places hold names, dictionary words too ("Law", "Such", "Knight")
 _SCORED = r"(?:\p{Lu}\.[ \t]?){0,2}(?:(?:de|van|ul|al)[ \t])?\p{Lu}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*"
-_INITIAL = regex.compile(r"\p{Lu}\.")
+_ONE_INITIAL = regex.compile(r"\p{Lu}\.")  # (not _INITIAL, the pattern text names are built from)
 _SCORED_NAME = rf"{_SCORED}(?:[ \t]{_SCORED}){{0,2}}"
 _DISMISSAL = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?:(?:c|st)[ \t]+(?P<f>{_SCORED_NAME})[ \t]+|c[ \t]+and[ \t]+"
                            rf"|lbw[ \t]+)?b[ \t]+(?P<b>{_SCORED_NAME})(?=[ \t]+\d{{1,3}}(?!\d|[.,]\d|-))")
@@ -281,7 +281,7 @@ def find_scorecard_names(text: str, lang: str) -> list[Found]:
                 while len(words) > 1 and words[0].group(0).casefold() in place_names():
                     words.pop(0)  # "Australia M. Waugh c and b ...": the side, then the batsman
                 start += words[0].start()
-                head = next((w for w in text[start:end].split() if not _INITIAL.fullmatch(w)), "")
+                head = next((w for w in text[start:end].split() if not _ONE_INITIAL.fullmatch(w)), "")
                 if not is_title(head):  # ("M. Waugh": an initial, not "M." for Monsieur)
                     out[start, end] = Found("PERSON", start, end, 0.8)  # (a fielder is a batsman's neighbour too)
     return list(out.values())
@@ -327,7 +327,7 @@ def find_match_minute_names(text: str, lang: str) -> list[Found]:
             if (of := _OF_BEFORE.match(text, start, end)) is not None:
                 start = of.end()  # "disparo de Stanic (m.76)": the preposition stays ("de Boer": "de" too)
             value = text[start:end]
-            head = next((w for w in value.split() if not _INITIAL.fullmatch(w)), "")
+            head = next((w for w in value.split() if not _ONE_INITIAL.fullmatch(w)), "")
             if is_title(head) or head.lower() in CALENDAR or value.casefold() in capitals \
                     or value.casefold() in places and not index.is_last(value) \
                     or _DEFINITE.fullmatch(value.split()[0]) or _DEFINITE_BEFORE.search(text, max(0, start - 6), start):
@@ -1177,7 +1177,7 @@ def _salutations(text: str, english: Container[str]) -> list[Found]:
 _CONTACT_HEAD = regex.compile(
     rf"(?m)^[ \t]*(?:(?:{_TITLE})\.?[ \t]+)?(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+)*"
     rf"{_NAME_WORD}){{1,3}})[ \t]*,?[ \t]*\n[ \t]*(?P<next>[^\n]+)")
-_INITIAL_ALONE = regex.compile(_INITIAL)
+_INITIAL_ALONE = _ONE_INITIAL
 _COMPANY_FORM_WORD = regex.compile(rf"(?:{COMPANY_FORMS})\.?")
 _CONTACT_LINE = regex.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|(?:\+|(?<![\w])0)\d[\d \t().\/-]{6,}\d|"
                               r"^\d{1,5}[A-Za-z]?,?[ \t]+\p{L}|^\p{Lu}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3},?[ \t]+"

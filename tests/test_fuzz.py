@@ -37,7 +37,7 @@ def fuzz_veil(upstream_server):  # type: ignore[no-untyped-def]
                                      # the sanitizer must survive a 1 MB prompt: the budget opened for it
                                      "max_sanitized_chars": 1_050_000, "max_values": 1_000_000})
     with LiveServer(create_app(settings, master_key=TEST_MASTER_KEY)) as server, \
-            httpx.Client(base_url=server.url, timeout=60) as client:
+            httpx.Client(base_url=server.url, timeout=600) as client:  # (the proxy's own limit above decides)
         yield client
 
 

@@ -1077,10 +1077,11 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                                                   or pattern in (_HOLDS_OFFICE, _ROLE_PAIR)
                                                   and word.casefold() in capital_names()):
                     continue  # "Liverpool scored twice": a team named after its town; a capital is a candidate too
+            named_before_who = pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)
             if pattern in (_PRONOUN_LATER, _WHO_AFTER) and (index.is_common(word) or word in dictionary
                                                              or word.casefold() in places) \
                     and not (pattern is _PRONOUN_LATER and _listed_subject(text, word, m, index, english)) \
-                    and not (pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)):
+                    and not named_before_who:
                 continue  # a pronoun further on is a weaker cue: never a word ("Python makes her job easier")
             if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
                 # a word a speech verb opens or closes ("afirmó Manzanares", "Oyelaran said") is a person even where
@@ -1089,7 +1090,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 # "Washington, a former Marine": a town holds no office), and a family name before "who"
                 speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
                     or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR) \
-                    or pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)
+                    or named_before_who
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
                 if pattern is _ROLE_PAIR and _second_of_pair(m.group("w"), index, dictionary, places):
                     out.append(Found("PERSON", m.start("w"), m.end("w"), 0.72))

@@ -24,7 +24,8 @@ from mechanisms.prmpt.spans import Occupied, Span
 
 _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
 _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",
-           "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y"}
+           "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y",
+           "mm", "mmes", "mlles", "messrs", "sres", "sras", "drs", "dres"}  # (the plurals: "MM. Héraud, Debru")
 MIN_CHARS = 3
 _INITIALS = regex.compile(r"\p{Lu}\.(?:\p{Lu}\.)*")
 
@@ -118,6 +119,9 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     hits = [(a, b) for a, b in hits if named or not _sentence_start(text, a)]
             else:
                 hits = _occurrences(text, folded, value, entity_type in _CASELESS)
+                if entity_type == "PERSON" and " " not in value and index.is_common(value):
+                    # a one-word name that is an everyday word too ("Lui", "Rose"): the word in lower case is the word
+                    hits = [(a, b) for a, b in hits if not text[a:b].islower()]
                 if bare:
                     hits += _occurrences(text, folded, bare, False)
             for start, end in sorted(set(hits)):

@@ -86,7 +86,9 @@ def _unlistedpair_score(index: NameIndex, first: str, last: str, before: str, af
     return 0.6 if _RELATION_BEFORE.search(before) or _PERSON_AFTER.match(after) else 0.0
 
 
-_DETERMINERS = frozenset("my your his her our their its the a an this that these those".split())
+# (and the articles of French and Spanish: "et le cardinal", "y la señora", though "Le" is a listed family name)
+_DETERMINERS = frozenset("""my your his her our their its the a an this that these those le la les un une des du au
+    aux el los las lo al del una unos unas""".split())
 # a greeting or thanks opening a pair: the name, if any, is the word after it ("Thanks Python for ...")
 GREETINGS = frozenset("thanks thank thx congrats hey hi hello hiya dear bye cheers welcome".split())
 

@@ -70,6 +70,20 @@ _INITIAL = r"(?:\p{Lu}\.(?:[ \t]?\p{Lu}\.)*)"
 _NAME = (rf"(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}"
          rf"(?:[ \t]+(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,3}}")
 _GAP = r"\.?[,:]?[ \t]+"
+# titles that are whole words: a point after one ends its sentence ("the cabaret of her father. He", "son père. Lui,
+# arrivant"), where after an abbreviation it is the abbreviation's ("Dr. Lui", "Gen. Ames")
+_WORD_TITLES = frozenset("""mister professor sir dame lord lady judge justice reverend father sister brother captain
+    colonel general lieutenant major sergeant corporal private admiral commander officer detective inspector constable
+    monsignor congressman congresswoman assemblyman assemblywoman alderman senator representative governor president
+    mayor councillor councilman councilwoman chancellor minister bishop archbishop cardinal pastor rabbi imam sheikh
+    coach nurse agent uncle aunt auntie grandma grandpa granny cousin née nee geborene monsieur madame mademoiselle
+    maître maitre docteur professeur général capitaine commandant maréchal marechal abbé abbe père pere frère
+    frere sœur soeur citoyen citoyenne évêque eveque vicaire chanoine curé cure pasteur veuve veuf sieur nommé nomme
+    nommée nommee dit dite président ministre sénateur senateur député depute maire préfet prefet señor
+    señora señorita doctor doctora coronel capitán capitan teniente sargento padre sor presidente ministro ministra
+    alcalde alcaldesa juez jueza fiscal herr frau fräulein signor signora signorina mevrouw senhor senhora sayın bayan
+    recorder master registrar magistrate sheriff magistrado magistrada miss""".split())
+_WORD_TITLE_POINT = regex.compile(r"(\p{L}+)\.[,:]?[ \t]+$")
 
 
 def _either_case(words: str) -> str:
@@ -475,6 +489,9 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
     dictionary = english if lang == "en" else frozenset()
     out: list[Found] = _shouted_surnames(text, english) if english else []
     for m in _TITLED.finditer(text):
+        point = _WORD_TITLE_POINT.search(text, m.start(), m.start("v"))
+        if point is not None and point.group(1).casefold() in _WORD_TITLES:
+            continue  # "son père. Lui, arrivant": the point closes a sentence
         if _PARTICLE_FIRST.match(text, m.start("v")) and _OFFICE.search(text, m.start(), m.start("v")):
             continue  # "la ministra de Sanidad", "le maire de Lyon", "Minister of State": the office's domain
         if m.group("plural") and _AWARD_AFTER.match(text, m.end("v")):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, name_index, name_word
+from mechanisms.prmpt.entities.name_words import ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
 _GREETING = regex.compile(
@@ -46,7 +46,6 @@ _MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.?|(?:(?:de|del|da|di|van|von|der|den|
 
 # a month before the day of a date closes no name ("three days) June June 5-9", "Grace April 12"): the pair is a
 # table's heading and a date, or a name and a date
-_MONTHS = frozenset("january february march april may june july august september october november december".split())
 _DAY_AFTER = regex.compile(r"[ \t]+\d{1,2}(?!\d)")
 _INITIAL_GAP = regex.compile(r"[ \t]+\p{Lu}\.?[ \t]+")
 _CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
@@ -155,7 +154,7 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
         after_cue = k > 0 and words[k - 1].group(0).lower() in _CUE_WORDS
         if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper() or after_cue):
             continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
-        if b.group(0).lower() in _MONTHS and _DAY_AFTER.match(text, b.end()) is not None:
+        if b.group(0).lower() in ENGLISH_MONTHS and _DAY_AFTER.match(text, b.end()) is not None:
             continue
         if case_style(a.group(0)) != case_style(b.group(0)):
             continue  # "ping MORGAN": one name is written in one case

@@ -92,6 +92,13 @@ def feature_name_index() -> NameIndex:
 _NOT_EVERYDAY = frozenset({"gonzález", "lópez", "rodríguez"})
 
 
+# the calendar's words, which open or close no name ("Monday", "June 5", "lundi"): the months of English apart, as a
+# name pair reads them before a day number
+ENGLISH_MONTHS = frozenset("january february march april may june july august september october november december".split())
+CALENDAR = ENGLISH_MONTHS | frozenset("""monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi
+jeudi vendredi samedi dimanche janvier février mars avril mai juin juillet août septembre octobre novembre décembre
+lunes martes miércoles jueves viernes sábado domingo enero febrero marzo abril mayo junio julio agosto septiembre octubre
+noviembre diciembre""".split())
 VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
 
 

@@ -23,7 +23,7 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import GREETINGS
-from mechanisms.prmpt.entities.name_words import VOWEL, NameIndex, capital_names, name_index, place_names
+from mechanisms.prmpt.entities.name_words import CALENDAR, VOWEL, NameIndex, capital_names, name_index, place_names
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
              r"Fr|Father|Sister|Brother|Capt|Captain|Col|Colonel|Gen|General|Lt|Lieutenant|Maj|Major|Sgt|Sergeant|"
@@ -595,11 +595,6 @@ _OBJECT_AFTER = regex.compile(r"[ \t]+(?:the|a|an|my|your|our|their|his|her|its|
 
 _ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
 _PROPER_AFTER = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}+)")
-CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april
-may june july august september october november december lundi mardi mercredi jeudi vendredi samedi dimanche
-janvier février mars avril mai juin juillet août septembre octobre novembre décembre lunes martes miércoles
-jueves viernes sábado domingo enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre
-diciembre""".split())
 
 
 def is_dictionary_word(english: Container[str], word: str) -> bool:
@@ -1081,8 +1076,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                                             and _verb_follows(text, m.end("v"), english)):
                 continue  # (a noun-only entry too: "Apple was founded")
             low = word.lower()
-            if low in _NOT_SPEAKERS or is_title(word) or low in CALENDAR and not (
-                    pattern is _ACTOR_BEFORE and index.is_first(word)):
+            if _never_a_speaker(word) and not (pattern is _ACTOR_BEFORE and low in CALENDAR and index.is_first(word)):
                 continue  # (a month that is a given name and dies or marries is a person: "May died in 1984")
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start("v") - 5), m.start("v")):
                 continue  # "The company said"
@@ -1100,7 +1094,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                     and not (pattern is _PRONOUN_LATER and _listed_subject(text, word, m, index, english)) \
                     and not named_before_who:
                 continue  # a pronoun further on is a weaker cue: never a word ("Python makes her job easier")
-            if index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word)):
+            if _name_shaped(word, index, dictionary):
                 # a word a speech verb opens or closes ("afirmó Manzanares", "Oyelaran said") is a person even where
                 # NER reads a town in it: a town says nothing, a capital speaks for its government ("Madrid said")
                 # so is a word a role is set off after, where NER reads a town in it ("Toledo, candidato por",
@@ -1114,13 +1108,25 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     return out
 
 
+def _never_a_speaker(word: str) -> bool:
+    """A pronoun or a collective subject ("Police"), a title or a calendar word: no word :func:`find_speakers` takes
+    (but for a month that is a given name and dies or marries)."""
+    low = word.lower()
+    return low in _NOT_SPEAKERS or is_title(word) or low in CALENDAR
+
+
+def _name_shaped(word: str, index: NameIndex, dictionary: Container[str]) -> bool:
+    """A listed name, or a word neither everyday nor (English) in the dictionary."""
+    return index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word))
+
+
 def _second_of_pair(word: str, index: NameIndex, dictionary: Container[str], places: Container[str] | None) -> bool:
     """The second word of :data:`_ROLE_PAIR`: tested as the first is in :func:`find_speakers`."""
-    if word.lower() in _NOT_SPEAKERS or is_title(word) or word.lower() in CALENDAR:
+    if _never_a_speaker(word):
         return False
     if places is not None and word.casefold() in places and not index.is_listed(word) or word.casefold() in capital_names():
         return False
-    return index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word))
+    return _name_shaped(word, index, dictionary)
 
 
 # ---------------------------------------------------------------- names after a cue of their own

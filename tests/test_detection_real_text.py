@@ -2613,3 +2613,11 @@ def test_what_a_french_article_a_title_or_a_name_found_once_keeps(sanitizer: San
 ])
 def test_names_beside_what_stays(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# A link's code that NER reads as a person ("http://t.co/KeqJhnHbdY") stays as written; a name run together inside a
+# link stays hidden (".../blog/MariaGonzalez"). Tweets: 6 words altered fewer, no name more leaked. Altered at 9bb8a35.
+def test_a_links_code_stays_and_a_name_in_a_link_does_not(sanitizer: Sanitizer) -> None:
+    text = "Cookie receiving text msgs. from Las Vegas show. http://t.co/KeqJhnHbdY"
+    assert sanitizer.sanitize(text, KEYS).text == text
+    check(sanitizer, "My blog moved: http://example.org/blog/MariaGonzalez", ["MariaGonzalez"])

@@ -257,6 +257,30 @@ def _interjection(value: str, english: Any) -> bool:
     return is_interjection(value, english)
 
 
+_URL_START = re.compile(r"(?i)(?:[a-z][a-z0-9+.-]*://|www\.)")
+
+
+def _in_url(text: str, start: int) -> bool:
+    """``start`` lies inside a link: the run of characters without a space it is part of opens with a scheme or
+    "www." (read back at most 300 characters)."""
+    lo = start
+    while lo > 0 and start - lo < 300 and not text[lo - 1].isspace():
+        lo -= 1
+    return _URL_START.match(text, lo) is not None
+
+
+_CASED_PARTS = re.compile(r"[A-ZÀ-Þ]?[a-zß-ÿ]+|[A-ZÀ-Þ]+(?![a-zß-ÿ])")
+
+
+def _names_a_listed_word(value: str) -> bool:
+    """A listed given or family name of three letters or more among the words a value runs together
+    ("JohnSmith", "jane-doe"; not "KeqJhnHbdY")."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    index = name_index()
+    return any(len(w) >= 3 and (index.is_first(w) or index.is_last(w)) for w in _CASED_PARTS.findall(value))
+
+
 def _plausible(text: str, span: Span) -> bool:
     """Cheap sanity checks: names are not glued to letters or digits; money has a currency or cue."""
     value = text[span.start:span.end]
@@ -269,6 +293,9 @@ def _plausible(text: str, span: Span) -> bool:
             return False  # "named Co-Lineman of the Year", "Player of the Month": an award's title
         if value.isupper() and len(value) <= 3 and _CLITIC_AFTER.match(text, span.end):
             return False  # "KO'd", "OK'd": an abbreviation made a verb, not a name ("Nick'll come" is one)
+        if before in "/.=?&#-_" and _in_url(text, span.start) and not _names_a_listed_word(value):
+            return False  # "http://t.co/KeqJhnHbdY": NER reads a link's code as a person (a name in a link stays
+            # one: ".../JohnSmith"; a profile's link is a type of its own, PERSONAL_URL, found whole)
         return not (before.isalnum() or after.isalnum() or before == "_" or after == "_")
     if span.entity_type == "IP_ADDRESS":
         return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address

@@ -2621,3 +2621,21 @@ def test_a_links_code_stays_and_a_name_in_a_link_does_not(sanitizer: Sanitizer) 
     text = "Cookie receiving text msgs. from Las Vegas show. http://t.co/KeqJhnHbdY"
     assert sanitizer.sanitize(text, KEYS).text == text
     check(sanitizer, "My blog moved: http://example.org/blog/MariaGonzalez", ["MariaGonzalez"])
+
+
+# A listed given name that is an everyday word too, in a list beside names found ("Alda, Justin, Crystal, David"), or a
+# listed family name that is one ("Gareth Roberts, Page, Melville"): the names beside it make it one. Spanish news
+# 61 -> 59 names leaked; one word more altered in a French election list ("252 Aide, 246 Chouan", a candidate).
+# Leaked at 277fd07.
+@pytest.mark.parametrize("text, values", [
+    ("They had 6: Alda, Justin, Crystal, David, David and Andrea.", ["Crystal"]),
+    ("Gales: Freestone, Gareth Roberts, Page, Melville, Delaney, Matthew Jones.", ["Page"]),
+    ("Attendees: Priya Raman, Hope, Oksana Bilyk and Tomasz Wrobel.", ["Hope"]),
+])
+def test_an_everyday_word_in_a_list_of_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+def test_an_everyday_word_in_a_list_of_things_stays(sanitizer: Sanitizer) -> None:
+    text = "Drinks on the menu: Cola, Crystal, Sprite and Fanta."
+    assert "Cola, Crystal, Sprite" in sanitizer.sanitize(text, KEYS).text

@@ -660,6 +660,11 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
         and not (vocabulary is not None and vocabulary.is_word(word))
 
 
+# given names that are the words a list of names ends or goes on with as often ("John, Paul and Will", "Anna, Marc,
+# etc."): auxiliaries and closing words stay
+_NOT_LIST_NAMES = frozenset("will may can etc more others all also else".split())
+
+
 def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container[str]) -> bool:
     """A word that is a name where the items beside it in a list are names, though alone it is not
     name-like (:func:`_name_like`): a listed family name that alone reads as a place or an English word
@@ -667,13 +672,20 @@ def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container
     language does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an
     everyday word, a title, a month, a country or capital, an acronym or a word the same text writes in lower
     case."""
-    from mechanisms.prmpt.entities.name_words import capital_names
+    from mechanisms.prmpt.entities.name_words import CALENDAR, capital_names
     from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_title
 
     index = name_index()
-    if word.isupper() or len(word) < 3 or _never_a_name(word) or word.casefold() in capital_names() \
-            or word.lower() in lower_case:
+    if word.isupper() or len(word) < 3 or word.casefold() in capital_names() or word.lower() in lower_case:
         return False
+    if _never_a_name(word):
+        # a listed given name that is an everyday word too ("Alda, Justin, Crystal, David and Andrea"): the names
+        # beside it make it one; never a title, a month or day, or a word no name is alone ("Will", "May" stay)
+        low = word.lower()
+        return index.is_first(word) and word[1:].islower() and not (is_title(word) or low in CALENDAR
+                                                                    or low in _NOT_NAMES or low in _LEADING_NOT_NAMES
+                                                                    or low in _FUNCTION_WORDS or low in _NOT_LIST_NAMES)
     if index.is_last(word):
         return True
     return lang != "en" and _NAME_SHAPE.fullmatch(word) is not None and not _NOUN_ENDING.search(word) \

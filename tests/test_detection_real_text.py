@@ -2639,3 +2639,20 @@ def test_an_everyday_word_in_a_list_of_names(sanitizer: Sanitizer, text: str, va
 def test_an_everyday_word_in_a_list_of_things_stays(sanitizer: Sanitizer) -> None:
     text = "Drinks on the menu: Cola, Crystal, Sprite and Fanta."
     assert "Cola, Crystal, Sprite" in sanitizer.sanitize(text, KEYS).text
+
+
+# A dialogue's speaker before a quotation with no space after the colon ('Thaís:"I'm Joseph's daughter"'), and one
+# word no list holds when it labels two quotations or more, one of them said as a person says it ("I", "you"). No dev
+# file changes (Presidio's generator writes such dialogues). Leaked at 02ff66e.
+@pytest.mark.parametrize("text, values", [
+    ('Thaís: "Who are you?"\nThaís:"I\'m Joseph\'s daughter".', ["Thaís"]),
+    ('Ozrenka: "Who are you?"\nOzrenka: "I live next door."', ["Ozrenka"]),
+    ('Tuvshin: "Where were you?"\nTuvshin: "I was at work."', ["Tuvshin"]),
+])
+def test_a_dialogues_speaker(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+def test_a_label_before_quotations_of_things_stays(sanitizer: Sanitizer) -> None:
+    text = "Update: 'Service restored at 10:00.'\nUpdate: 'All systems normal.'"
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
 
 import regex
@@ -1824,7 +1825,7 @@ def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> l
 # a headline quoting its speaker: the name, a colon, the quotation ("Okafor: 'We will appeal'", "Tiziano Flores:
 # «No voy a dimitir»")
 _QUOTED_SPEAKER = regex.compile(rf"(?m)^[ \t]*(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,3}}):"
-                                r"[ \t]+[«\"“'‘]")
+                                r"[ \t]*[«\"“'‘]")
 
 
 # a transcript's speaker labels ("[10:03] Bastián Garrido: hola"): read where two lines or more have them
@@ -1874,6 +1875,9 @@ _ROLE_LABELS = frozenset("""support agent assistant user bot customer client ope
 moderator host guest system ai me you caller interviewer interviewee q a note""".split())
 
 
+_PERSONAL_SPEECH = regex.compile(r"[^\n\"”»]{0,80}?(?<![\p{L}'’])(?:I|I['’]m|I['’]ve|I['’]ll|me|my|you|your)(?![\p{L}])")
+
+
 def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     """(:data:`_QUOTED_SPEAKER`) One word a list holds as a name and no list as a word or a place, or two words or
     more, all no word and no place, or one such beside a listed name ("Tiziano Flores"); "Update: 'Service
@@ -1881,12 +1885,18 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     places = place_names()
     out = []
-    for m in _QUOTED_SPEAKER.finditer(text):
+    quoted = list(_QUOTED_SPEAKER.finditer(text))
+    labels = Counter(m.group("v") for m in quoted)
+    # (and one of them says "I" or "you" as a person does: "Netflix: "We ..."" twice is a company's statements)
+    personal = {m.group("v") for m in quoted if _PERSONAL_SPEECH.match(text, m.end())}
+    for m in quoted:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
         plain = [_no_word(w, index, english) and w.casefold() not in places for w in words]
         if m.group("v").casefold() in places:
             continue  # "Buenos Aires: «...»"
-        if all(plain) and (len(words) > 1 or index.is_listed(words[0])) \
+        # (one word no list holds, when it labels two quotations or more: a dialogue, "Akaho: "Who are you?"")
+        if all(plain) and (len(words) > 1 or index.is_listed(words[0])
+                           or labels[m.group("v")] > 1 and m.group("v") in personal) \
                 or len(words) > 1 and any(plain) and any(index.is_listed(w) for w in words):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out

@@ -7,7 +7,8 @@ Smith", a metadata value "jsmith@acme.com"), and within one text too. For names,
 found name counts as well ("Smith" alone after "John Smith"): in Title case or capitals (with or without its
 accents: a headline writes "Barceló" as "BARCELO"), and, for a
 part that is also an everyday word ("Will", "Rose"), only in Title case, and at a sentence start only
-when it is a listed surname or the same text also writes it in Title case inside a sentence.
+when it is a listed surname or the same text also writes it in Title case inside a sentence. A one-word name
+that is an everyday word ("Lui", "Rose") is never looked for in lower case, where it is the word.
 Matches keep word boundaries (never inside another word) and never override a span already found.
 Only Category I (FPE) types propagate: noised numbers are not looked for elsewhere.
 """

@@ -53,6 +53,17 @@ def card_finder() -> RegexFinder:
 _WORDS = re.compile(r"[^\W\d_]+")
 
 
+_ISO_DATE_AT = re.compile(r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)")
+
+
+def _in_iso_date(text: str, start: int, end: int) -> bool:
+    """The number at ``start:end`` is part of a date written year-month-day ("1996-08-30")."""
+    for m in _ISO_DATE_AT.finditer(text, max(0, start - 8), min(len(text), end + 8)):
+        if m.start() <= start and end <= m.end():
+            return True
+    return False
+
+
 class MoneyFinder:
     """Amounts with a currency (0.85), or a bare amount after a money word within 25 characters (0.6).
     The bare amounts are found number first, then the cue word is looked for before each (fast)."""
@@ -80,6 +91,8 @@ class MoneyFinder:
     def __call__(self, text: str, lang: str) -> list[Found]:
         out = self._explicit(text, lang)
         for m in self._bare.finditer(text):
+            if "-" in text[max(0, m.start() - 1):m.end() + 1] and _in_iso_date(text, m.start(), m.end()):
+                continue  # "BERLIN 1996-08-30" after "GRAND PRIX": a dateline's date, no amount
             if self._cued(text, m.start()):
                 out.append(Found("MONEY", m.start(), m.end(), 0.6))
         return out

@@ -360,8 +360,10 @@ def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
 
 
 def is_title(word: str) -> bool:
-    """A title, rank or honorific as written ("M.", "Mgr", "Dr", "général")."""
-    return _TITLE_ALONE.fullmatch(word) is not None
+    """A title, rank or honorific as written ("M.", "Mgr", "Dr", "général"), or titles joined by a hyphen
+    ("Major-General", "Lieutenant-Colonel")."""
+    return _TITLE_ALONE.fullmatch(word) is not None \
+        or "-" in word and all(_TITLE_ALONE.fullmatch(part) is not None for part in word.split("-"))
 
 
 def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> bool:

@@ -51,12 +51,6 @@ _INITIAL_GAP = regex.compile(r"[ \t]+\p{Lu}\.?[ \t]+")
 _CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
 
 
-def _is_title(word: str) -> bool:
-    from mechanisms.prmpt.entities.titled_names import is_title  # (titled_names imports this module)
-
-    return is_title(word)
-
-
 def case_style(word: str) -> str:
     return "upper" if word.isupper() and len(word) > 1 else "lower" if word.islower() else "title"
 
@@ -162,8 +156,6 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
         if b.group(0).lower() in ENGLISH_MONTHS and _DAY_AFTER.match(text, b.end()) is not None:
             continue
-        if b.group(0)[:1].isupper() and not index.is_last(b.group(0)) and _is_title(b.group(0)):
-            continue  # "by Prime Minister", "Foreign Minister": an office closes no name ("John Major" does)
         if case_style(a.group(0)) != case_style(b.group(0)):
             continue  # "ping MORGAN": one name is written in one case
         gap = text[a.end():b.start()]

@@ -24,7 +24,7 @@ from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
 from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
 from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, place_names
 from mechanisms.prmpt.entities.tables import column_cells
-from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS
+from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, is_title
 
 __all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
@@ -190,7 +190,15 @@ TYPES = (
 
 def _listed_names_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
-    return lambda text, lang: find_listed_names(text, lang, english)
+    return lambda text, lang: [f for f in find_listed_names(text, lang, english)
+                               if not _ends_in_an_office(text[f.start:f.end])]
+
+
+def _ends_in_an_office(value: str) -> bool:
+    """A pair closed by an office ("by Prime Minister", "Foreign Minister"): no name; "John Major" is one, a listed
+    family name."""
+    last = value.split()[-1]
+    return last[:1].isupper() and not name_index().is_last(last) and is_title(last)
 
 
 def _emailed_names_finder(config):  # noqa: ANN001, ANN202

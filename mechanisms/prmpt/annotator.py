@@ -278,7 +278,7 @@ def _names_a_listed_word(value: str) -> bool:
     from mechanisms.prmpt.entities.people import name_index
 
     index = name_index()
-    return any(len(w) >= 3 and (index.is_first(w) or index.is_last(w)) for w in _CASED_PARTS.findall(value))
+    return any(len(w) >= 3 and index.is_listed(w) for w in _CASED_PARTS.findall(value))
 
 
 def _plausible(text: str, span: Span) -> bool:
@@ -624,11 +624,17 @@ def _lower_case_words(text: str) -> frozenset[str]:
 def _never_a_name(word: str) -> bool:
     """An everyday word, a title, a month or day, or a word of the lists of words no name is alone."""
     from mechanisms.prmpt.entities.people import name_index
+
+    return name_index().is_common(word) or _no_name_alone(word)
+
+
+def _no_name_alone(word: str) -> bool:
+    """A title, a month or day, or a word of the lists of words no name is alone (:func:`_never_a_name` but for the
+    everyday list)."""
     from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
 
     low = word.lower()
-    return name_index().is_common(word) or is_title(word) or low in CALENDAR or low in _NOT_NAMES \
-        or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS
+    return is_title(word) or low in CALENDAR or low in _NOT_NAMES or low in _LEADING_NOT_NAMES or low in _FUNCTION_WORDS
 
 
 def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
@@ -672,20 +678,17 @@ def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container
     language does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an
     everyday word, a title, a month, a country or capital, an acronym or a word the same text writes in lower
     case."""
-    from mechanisms.prmpt.entities.name_words import CALENDAR, capital_names
+    from mechanisms.prmpt.entities.name_words import capital_names
     from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_title
 
     index = name_index()
-    if word.isupper() or len(word) < 3 or word.casefold() in capital_names() or word.lower() in lower_case:
+    if word.isupper() or len(word) < 3 or word.casefold() in capital_names() or word.lower() in lower_case \
+            or _no_name_alone(word):
         return False
-    if _never_a_name(word):
+    if index.is_common(word):
         # a listed given name that is an everyday word too ("Alda, Justin, Crystal, David and Andrea"): the names
-        # beside it make it one; never a title, a month or day, or a word no name is alone ("Will", "May" stay)
-        low = word.lower()
-        return index.is_first(word) and word[1:].islower() and not (is_title(word) or low in CALENDAR
-                                                                    or low in _NOT_NAMES or low in _LEADING_NOT_NAMES
-                                                                    or low in _FUNCTION_WORDS or low in _NOT_LIST_NAMES)
+        # beside it make it one ("Will", "May" stay)
+        return index.is_first(word) and word[1:].islower() and word.lower() not in _NOT_LIST_NAMES
     if index.is_last(word):
         return True
     return lang != "en" and _NAME_SHAPE.fullmatch(word) is not None and not _NOUN_ENDING.search(word) \

@@ -38,7 +38,8 @@ for _lang in ("en", "fr", "es"):
 _MONTH_INDEX.setdefault("sept", ("en", True, 9))
 _MONTH_NAMES = "|".join(sorted((re.escape(k) for k in _MONTH_INDEX), key=len, reverse=True))
 
-_NUMERIC = r"\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{1,2}-\d{1,2}|\d{4}/\d{1,2}/\d{1,2}"
+YEAR_MONTH_DAY = r"\d{4}-\d{1,2}-\d{1,2}"  # ("1996-08-30"; read by quantities too: no amount inside one)
+_NUMERIC = rf"\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|{YEAR_MONTH_DAY}|\d{{4}}/\d{{1,2}}/\d{{1,2}}"
 _DAY = r"\d{1,2}(?:st|nd|rd|th|er|º)?"
 _WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+(?:of\s+|de\s+)?(?:{_MONTH_NAMES})\.?,?\s+"
           rf"(?:de\s+|del\s+)?\d{{4}}|{_DAY}[-/.](?:{_MONTH_NAMES})[-/.]\d{{4}}")  # "23-febrero-1931"

@@ -13,6 +13,7 @@ import re
 from mechanisms.prmpt.codecs import luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder, regex_finder
+from mechanisms.prmpt.entities.dates import YEAR_MONTH_DAY
 
 NUM = r"\d{1,3}(?:[,.' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 _MAG = r"(?:\s?(?:thousand|million|billion|trillion|mm|bn|[kKmMbB])(?![A-Za-z]))?"
@@ -53,7 +54,7 @@ def card_finder() -> RegexFinder:
 _WORDS = re.compile(r"[^\W\d_]+")
 
 
-_ISO_DATE_AT = re.compile(r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)")
+_ISO_DATE_AT = re.compile(rf"(?<!\d){YEAR_MONTH_DAY}(?!\d)")
 
 
 def _in_iso_date(text: str, start: int, end: int) -> bool:

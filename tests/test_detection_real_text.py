@@ -2685,3 +2685,22 @@ def test_an_amount_beside_a_date_is_noised() -> None:
     text = "The prize money was 1996 dollars, paid on 2020-01-05; price 1996, 2020-01-05."
     found = [text[f.start:f.end] for f in MoneyFinder()(text, "en")]
     assert "1996 dollars" in found and "2020" not in found
+
+
+# This session's detection attacked through every surface with the real SDKs and a recording upstream: an everyday
+# given name in a list of names, a dialogue's speaker no list holds, a name run together in a link, names after a
+# plural title and beside a French article. Nothing of them may arrive verbatim; the echo comes back as written.
+SET_AA_ATTACK = ("Attendees: Priya Raman, Hope, Oksana Bilyk and Tomasz Wrobel. They had 6: Alda, Justin, Crystal, "
+                 'David, David and Andrea.\nOzrenka: "Who are you?"\nOzrenka: "I live next door."\n'
+                 "My blog moved: http://example.org/blog/MariaGonzalez")
+SET_AA_SECRETS = ("Hope", "Crystal", "Ozrenka", "MariaGonzalez", "Oksana", "Wrobel")
+SET_AA_ATTACK_FR = ("Architecture MM. Héraud, Debru et Recoura. Il ne reste que le cardinal Richnnl, et le cardinal "
+                    "Mathieu.")
+SET_AA_SECRETS_FR = ("Héraud", "Debru", "Recoura", "Richnnl", "Mathieu")
+
+
+def test_set_aa_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AA_ATTACK, SET_AA_SECRETS)
+    attack_every_surface(veil_factory, upstream, SET_AA_ATTACK_FR, SET_AA_SECRETS_FR)

@@ -339,9 +339,10 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
         from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
         words = list(re.finditer(r"\S+", text[start:end]))
-        while len(words) > 1 and words[-1].group(0).islower() and (
+        while len(words) > 1 and (words[-1].group(0).islower() and (
                 words[-1].group(0) in _FUNCTION_WORDS or is_dictionary_word(english, words[-1].group(0))
-                or span.lang != "en" and _CLAUSE_GOES_ON.match(text, start + words[-1].end()) is not None):
+                or span.lang != "en" and _CLAUSE_GOES_ON.match(text, start + words[-1].end()) is not None)
+                or _opens_next_sentence(text, start, words, english)):
             words.pop()  # (in Spanish or French any word in lower case the clause goes on after: "Juan Martínez
             # marcó dos goles"; not an OCR's damaged surname before its comma, "Marie elaune, 24 ans")
         end = start + words[-1].end()
@@ -356,6 +357,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
             end += 1
     trimmed = _trim(text, Span(span.entity_type, start, end, span.score, span.lang))
     value = text[trimmed.start:trimmed.end]
+    if span.lang == "en" and " " in value and _all_dictionary_words(value, english):
+        return None  # "Legal Aid", "Subsistence Costs": an English phrase of dictionary words, no listed name
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2 \
             or " " not in value and _cut_title(value.rstrip(".")):
         return None  # a rank alone ("1st Lieutenant John J. Brody": NER's "Lieutenant") is no name
@@ -382,6 +385,27 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if " " not in value and not _listed_single_name(value.split("-")[0]) and _everyday_word(value, english):
         return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise
     return trimmed
+
+
+def _opens_next_sentence(text: str, start: int, words: list[re.Match[str]], english: Container[str]) -> bool:
+    """The span's last word opens the next sentence: a dictionary word after a full stop, set off by a comma ("and
+    K. K. Subsequently, on 8 March"), no listed name."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    last = words[-1].group(0)
+    return bool(english) and words[-2].group(0).endswith(".") and text.startswith(",", start + words[-1].end()) \
+        and len(last) > 1 and last.isalpha() and is_dictionary_word(english, last) and not name_index().is_listed(last)
+
+
+def _all_dictionary_words(value: str, english: Container[str]) -> bool:
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    index = name_index()
+    words = _TERM_WORD.findall(value)
+    return bool(english) and len(words) > 1 and all(
+        len(w) > 1 and is_dictionary_word(english, w) and not index.is_listed(w) for w in words)
 
 
 # A contract's defined term: defined in quotes after a bracket ('("Borrower")', '(each an "Equipment Advance")'), or
@@ -1561,6 +1585,7 @@ _BRACKET_AFTER = re.compile(r"[ \t]*\(")
 # (Johnson, m.72), Speed") and a shirt number before the second
 _LIST_GAP = re.compile(r"[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[,;]|(?:and|et|y|&)(?=[ \t]))[ \t]*"
                        r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*)?")
+_CONJUNCTION_BEFORE = re.compile(r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*,?[ \t]*(?:and|et|y|&)[ \t]+$")
 _DATELINE = re.compile(r"[^\W\d_][^\W\d_.'’ -]*(?:[ \t]+[^\W\d_][^\W\d_.'’ -]*)*\)[ \t]*,[ \t]*\d")
 _ITEM = re.compile(r"(?:^|(?<=[,;:\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
                    r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*|[-*•][ \t]+|\|[ \t]*)?"
@@ -1603,8 +1628,14 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
     places = _known_places()  # a town read as a name is no anchor ("Alcalá de Guadaíra, Sevilla")
     anchor = [c and not n and m.group("v").casefold() not in places for m, c, n in zip(items, covered, near)]
     added = []
+    # an item a conjunction opens follows an item or a name ("Smith, Jones and Brown"), not any words ("Human Rights
+    # and Fundamental Freedoms", "Costs and Expenses")
+    ends = {x.end("v") for x in items} | {p.end for p in people}
     for k, (m, is_person) in enumerate(zip(items, covered)):
         if is_person or held.overlaps(m.start("v"), m.end("v")):
+            continue
+        if (conj := _CONJUNCTION_BEFORE.search(text, max(0, m.start("v") - 60), m.start("v"))) is not None \
+                and conj.start() not in ends:
             continue
         if near[k] and not (k > 0 and anchor[k - 1] and _LIST_GAP.fullmatch(text, items[k - 1].end("v"), m.start("v"))
                             or k + 1 < len(items) and anchor[k + 1]

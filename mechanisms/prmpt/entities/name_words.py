@@ -174,7 +174,13 @@ def english_words(model: str) -> EnglishWords:
     verbs = by_pos.get(hash_string("verb"), set())
     past = {form.lower() for form, lemmas in tables.get_table("lemma_exc").get(hash_string("verb"), {}).items()
             if form.isalpha() and form.lower() not in lemmas}
-    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular), frozenset(nouns - others),
+    # a plural the noun index lists whose singular is a verb or an adjective too is an everyday word ("costs",
+    # "numbers", "services"), unless it is a listed name ("Banks", "Fields")
+    index = name_index()
+    plurals = {w for w in nouns - others if not index.is_listed(w) and any(
+        w.endswith(suffix) and len(w) - len(suffix) + len(base) >= 3 and w[:len(w) - len(suffix)] + base in others
+        for suffix, base in (("s", ""), ("es", ""), ("ies", "y")))}
+    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular), frozenset(nouns - others - plurals),
                         frozenset(verbs), frozenset(past))
 
 

@@ -8,6 +8,7 @@ the development files are `python -m bench external`'s (docs/detection.md).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -2742,3 +2743,27 @@ def test_what_stays_beside_the_names_of_a_judgment(sanitizer: Sanitizer, text: s
 ])
 def test_names_a_conjunction_joins_stay_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+def test_the_court_benchmark_reads_one_annotator_and_never_the_test_split(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bench.court_external import _source, records
+
+    text = "The applicant, Mr Oskar Lindqvist, lodged application no. 12345/06."
+    mention = {"entity_type": "PERSON", "start_offset": 15, "end_offset": 33, "span_text": "Mr Oskar Lindqvist"}
+    docs = [{"annotations": {"annotator1": {"entity_mentions": [mention]},
+                             "annotator2": {"entity_mentions": [
+                                 mention, {"entity_type": "CODE", "start_offset": 58, "end_offset": 66,
+                                           "span_text": "12345/06"},
+                                 {"entity_type": "CODE", "start_offset": 0, "end_offset": 3, "span_text": "xxx"}]}},
+             "quality_checked": ["annotator2"], "text": text, "doc_id": "001-1", "dataset_type": "dev"},
+            {"annotations": {"annotator1": {"entity_mentions": []}}, "text": "Secret", "doc_id": "001-2",
+             "dataset_type": "test"}]
+    path = tmp_path / "echr_dev.json"
+    path.write_text(json.dumps(docs), encoding="utf-8")
+    got = records(path)
+    assert [r["id"] for r in got] == ["001-1"]  # (a test document is never read)
+    assert [(s["label"], text[s["start"]:s["end"]]) for s in got[0]["spans"]] == [
+        ("PERSON", "Mr Oskar Lindqvist"), ("ID", "12345/06")]  # (the quality-checked annotator; a span off its text left)
+    assert _source(str(tmp_path)) == path
+    (tmp_path / "echr_test.json").write_text(json.dumps(docs), encoding="utf-8")
+    assert _source(str(tmp_path / "echr_test.json")) is None

@@ -44,7 +44,7 @@ BASE = "849d757"  # the tree before the detection work of the "real text" issue
 TARGET_LABELS = ("PERSON", "ADDRESS", "ID", "PHONE", "EMAIL", "DATE", "DATE of birth")
 # a DATE span right after a birth cue is also counted as "DATE of birth" (the issue's target is the date of
 # birth; the files label every date, and the clinical reports' histories are full of months and years)
-_BIRTH_CUE = re.compile(r"(?:nacimiento|nacid[oa]\s+(?:el|en)|naissance|n[ée]e?\s+le|born(?:\s+on)?|birth|dob|"
+_BIRTH_CUE = re.compile(r"(?:nacimiento|nacid[oa]\s+(?:el|en)|naissance|n[ée]e?\s+(?:le|en)|born(?:\s+(?:on|in))?|birth|dob|"
                         r"d\.o\.b\.?|date\s+of\s+birth)\s*[:.,-]?\s*$", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,18 @@ def check(sanitizer: Sanitizer, text: str, values: list[str], name: bool = True)
     out = sanitizer.sanitize(text, KEYS)
     for value in values:
         assert not _kept(value, out.text, name), (value, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    assert sanitizer.desanitize(out.text, out.mapping) == as_restored(text, out)
+
+
+def as_restored(text: str, out: Any) -> str:
+    """What restoring gives back: the text as written, but for the noised (Category II) values, which stay noised
+    by default."""
+    expected, at = [], 0
+    for e in out.entities:
+        if e.category == "mldp":
+            expected += [text[at:e.start], e.replacement]
+            at = e.end
+    return "".join(expected) + text[at:]
 
 
 # 1. A surname or a given name alone, after the full name or without it
@@ -392,7 +404,7 @@ def test_a_zero_width_space_between_names_is_read_as_a_space(sanitizer: Sanitize
     out = sanitizer.sanitize(text, KEYS)
     for part in parts:
         assert part not in out.text.replace("\u200b", ""), out.text
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    assert sanitizer.desanitize(out.text, out.mapping) == as_restored(text, out)
 
 
 def test_the_view_maps_back_to_what_was_written() -> None:
@@ -2767,3 +2779,49 @@ def test_the_court_benchmark_reads_one_annotator_and_never_the_test_split(tmp_pa
     assert _source(str(tmp_path)) == path
     (tmp_path / "echr_test.json").write_text(json.dumps(docs), encoding="utf-8")
     assert _source(str(tmp_path / "echr_test.json")) is None
+
+
+# A year of birth alone, as judgments and biographies write it ("The applicant was born in 1965", "Candie Payne (born
+# 1983)"), is a Category II value of its own, BIRTH_YEAR: noised in years as an age is (a day-level noise would leave
+# the year as written). 14 of the 17 ECHR judgments of the court probe state one; their dates of birth leaked 84.2 ->
+# 15.8 % (the rest: years the noise left unchanged, as it may). Read as no value at a943ff7.
+@pytest.mark.parametrize("text, years", [
+    ("The applicant was born in 1965 and lives in Istanbul.", ["1965"]),
+    ("The applicants were born in 1949 and 1955 respectively and live in İzmir.", ["1949", "1955"]),
+    ("The applicants were born in 1978, 1981, 1987 and 1986 respectively.", ["1978", "1981", "1987", "1986"]),
+    ("He was born in Kraków in 1971 and moved to Gdańsk.", ["1971"]),
+    ("Andrzej Nowak (b. 1950) is a Polish poet.", ["1950"]),
+    ("Year of birth: 1983", ["1983"]),
+    ("Elle est née en 1965 à Rennes et vit à Brest.", ["1965"]),
+    ("La paciente, nacida en 1958, ingresó por dolor abdominal.", ["1958"]),
+])
+def test_a_year_of_birth_alone(sanitizer: Sanitizer, text: str, years: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    got = [text[e.start:e.end] for e in out.entities if e.type == "BIRTH_YEAR"]
+    assert got == years
+    assert all(e.category == "mldp" for e in out.entities if e.type == "BIRTH_YEAR")
+
+
+@pytest.mark.parametrize("text", [
+    "The company was founded in 1965 and listed in 1987.",
+    "In 1974 he joined the Royal Navy; he was born in Bristol.",
+    "The bridge was built in 1889, the year the tower opened.",
+])
+def test_other_years_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_noised_year_of_birth_is_a_year_near_it() -> None:
+    from mechanisms.prmpt.entities.dates import find_birth_years
+
+    s = Sanitizer(PrmptConfig())
+    s.load()
+    shifts = []
+    for k in range(40):
+        keys = MasterKey.from_bytes(bytes(range(32))).user_keys(f"user-{k}")
+        out = s.sanitize("The applicant was born in 1965.", keys)
+        year = out.text.removeprefix("The applicant was born in ").removesuffix(".")
+        assert year.isdigit() and len(year) == 4
+        shifts.append(abs(int(year) - 1965))
+    assert find_birth_years("born in 1965", "en")
+    assert 0 < sum(shifts) / len(shifts) < 10 and sum(s > 0 for s in shifts) >= 30  # (eps 0.5 per year: a few years)

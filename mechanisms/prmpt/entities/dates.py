@@ -71,6 +71,30 @@ def find_personal_dates(text: str, lang: str) -> list[Found]:
     return out
 
 
+# A year of birth alone ("was born in 1965", "born in Istanbul in 1971", "né en 1965", "nacida en 1965", "year of
+# birth: 1965", "born in 1949 and 1955 respectively"): no day to noise, so it is a number of years, noised as an age
+# is (a year of birth tells what an age tells)
+_YEAR = r"(?:18|19|20)\d{2}(?![\d/.:-]?\d)"
+_BIRTH_YEAR = re.compile(
+    rf"(?:\b(?:born|b\.)(?:[ \t]+(?:in|at|on)[ \t]+[^\W\d_][^\n.;,()]{{0,40}}?)?[ \t]+(?:in[ \t]+)?(?:the[ \t]+year[ \t]+)?"
+    rf"|\b(?:year[ \t]+of[ \t]+birth|birth[ \t]*year|yob|ann[ée]e[ \t]+de[ \t]+naissance|a[ñn]o[ \t]+de[ \t]+nacimiento)"
+    rf"[ \t]*[:=-]?[ \t]*|\bn[ée]e?s?[ \t]+en[ \t]+|\b(?:nacid[oa]s?|naci[óo]|nac[ií])[ \t]+en[ \t]+(?:el[ \t]+a[ñn]o[ \t]+)?)"
+    rf"(?P<v>{_YEAR})", re.IGNORECASE)
+_NEXT_YEAR = re.compile(rf"[ \t]*(?:,|and|et|y|&)[ \t]+(?:in[ \t]+|en[ \t]+)?(?P<v>{_YEAR})", re.IGNORECASE)
+
+
+def find_birth_years(text: str, lang: str) -> list[Found]:
+    """Years of birth after a birth cue, and the years joined to one ("born in 1949 and 1955")."""
+    out = []
+    for m in _BIRTH_YEAR.finditer(text):
+        out.append(Found("BIRTH_YEAR", m.start("v"), m.end("v"), 0.85))
+        at = m.end()
+        while (n := _NEXT_YEAR.match(text, at)) is not None:
+            out.append(Found("BIRTH_YEAR", n.start("v"), n.end("v"), 0.85))
+            at = n.end()
+    return out
+
+
 @dataclass(frozen=True)
 class DateFormat:
     """How one date was written, enough to write another date the same way."""
@@ -205,5 +229,13 @@ TYPES = (
         tier=0, finders=(lambda config: find_personal_dates,), noiser=noise_date, family="dates",
         description="date of birth, admission, discharge, death or appointment (noised in days)",
         examples=("DOB 03/14/1985", "née le 14 mars 1985"),
+    ),
+    EntityType(
+        "BIRTH_YEAR",
+        EntityPolicy(category="mldp", threshold=0.5, eps=0.5, scale="linear", unit=1.0, min_value=1800,
+                     max_value=2100),
+        tier=0, finders=(lambda config: find_birth_years,), family="dates",
+        description="a year of birth alone (noised in years, as an age is)",
+        examples=("born in 1965", "née en 1965"),
     ),
 )

@@ -2825,3 +2825,21 @@ def test_a_noised_year_of_birth_is_a_year_near_it() -> None:
         shifts.append(abs(int(year) - 1965))
     assert find_birth_years("born in 1965", "en")
     assert 0 < sum(shifts) / len(shifts) < 10 and sum(s > 0 for s in shifts) >= 30  # (eps 0.5 per year: a few years)
+
+
+# A title, initials and a family name that is a dictionary word too ("Mr I. Thrilling"): after a title the word is the
+# family name (without one, "A. Background" heads a section and stays). Court probe: names leaked 2 -> 1 of 118, no
+# dev file changed. Leaked at a943ff7.
+@pytest.mark.parametrize("text, values", [
+    ("The applicants were represented by Mr I. Thrilling of the Law Centre, a charitable organisation.", ["Thrilling"]),
+    ("The applicant was represented by Ms K. Cheerful, a lawyer practising in Leeds.", ["Cheerful"]),
+    ("The Government were represented by their Agent, Mrs H. Tranquil, of the Ministry.", ["Tranquil"]),
+])
+def test_a_title_initials_and_a_dictionary_word(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+def test_initials_and_a_dictionary_word_without_a_title_stay(sanitizer: Sanitizer) -> None:
+    for text in ("The contract says:\nB. Subject to the terms below, the parties agree.",
+                 "Read part B. Subject to the terms below, the parties agree."):
+        assert sanitizer.sanitize(text, KEYS).text == text

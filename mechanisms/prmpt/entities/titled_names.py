@@ -101,6 +101,7 @@ _TITLE = _either_case(_SINGULAR)
 _TITLED = regex.compile(rf"(?<![\p{{L}}\d])(?:(?P<plural>{_PLURAL})|(?:{_TITLE}))(?:{_GAP}(?:{_TITLE}))*{_GAP}"
                         rf"(?P<v>{_NAME})")
 _TITLE_ALONE = regex.compile(rf"(?:{_TITLE}|{_PLURAL})\.?")
+_TITLE_JUST_BEFORE = regex.compile(rf"(?<![\p{{L}}\d])(?:{_TITLE})\.?[ \t]+$")
 _NEXT = regex.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+(?:et|and|y|&)[ \t]+)(?:(?:{_TITLE}){_GAP})?(?P<v>{_NAME})")
 _INITIALS_AFTER = regex.compile(
     rf"(?<![\p{{L}}\d])(?:(?:{_TITLE}|{_PLURAL})\.?|(?i:the|la|le|el)[ \t]+(?i:{_ROLES})[ \t]*,?)[ \t]+"
@@ -254,8 +255,10 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
         surname = index.is_last(title)
         if not surname and title.casefold() in place_names():
             continue
-        if low in english and (not surname or opens_line(text, m.start())):
-            continue  # (any entry, a noun-only one too: "N. Barometer", "A. Background")
+        if low in english and (not surname or opens_line(text, m.start())) \
+                and _TITLE_JUST_BEFORE.search(text, max(0, m.start() - 16), m.start()) is None:
+            continue  # (any entry, a noun-only one too: "N. Barometer", "A. Background"; after a title it is the
+            # family name: "Mr I. Thrilling", "Mr P. Such")
         out.append(Found("PERSON", m.start(), m.end(), 0.7))
     return out
 

@@ -2843,3 +2843,27 @@ def test_initials_and_a_dictionary_word_without_a_title_stay(sanitizer: Sanitize
     for text in ("The contract says:\nB. Subject to the terms below, the parties agree.",
                  "Read part B. Subject to the terms below, the parties agree."):
         assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# A dialogue's speaker whose given name is an everyday word too ("Summer: Remember me?", "Guy: You saved my life!"),
+# beside speakers' names; and one no list holds that is a town's name too, labelling two quotations, one of them as a
+# person speaks ('Akaho: "Who are you?"'; a capital's name stays a dateline). Presidio's generator, seed 5: names
+# 45 -> 43 of 907; no dev file changed. Leaked at a943ff7.
+@pytest.mark.parametrize("text, values", [
+    ("Felicia: What a wife.\nSummer: Remember me, Matthew? When I killed your brother, I talked like this!\n"
+     "Guy: You saved my life! How can I ever repay you?", ["Summer", "Guy"]),
+    ("Natalia: Where were you?\nAmber: At work, as always.\nNatalia: Again?", ["Amber", "Natalia"]),
+    ("Priya: Did you call him?\nHope: Not yet.\nPriya: Do it now.", ["Hope", "Priya"]),
+    ('Akaho: "Who are you?"\nAkaho:"I\'m Gregory\'s daughter".', ["Akaho"]),
+    ('Tosa: "Where is my bag?"\nTosa: "I left it here."', ["Tosa"]),
+])
+def test_a_dialogues_speaker_an_everyday_word_or_a_town(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "Rose: red\nLily: white\nDaisy: yellow",
+    'Paris: "We will win."\nParis: "You will see."',
+])
+def test_labels_of_things_and_datelines_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

@@ -1853,7 +1853,7 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
         return []
     index = name_index()
     places = place_names()
-    found, unlisted = [], []
+    found, unlisted, everyday = [], [], []
     for m in lines:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
         plain = [_no_word(w, index, english) for w in words]
@@ -1863,6 +1863,11 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
             found.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
         elif all(plain) and not any(w.casefold() in places for w in words):
             unlisted.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+        elif len(words) == 1 and index.is_first(words[0]) and words[0].lower() not in CALENDAR \
+                and not is_title(words[0]) and words[0].lower() not in _ROLE_LABELS:
+            # a given name that is an everyday word too ("Summer: Remember me?", "Guy: You saved my life!"): a
+            # speaker's beside speakers' names, never the labels alone
+            everyday.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     # half the labels or more are names, or it is a list of things ("Kubernetes: ...\nTerraform: ...\nJenkins: ..."); in
     # a transcript, a label that is no word and no place is a speaker too ("Kowalska: yes")
     # (the labels of a chat's roles, "Support", "Agent", "Assistant", are neither: "[10:42] Riitta: ...\n[10:43]
@@ -1870,6 +1875,9 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     labels = {m.group("v") for m in lines if m.group("v").lower() not in _ROLE_LABELS}
     roles = any(m.group("v").lower() in _ROLE_LABELS for m in lines)
     speakers = {text[f.start:f.end] for f in found}
+    if speakers and 2 * len(speakers | {text[f.start:f.end] for f in everyday}) >= len(labels):
+        found += everyday  # ("Felicia: ...\nSummer: ...\nGuy: ...")
+        speakers |= {text[f.start:f.end] for f in everyday}
     if not labels or 2 * len(speakers) < len(labels) and not (
             roles and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
         return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support")
@@ -1897,11 +1905,13 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     for m in quoted:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
         plain = [_no_word(w, index, english) and w.casefold() not in places for w in words]
-        if m.group("v").casefold() in places:
+        # (one word no list holds, when it labels two quotations or more and one of them as a person speaks: a
+        # dialogue, "Akaho: "Who are you?"", a town's name too, unless a capital's or a country's)
+        dialogue = len(words) == 1 and labels[m.group("v")] > 1 and m.group("v") in personal \
+            and _no_word(words[0], index, english) and words[0].casefold() not in capital_names()
+        if m.group("v").casefold() in places and not dialogue:
             continue  # "Buenos Aires: «...»"
-        # (one word no list holds, when it labels two quotations or more: a dialogue, "Akaho: "Who are you?"")
-        if all(plain) and (len(words) > 1 or index.is_listed(words[0])
-                           or labels[m.group("v")] > 1 and m.group("v") in personal) \
+        if all(plain) and (len(words) > 1 or index.is_listed(words[0])) or dialogue \
                 or len(words) > 1 and any(plain) and any(index.is_listed(w) for w in words):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out

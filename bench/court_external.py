@@ -21,7 +21,6 @@ hides none of them by design (a court's name, a nationality, a date of a hearing
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import os
@@ -93,15 +92,7 @@ def run(base: str | None = external.BASE, data: str | None = None, limit: int | 
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.court_external", description=__doc__.split("\n")[0])
-    ap.add_argument("--base", default=external.BASE)
-    ap.add_argument("--no-base", action="store_true")
-    ap.add_argument("--data", help=f"TAB's {NAME}, or a folder holding it (default: $VEIL_COURT_DATA)")
-    ap.add_argument("--limit", type=int, help="first N judgments")
-    args = ap.parse_args(argv)
-    text, ok = run(None if args.no_base else args.base, args.data, args.limit)
-    print(text)
-    return 0 if ok else 1
+    return external.data_cli(argv, "python -m bench.court_external", __doc__, run, f"TAB's {NAME}, or a folder holding it (default: $VEIL_COURT_DATA)", "first N judgments")
 
 
 if __name__ == "__main__":

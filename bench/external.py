@@ -332,3 +332,17 @@ def compare_cli(argv: list[str], prog: str, doc: str, run: Any, option: str, def
     args = ap.parse_args(argv)
     print(run(None if args.no_base else args.base, getattr(args, option.lstrip("-").replace("-", "_")))[0])
     return 0
+
+
+def data_cli(argv: list[str], prog: str, doc: str, run: Any, data_help: str, limit_help: str) -> int:
+    """The command line of a benchmark on data kept out of the repository (--data), this tree beside a base
+    revision (--base / --no-base), on the first records only (--limit)."""
+    ap = argparse.ArgumentParser(prog=prog, description=doc.split("\n")[0])
+    ap.add_argument("--base", default=BASE)
+    ap.add_argument("--no-base", action="store_true")
+    ap.add_argument("--data", help=data_help)
+    ap.add_argument("--limit", type=int, help=limit_help)
+    args = ap.parse_args(argv)
+    text, ok = run(None if args.no_base else args.base, args.data, args.limit)
+    print(text)
+    return 0 if ok else 1

@@ -16,7 +16,6 @@ Shared Task", CoNLL 2003; Tjong Kim Sang, "Introduction to the CoNLL-2002 Shared
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import importlib.util
 import json
@@ -77,15 +76,7 @@ def run(base: str | None = external.BASE, data: str | None = None, limit: int | 
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.news_external", description=__doc__.split("\n")[0])
-    ap.add_argument("--base", default=external.BASE)
-    ap.add_argument("--no-base", action="store_true")
-    ap.add_argument("--data", help="folder with eng.testa and esp.testa (default: $VEIL_NEWS_DATA)")
-    ap.add_argument("--limit", type=int, help="first N records of each file")
-    args = ap.parse_args(argv)
-    text, ok = run(None if args.no_base else args.base, args.data, args.limit)
-    print(text)
-    return 0 if ok else 1
+    return external.data_cli(argv, "python -m bench.news_external", __doc__, run, "folder with eng.testa and esp.testa (default: $VEIL_NEWS_DATA)", "first N records of each file")
 
 
 if __name__ == "__main__":

@@ -48,6 +48,12 @@ _MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.?|(?:(?:de|del|da|di|van|von|der|den|
 # table's heading and a date, or a name and a date
 _DAY_AFTER = regex.compile(r"[ \t]+\d{1,2}(?!\d)")
 _INITIAL_GAP = regex.compile(r"[ \t]+\p{Lu}\.?[ \t]+")
+# an institution's noun before "of" and a proper noun ends no name: "the Svea Court of Appeal", "Cardiff Council of
+# Churches" (the NER reads an organisation; the lists hold "Svea" and "Court" as names)
+_INSTITUTION_NOUNS = frozenset("""court courts council bank university college school ministry department office
+board commission committee tribunal chamber assembly academy institute society association union bureau agency
+authority museum library hospital church parliament senate""".split())
+_OF_A_PROPER_NOUN = regex.compile(r"[ \t]+of[ \t]+(?:the[ \t]+)?\p{Lu}")
 _CUE_WORDS = frozenset({"cc", "bcc", "ping", "attn", "to", "dear", "hi", "hello", "hey", "thanks", "regards"})
 
 
@@ -155,6 +161,8 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
         if not (listed[k] or listed[j] or a.group(0)[0].isupper() and b.group(0)[0].isupper() or after_cue):
             continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
         if b.group(0).lower() in ENGLISH_MONTHS and _DAY_AFTER.match(text, b.end()) is not None:
+            continue
+        if b.group(0).lower() in _INSTITUTION_NOUNS and _OF_A_PROPER_NOUN.match(text, b.end()) is not None:
             continue
         if case_style(a.group(0)) != case_style(b.group(0)):
             continue  # "ping MORGAN": one name is written in one case

@@ -86,7 +86,7 @@ def run(base: str | None = external.BASE, data: str | None = None, limit: int | 
                 f.write(json.dumps(rec, ensure_ascii=False) + "\n")
         text, ok = external.run(base, limit, (str(target),), presidio=False)
     text = text.replace(tmp + "/", "").replace(
-        "## Detection on external text (pii-dev dev splits; leak rule of its leak_rate.py)",
+        external.TITLE,
         title.strip() + f"\n\n{len(recs)} judgments of {source.name}")
     return text, ok
 

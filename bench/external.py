@@ -47,6 +47,7 @@ TARGET_LABELS = ("PERSON", "ADDRESS", "ID", "PHONE", "EMAIL", "DATE", "DATE of b
 _BIRTH_CUE = re.compile(r"(?:nacimiento|nacid[oa]\s+(?:el|en)|naissance|n[ée]e?\s+(?:le|en)|born(?:\s+(?:on|in))?|birth|dob|"
                         r"d\.o\.b\.?|date\s+of\s+birth)\s*[:.,-]?\s*$", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
+TITLE = "## Detection on external text (pii-dev dev splits; leak rule of its leak_rate.py)"  # (the others replace it)
 
 # The worker: runs inside a tree (PYTHONPATH) and uses only the Sanitizer's public API, so any revision runs it.
 WORKER = r"""
@@ -270,7 +271,7 @@ def prompt_speed(running: dict[str, Worker], prompts: int = 40, rounds: int = 5)
 def report(results: dict[str, dict[str, Tally]], names: list[str], rss: dict[str, float],
            limit: int | None) -> str:
     cols = " | ".join(names)
-    lines = ["## Detection on external text (pii-dev dev splits; leak rule of its leak_rate.py)", "",
+    lines = [TITLE, "",
              f"Records per file: {'first ' + str(limit) if limit else 'all'}. Cells: leaked share "
              f"({' | '.join(names)}). Lower is better; targets <= 5 % leaked, <= 1 % words altered, "
              ">= 99 % exact round trips.", "",

@@ -71,7 +71,7 @@ def run(base: str | None = external.BASE, data: str | None = None, limit: int | 
             return title + f"skipped: no eng.testa or esp.testa in {folder}\n", True
         text, ok = external.run(base, limit, tuple(files), presidio=False)
     text = text.replace(tmp + "/", "").replace(
-        "## Detection on external text (pii-dev dev splits; leak rule of its leak_rate.py)", title.strip())
+        external.TITLE, title.strip())
     return text, ok
 
 

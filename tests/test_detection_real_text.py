@@ -2811,11 +2811,10 @@ def test_other_years_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
-def test_a_noised_year_of_birth_is_a_year_near_it() -> None:
+def test_a_noised_year_of_birth_is_a_year_near_it(sanitizer: Sanitizer) -> None:
     from mechanisms.prmpt.entities.dates import find_birth_years
 
-    s = Sanitizer(PrmptConfig())
-    s.load()
+    s = sanitizer
     shifts = []
     for k in range(40):
         keys = MasterKey.from_bytes(bytes(range(32))).user_keys(f"user-{k}")

@@ -387,25 +387,26 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     return trimmed
 
 
+def _unlisted_dictionary_word(word: str, english: Container[str]) -> bool:
+    """A dictionary word of two letters or more that no name list holds (not an initial, not "Rose")."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    return len(word) > 1 and is_dictionary_word(english, word) and not name_index().is_listed(word)
+
+
 def _opens_next_sentence(text: str, start: int, words: list[re.Match[str]], english: Container[str]) -> bool:
     """The span's last word opens the next sentence: a dictionary word after a full stop, set off by a comma ("and
     K. K. Subsequently, on 8 March"), no listed name."""
-    from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
-
     last = words[-1].group(0)
     return bool(english) and words[-2].group(0).endswith(".") and text.startswith(",", start + words[-1].end()) \
-        and len(last) > 1 and last.isalpha() and is_dictionary_word(english, last) and not name_index().is_listed(last)
+        and last.isalpha() and _unlisted_dictionary_word(last, english)
 
 
 def _all_dictionary_words(value: str, english: Container[str]) -> bool:
-    from mechanisms.prmpt.entities.people import name_index
-    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
-
-    index = name_index()
+    """Two words or more, each a dictionary word no name list holds ("Legal Aid")."""
     words = _TERM_WORD.findall(value)
-    return bool(english) and len(words) > 1 and all(
-        len(w) > 1 and is_dictionary_word(english, w) and not index.is_listed(w) for w in words)
+    return bool(english) and len(words) > 1 and all(_unlisted_dictionary_word(w, english) for w in words)
 
 
 # A contract's defined term: defined in quotes after a bracket ('("Borrower")', '(each an "Equipment Advance")'), or

@@ -1875,9 +1875,10 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     labels = {m.group("v") for m in lines if m.group("v").lower() not in _ROLE_LABELS}
     roles = any(m.group("v").lower() in _ROLE_LABELS for m in lines)
     speakers = {text[f.start:f.end] for f in found}
-    if speakers and 2 * len(speakers | {text[f.start:f.end] for f in everyday}) >= len(labels):
+    beside = speakers | {text[f.start:f.end] for f in everyday}
+    if speakers and 2 * len(beside) >= len(labels):
         found += everyday  # ("Felicia: ...\nSummer: ...\nGuy: ...")
-        speakers |= {text[f.start:f.end] for f in everyday}
+        speakers = beside
     if not labels or 2 * len(speakers) < len(labels) and not (
             roles and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
         return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support")
@@ -1904,11 +1905,12 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     personal = {m.group("v") for m in quoted if _PERSONAL_SPEECH.match(text, m.end())}
     for m in quoted:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
-        plain = [_no_word(w, index, english) and w.casefold() not in places for w in words]
+        no_word = [_no_word(w, index, english) for w in words]
+        plain = [n and w.casefold() not in places for n, w in zip(no_word, words)]
         # (one word no list holds, when it labels two quotations or more and one of them as a person speaks: a
         # dialogue, "Akaho: "Who are you?"", a town's name too, unless a capital's or a country's)
         dialogue = len(words) == 1 and labels[m.group("v")] > 1 and m.group("v") in personal \
-            and _no_word(words[0], index, english) and words[0].casefold() not in capital_names()
+            and no_word[0] and words[0].casefold() not in capital_names()
         if m.group("v").casefold() in places and not dialogue:
             continue  # "Buenos Aires: «...»"
         if all(plain) and (len(words) > 1 or index.is_listed(words[0])) or dialogue \

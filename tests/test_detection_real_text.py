@@ -2884,3 +2884,26 @@ def test_an_institution_of_a_place_is_no_name(sanitizer: Sanitizer, text: str, k
 
 def test_a_family_name_that_is_an_institutions_noun_stays_a_name(sanitizer: Sanitizer) -> None:
     check(sanitizer, "Margaret Court won the title in Melbourne.", ["Margaret Court"])
+
+
+# This session's detection attacked through every surface with the real SDKs and a recording upstream: a judgment's
+# title, initials and dictionary-word family name, a dialogue's everyday-word speakers and a repeated label that is a
+# town's name; and years of birth, with the noised values restored (prmpt.restore_mldp_values), so that the echo
+# comes back exactly as written. Nothing of them may arrive verbatim.
+SET_AB_ATTACK = ("The applicants were represented by Mr I. Thrilling of the Law Centre.\n"
+                 "Natalia: Where were you?\nSummer: At work, as always.\nGuy: You saved my life!\n"
+                 'Akaho: "Who are you?"\nAkaho: "I live next door."')
+SET_AB_SECRETS = ("Thrilling", "Natalia", "Summer", "Guy", "Akaho")
+SET_AB_BIRTH = "The applicants were born in 1949 and 1955 respectively. The applicant was born in Kraków in 1971."
+SET_AB_BIRTH_SECRETS = ("1949", "1955", "1971")
+
+
+def test_set_ab_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AB_ATTACK, SET_AB_SECRETS)
+
+    def restoring(**overrides: Any) -> Any:
+        return veil_factory(prmpt={"restore_mldp_values": True}, **overrides)
+
+    attack_every_surface(restoring, upstream, SET_AB_BIRTH, SET_AB_BIRTH_SECRETS)

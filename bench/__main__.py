@@ -1,7 +1,7 @@
 """`make bench`: run the benchmarks, print each figure beside its target, write bench/results/.
 
     python -m bench                    # everything (about 12 minutes on a quiet 2-core CPU)
-    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external news_external court_external locales prompt_shapes news_shapes court_shapes document_shapes thread_shapes foreign_shapes pii_prompts presidio_synthetic address_prose known cape memory load scale
+    python -m bench proxy streaming    # some of: proxy streaming surfaces turns prmpt external news_external court_external clinical_external locales prompt_shapes news_shapes court_shapes document_shapes thread_shapes foreign_shapes pii_prompts presidio_synthetic address_prose known cape memory load scale
                                        #          lanes detect peers (peers: after `make bench-peers` installed LiteLLM)
     python -m bench --quick            # fewer rounds (a smoke run)
 """
@@ -20,6 +20,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     from bench import (
         address_prose,
         cape_bench,
+        clinical_external,
         court_external,
         court_shapes,
         detect_lane,
@@ -55,6 +56,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
         "external": lambda: external.run(limit=60 if quick else None),
         "news_external": lambda: news_external.run(limit=60 if quick else None),
         "court_external": lambda: court_external.run(limit=20 if quick else None),
+        "clinical_external": lambda: clinical_external.run(limit=200 if quick else None),
         "locales": lambda: locales.run(per_locale=3 if quick else 12),
         "prompt_shapes": lambda: prompt_shapes.run(per_shape=2 if quick else 6),
         "news_shapes": lambda: news_shapes.run(rounds=1 if quick else 2),
@@ -76,7 +78,7 @@ def _suites(quick: bool) -> dict[str, Callable[[], tuple[str, bool]]]:
     }
 
 
-DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "news_external", "court_external", "locales", "prompt_shapes", "news_shapes", "court_shapes",
+DEFAULT = ("proxy", "streaming", "surfaces", "turns", "prmpt", "external", "news_external", "court_external", "clinical_external", "locales", "prompt_shapes", "news_shapes", "court_shapes",
            "document_shapes", "thread_shapes", "foreign_shapes", "pii_prompts", "presidio_synthetic",
            "address_prose",
            "known",

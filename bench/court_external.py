@@ -21,11 +21,9 @@ hides none of them by design (a court's name, a nationality, a date of a hearing
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -79,16 +77,8 @@ def run(base: str | None = external.BASE, data: str | None = None, limit: int | 
     if not external.DATA.is_dir():
         return title + f"skipped: {external.DATA} (its leak rule) is not there\n", True
     recs = records(source)
-    with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp) / "tab-echr-dev.jsonl.gz"
-        with gzip.open(target, "wt", encoding="utf-8") as f:
-            for rec in recs:
-                f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        text, ok = external.run(base, limit, (str(target),), presidio=False)
-    text = text.replace(tmp + "/", "").replace(
-        external.TITLE,
-        title.strip() + f"\n\n{len(recs)} judgments of {source.name}")
-    return text, ok
+    return external.run_records(recs, "tab-echr-dev.jsonl.gz", title.strip() + f"\n\n{len(recs)} judgments of {source.name}",
+                                base, limit)
 
 
 def main(argv: list[str]) -> int:

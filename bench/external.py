@@ -29,6 +29,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -249,6 +250,19 @@ def run(base: str | None = BASE, limit: int | None = None, files: tuple[str, ...
             print(f"  {name}: done", file=sys.stderr, flush=True)
         speed = prompt_speed(running)
     return report(results, names, rss, limit) + speed, True
+
+
+def run_records(recs: list[dict[str, Any]], name: str, title: str, base: str | None,
+                limit: int | None) -> tuple[str, bool]:
+    """:func:`run` on records read from data kept out of the repository (written to a temporary file named
+    ``name``), the report headed by ``title`` in place of :data:`TITLE`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp) / name
+        with gzip.open(target, "wt", encoding="utf-8") as f:
+            for rec in recs:
+                f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        text, ok = run(base, limit, (str(target),), presidio=False)
+    return text.replace(tmp + "/", "").replace(TITLE, title), ok
 
 
 def prompt_speed(running: dict[str, Worker], prompts: int = 40, rounds: int = 5) -> str:

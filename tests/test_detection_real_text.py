@@ -2907,3 +2907,23 @@ def test_set_ab_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
         return veil_factory(prmpt={"restore_mldp_values": True}, **overrides)
 
     attack_every_surface(restoring, upstream, SET_AB_BIRTH, SET_AB_BIRTH_SECRETS)
+
+
+
+def test_the_clinical_benchmark_reads_each_note_and_its_surrogates(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bench.clinical_external import records, run
+
+    note = "pt seen by dr okonkwo. son teddy called, cell 555-0143.\n"
+    (tmp_path / "id.text").write_text(
+        f"START_OF_RECORD=7||||1||||\n{note}||||END_OF_RECORD\n\nSTART_OF_RECORD=7||||2||||\nno events.\n||||END_OF_RECORD\n",
+        encoding="latin-1")
+    (tmp_path / "id-phi.phrase").write_text(
+        "7 1 14 21 HCPName okonkwo\n7 1 27 32 RelativeProxyName teddy\n7 1 46 54 Phone 555-0143\n"
+        "7 1 0 2 PTName xx\n9 1 0 2 PTName pt\n", encoding="latin-1")
+    got = records(tmp_path)
+    assert [r["id"] for r in got] == ["7-1", "7-2"]
+    assert [(s["label"], note[s["start"]:s["end"]]) for s in got[0]["spans"]] == [
+        ("PERSON", "okonkwo"), ("PERSON", "teddy"), ("PHONE", "555-0143")]  # (a line off its note's text left out)
+    assert got[1]["spans"] == []
+    text, ok = run(None, str(tmp_path / "missing"))
+    assert ok and "skipped" in text

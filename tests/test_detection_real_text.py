@@ -2927,3 +2927,35 @@ def test_the_clinical_benchmark_reads_each_note_and_its_surrogates(tmp_path) -> 
     assert got[1]["spans"] == []
     text, ok = run(None, str(tmp_path / "missing"))
     assert ok and "skipped" in text
+
+# Names a cue announces in text written in one case (nursing notes in lower case or capitals): after a title, a kinship
+# word or an initial, or before a clinician's credential. Measured on English nursing notes nobody on the project
+# wrote (PhysioNet's deid gold standard, bench.clinical_external): names leaked 13.7 % before. Leaked at 59d6fee.
+@pytest.mark.parametrize("text, values", [
+    ("pt seen by dr okonkwo this am, plan to extubate in am. bp stable on dopa.", ["okonkwo"]),
+    ("INR 3.1 this am, dr. marsh aware, vit k given. plan per dr kaszubiak.", ["marsh", "kaszubiak"]),
+    ("SOCIAL: SON CALLED TWICE FOR UPDATE. DAUGHTER DAWN LIVES CLOSE BY, HR 80S NSR.", ["DAWN"]),
+    ("social: wife, ivy, left her number. BP 110/60, HR 70s.", ["ivy"]),
+    ("k 3.1 this am, j. brennan aware and repleted. resp care by k. moretti rrt", ["brennan", "moretti"]),
+    ("K 3.1, repleted. resp care by m. fox rrt. BP 100/50", ["fox"]),
+    ("MAPS 60S, LEVO UP. GIRLFRIEND JADE IN MOST OF DAY. GRAND DAUGHTER-PETRA CALLED.", ["JADE", "PETRA"]),
+])
+def test_names_a_cue_announces_in_one_case_text(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("dr aware of low bp. son will call back in am; daughter may visit tomorrow.", "dr aware"),
+    ("dr aware of low bp. son will call back in am; daughter may visit tomorrow.", "son will call back"),
+    ("O2 WEANED TO 4L NP GOOD BREATH SOUNDS. 2mg ms given for pain.", "NP GOOD BREATH"),
+    ("O2 WEANED TO 4L NP GOOD BREATH SOUNDS. 2mg ms given for pain.", "ms given"),
+    ("sputum grew e. coli and s. aureus, c. diff negative.", "e. coli and s. aureus, c. diff"),
+    ("guided U/S. coffee grounds lavaged. r. bear hugger placed.", "coffee grounds"),
+    ("guided U/S. coffee grounds lavaged. r. bear hugger placed.", "bear hugger"),
+    ("i'm listening to bad guy rn lol", "bad guy rn"),
+    ("his son-in-law and sister-in-law at the bedside. WIFE, SON AND SISTER IN.", "WIFE, SON AND SISTER"),
+    ("WIFE AGRESS THAT HE IS COMFORTABLE. son and husband visisted.", "WIFE AGRESS THAT"),
+    ("WIFE AGRESS THAT HE IS COMFORTABLE. son and husband visisted.", "husband visisted"),
+])
+def test_words_after_a_cue_that_are_no_names_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -213,13 +213,15 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
                                                           find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
 
+    from mechanisms.prmpt.entities.one_case_names import find_one_case_names
+
     english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
     return lambda text, lang: find_titled_names(text, lang, english) + find_single_first_names(text, lang, english) \
         + find_other_script_names(text, lang) + find_unlisted_name_pairs(text, lang, english) \
         + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english) \
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english) \
         + find_initialled_names(text, lang, english) + find_scorecard_names(text, lang) \
-        + find_match_minute_names(text, lang)
+        + find_match_minute_names(text, lang) + find_one_case_names(text, lang, english)
 
 
 def _reporting_finder(config):  # noqa: ANN001, ANN202

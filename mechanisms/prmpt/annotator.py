@@ -1329,6 +1329,10 @@ class TypeAnnotator:
         originals, texts = texts, [v.text for v in views]
         read = [self.languages.read(t) if t.strip() else (self.languages.default, None) for t in texts]
         langs, foreign = [lang for lang, _ in read], [other for _, other in read]
+        # an English text in capitals is read for names in lower case, as a text written so is (in capitals NER and the
+        # pairs of capitalised words read "FOLEY DRAINING CLEAR URINE", "PAINFUL STIMULI" as people), by NER and the
+        # finders and by the second reading of a text in lower case; its other values are read as written
+        lowered = [lang == "en" and not person_only and _in_capitals(t) for t, lang in zip(texts, langs)]
         found: list[list[Span]] = [[] for _ in texts]
         for lang in sorted(set(langs)):
             self._ensure_language(self._engine, lang)
@@ -1336,9 +1340,17 @@ class TypeAnnotator:
                       for w in _windows(len(t))]
             batch = [texts[i][a:b] for i, a, b, _, _ in pieces]
             nlp = self._engine.nlp[lang]
-            docs = [nlp(batch[0])] if len(batch) == 1 else nlp.pipe(batch)  # pipe() costs more for one text
+            read_as = [piece.lower() if lowered[i] else piece for (i, *_), piece in zip(pieces, batch)]
+            docs = [nlp(read_as[0])] if len(read_as) == 1 else nlp.pipe(read_as)  # pipe() costs more for one text
             for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
-                for span in self._analyse(piece, lang, doc, foreign[i], person_only):
+                if lowered[i]:  # its names read in lower case, everything else as written (a code, a postcode)
+                    spans = [s for s in self._analyse(piece, lang, doc, foreign[i], person_only)
+                             if s.entity_type != "PERSON" or _a_name_in_capitals(piece, s, self._english)]
+                    spans += [s for s in self._analyse(piece.lower(), lang, doc, foreign[i], person_only)
+                              if s.entity_type == "PERSON"]
+                else:
+                    spans = self._analyse(piece, lang, doc, foreign[i], person_only)
+                for span in spans:
                     if lo <= span.start + a < hi:
                         found[i].append(Span(span.entity_type, span.start + a, span.end + a, span.score, lang,
                                              span.finder))
@@ -1356,7 +1368,8 @@ class TypeAnnotator:
             # (read once per text for both readings; an address needs a digit, a name the English dictionary)
             uncased = [(lang == "en" or any(ch.isdigit() for ch in text)) and is_uncased(text)
                        for text, lang in zip(texts, langs)]
-            resolved = self._uncased_names(texts, langs, uncased, resolved)
+            resolved = self._uncased_names([t.lower() if low else t for t, low in zip(texts, lowered)], langs,
+                                           [u or low for u, low in zip(uncased, lowered)], resolved)
             resolved = self._uncased_addresses(texts, langs, uncased, resolved)
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
@@ -1482,6 +1495,34 @@ class TypeAnnotator:
 _ADDRESS_TYPES = frozenset({"STREET_ADDRESS", "POSTAL_CODE"})
 _SMALL_WORDS = frozenset("""a an the of and or in on at to for by from with de la le les du des del di da do dos das
 van von der den y e et und rue via calle avenida rua""".split())  # (a street's type word before its name stays)
+
+
+_INITIAL_OR_TITLE_BEFORE = regex.compile(r"(?:(?<![\p{L}\d])(?i:dr|drs|mr|mrs|ms|prof|nurse|rabbi)\.?|(?<![\p{L}\d./])\p{Lu}\.?)"
+                                         r"[ \t]*$")
+_CAPITALS_WORD = regex.compile(r"\p{L}+(?:['’-]\p{L}+)*")
+
+
+def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
+    """A person read in a text in capitals as written that is kept beside those read in lower case: its words each
+    a listed name or no dictionary word, and an initial or a title with them ("Z. MILLER", "DR B. GILL") or two words
+    or more, one of them listed ("DICK CUCCHIARA"; not "PAINFUL STIMULI", "CATH LAB", "CAREVUE FLOWSHEET")."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    words = [w.group() for w in _CAPITALS_WORD.finditer(text, span.start, span.end)]
+    index = name_index()
+    if not all(len(w) == 1 or index.is_listed(w) or w.lower() not in english for w in words):
+        return False  # "HALVORSEN AWARE", "BRUCER FAIR": the name alone is read in lower case
+    if any(len(w) == 1 for w in words) or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
+        return True
+    return len(words) >= 2 and any(index.is_listed(w) for w in words)
+
+
+def _in_capitals(text: str) -> bool:
+    """Forty letters or more, nine in ten of them capitals, and its lower-case copy as long (a nurse's note, a
+    telegram, a form filled in in capitals; not a headline in a text)."""
+    upper = sum(1 for ch in text if ch.isupper())
+    lower = sum(1 for ch in text if ch.islower())
+    return upper + lower >= 40 and upper >= 9 * lower and len(text.lower()) == len(text)
 
 
 def _title_copy(text: str) -> str:

@@ -38,6 +38,7 @@ _ADDRESSING_CUES = regex.compile(r"\b(?:cc|bcc|ping|attn|assigned\s+to|dear|hi|h
 
 
 _WORDS = regex.compile(r"\p{L}[\p{L}'’-]*")
+_CONTRACTED_END = regex.compile(r"['’](?:t|ll|re|ve|m)$", regex.IGNORECASE)
 _TITLE_WORD = regex.compile(_WORD)
 _PARTICLES = frozenset({"de", "del", "da", "di", "van", "von", "der", "den", "la", "le", "los", "las", "y"})
 _MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.?|(?:(?:de|del|da|di|van|von|der|den|la|le|los|las|y)[ \t]+)*"
@@ -162,6 +163,8 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue  # unlisted, not capitalized, no addressing cue: no pair rule can fire
         if b.group(0).lower() in ENGLISH_MONTHS and _DAY_AFTER.match(text, b.end()) is not None:
             continue
+        if _CONTRACTED_END.search(b.group(0)):
+            continue  # "JESUS I DON'T KNOW": a verb's contraction, not "Don"
         if b.group(0).lower() in _INSTITUTION_NOUNS and _OF_A_PROPER_NOUN.match(text, b.end()) is not None:
             continue
         if case_style(a.group(0)) != case_style(b.group(0)):

@@ -226,7 +226,7 @@ def opens_line(text: str, pos: int) -> bool:
 
 # One to three initials and a family name, as news, scorecards, bylines and lists write people ("P. Simmons 4-38",
 # "MM. A. Dubost, G. Leygues", "Le gérant F. HAMONO", "J.-P. Moreau"); the family name in Title case or in capitals
-_INITIALLED = regex.compile(r"(?<![\p{L}\d.'’-])(?P<i>\p{Lu}\.(?:-?[ \t]?\p{Lu}\.){0,2})[ \t]?"
+_INITIALLED = regex.compile(r"(?<![\p{L}\d.'’/-])(?P<i>\p{Lu}\.(?:-?[ \t]?\p{Lu}\.){0,2})[ \t]?"
                             r"(?P<w>\p{Lu}\p{Ll}+(?:['’-]\p{Lu}\p{Ll}+)?|\p{Lu}{3,})(?![\p{L}\d@_'’-])(?![ \t]*\p{Lu}\.)")
 _TITLE_LETTERS = {"fr": ("M.",), "es": ("D.",), "it": ("S.",)}  # "S. Pietro": San
 _NUMERAL_BEFORE = regex.compile(r"(?<![\p{L}])\p{Ll}{3,}[ \t]+$")

@@ -2997,3 +2997,24 @@ def test_codes_in_a_note_in_capitals_are_read_as_written(sanitizer: Sanitizer) -
     out = sanitizer.sanitize("PT TRANSFERRED FROM OSH. CALL HIS WIFE AT 617-555-0182 OR EMAIL JKOWALCZYK@EXAMPLE.COM "
                              "WITH ANY CHANGES. SSN ON FILE 078-05-1120.", KEYS)
     assert "617-555-0182" not in out.text and "JKOWALCZYK@EXAMPLE.COM" not in out.text and "078-05-1120" not in out.text
+
+
+# A pager's number after its cue ("Pager #54321", "beeper number 55037"; five digits or more after "pg", a page too),
+# and groups joined by a hyphen and a space ("212- 476- 8356"): nursing notes' phone numbers leaked 32.1 -> 3.8 %.
+# Leaked at 59d6fee.
+@pytest.mark.parametrize("text, values", [
+    ("Will f/u for therapy if discharge delayed. \nPager #61827 \nTime: 3:00pm", ["61827"]),
+    ("He can be reached at beeper number 40913 for consents and questions.", ["40913"]),
+    ("F/U IN NEXT 1-2 DAYS AS APPROP. \nPG 27364\n", ["27364"]),
+    ("divorced, retired. dtr lives nearby- 617- 555- 0182.", ["617- 555- 0182"]),
+])
+def test_a_pagers_number_and_a_number_in_spaced_groups(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("See pg 2019 of the manual, and pg 12 for the index.", "pg 2019"),
+    ("The score was 12- 14 at half time.", "12- 14"),
+])
+def test_a_page_and_a_score_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

@@ -26,7 +26,7 @@ from mechanisms.prmpt.permutation import DomainError
 # (groups on one line: a postcode at the end of the line above is no part of the number; a label glued with a
 # hyphen may follow it: "9138 4547-Office")
 _PHONE = re.compile(
-    r"(?<![\w+-])(?:(?:\+|00)\d{1,3}[ \t.\-/]?)?\(?\d{1,5}\)?(?:[ \t.\-/]?\(?\d{1,5}\)?){1,6}"
+    r"(?<![\w+-])(?:(?:\+|00)\d{1,3}[ \t.\-/]?)?\(?\d{1,5}\)?(?:(?:-[ \t]|[ \t.\-/])?\(?\d{1,5}\)?){1,6}"
     r"(?:[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6})?(?!\w|-(?![^\W\d_]))",
     re.IGNORECASE,
 )
@@ -86,8 +86,15 @@ def _figures(core: str) -> bool:
             or len(groups) > 1 and all(len(g) == 4 and 1000 <= int(g) <= 2099 for g in groups))
 
 
+# a pager's number, four to six digits after its cue ("Pager #54321", "beeper number 55037"; five or six after "pg",
+# a page's abbreviation too: "PG 33445", not "pg 2019"): how a hospital's staff are reached
+_PAGER = re.compile(r"(?<![^\W\d_])(?P<c>pager|beeper|pgr|pg|bleep)(?:[ \t]*(?:number|num|no\.?|#|:))*[ \t]*"
+                    r"(?P<v>\d{4,6})(?![\d.,/:-]?\d)", re.IGNORECASE)
+
+
 def find_phones(text: str, lang: str) -> list[Found]:
-    out: list[Found] = []
+    out: list[Found] = [Found("PHONE_NUMBER", m.start("v"), m.end("v"), 0.7) for m in _PAGER.finditer(text)
+                        if m.group("c").lower() != "pg" or len(m.group("v")) >= 5]
     rows: list[int] = []  # indices in ``out`` of cue-less rows of two- and three-digit groups
     for m in _PHONE.finditer(text):
         core = _EXT.split(m.group(0))[0]

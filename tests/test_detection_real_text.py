@@ -3018,3 +3018,20 @@ def test_a_pagers_number_and_a_number_in_spaced_groups(sanitizer: Sanitizer, tex
 ])
 def test_a_page_and_a_score_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A note's section headings ("Neuro:", "Resp:", "Misc:" beside "Cardiac:" and "GI:") are no people, nor is a device
+# named after one ("Foley cath"); a dialogue's speakers stay names. Altered at 59d6fee.
+@pytest.mark.parametrize("text, kept", [
+    ("Neuro: Pt alert and oriented x3.\nCardiac: HR 80s NSR.\nResp: LS clear.\nGI: abd soft.\nMisc: pt will be evaluated.",
+     "Neuro: Pt alert"),
+    ("Neuro: Pt alert and oriented x3.\nCardiac: HR 80s NSR.\nResp: LS clear.\nGI: abd soft.\nMisc: pt will be evaluated.",
+     "Misc: pt will"),
+    ("GU: Foley cath patent, draining amber urine. Foley catheter changed this am.", "Foley cath"),
+])
+def test_a_notes_headings_and_devices_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_a_dialogues_speakers_are_no_headings(sanitizer: Sanitizer) -> None:
+    check(sanitizer, "Baxter: I never said that.\nKowalczyk: You did.\nBaxter: Fine.\nMod: Enough.", ["Baxter", "Kowalczyk"])

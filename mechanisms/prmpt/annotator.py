@@ -488,7 +488,7 @@ _EPONYM_AFTER = re.compile(
     # Putin sign that treaty")
     r"|[ \t]+(?:(?i:disease|syndrome|classification|criteria|virus|tumou?r|lymphoma|sarcoma|palsy|phenomenon|"
     r"reflex|staining|procedure|maneuver|manoeuvre|fracture|cyst|ulcer|staging|grading|grado|puntuaci[óo]n|"
-    r"equation|theorem|algorithm|distribution)\b"
+    r"equation|theorem|algorithm|distribution|catheter|cath)\b"  # ("Foley catheter", "Foley cath")
     r"|(?i:sign|test|score|grade|scale|index|stain)(?=[ \t]*(?:\d|of\b|[,.;:)]))|\d{1,2}[ \t]*\+[ \t]*\d"
     r"|(?i:tipo|type)[ \t]+(?:[IVX]+|\d)\b)")  # ("atrofia vellositaria Marsh tipo II")
 _EPONYM_VALUE_ES = re.compile(r"[ \t]+de[ \t]+\d{1,2}\b(?![ \t]*(?:años|meses|a\.))")  # "un Glasgow de 10": a scale's
@@ -1239,6 +1239,9 @@ class TypeAnnotator:
                                             and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None
                                             or span.lang == "en" and _interjection(text[cleaned.start:cleaned.end], self._english)):
                     continue
+            if cleaned is not None and cleaned.entity_type == "PERSON" and span.lang == "en" \
+                    and _section_heading(text, cleaned, self._english):
+                continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         kept = _regnal_numbers(text, _people_completed(text, out, resolve_overlaps(out)))
@@ -1515,6 +1518,46 @@ def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
     if any(len(w) == 1 for w in words) or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
         return True
     return len(words) >= 2 and any(index.is_listed(w) for w in words)
+
+
+# a line's label: a word opening a line (a note's letter before it: "O-Neuro:") and a colon, an equals sign or a
+# hyphen after it ("Neuro: alert", "ENDO=ELEVATED BS", "GU-foley draining")
+_LINE_LABEL = regex.compile(r"[ \t>*•-]*(?:\p{Lu}[-.:][ \t]*)?(?P<w>\p{L}+)[ \t]*(?:[:=]|-(?=[ \t]*\p{L}))")
+_LINE_LABELS = regex.compile(r"(?m)^[ \t>*•-]*(?:\p{Lu}[-.:][ \t]*)?(?P<w>\p{L}+)[ \t]*(?:[:=]|-(?=[ \t]*\p{L}))")
+
+
+_LABEL_END = regex.compile(r"[\p{L}-]*[ \t]*(?:[:=]|-(?=[ \t]*\p{L}))")
+
+
+def _heading_word(word: str, english: Container[str]) -> bool:
+    """A word a note's section is headed with: no listed name, and a dictionary word ("Cardiac"), a short word in
+    capitals ("GU", "ENDO") or the opening of two dictionary words or more ("Neuro", "Resp", "Misc")."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    if name_index().is_listed(word):
+        return False
+    low = word.lower()
+    if low in english or word.isupper() and len(word) <= 5:
+        return True
+    words = getattr(english, "sorted_words", None)
+    if words is None:
+        return False
+    i = bisect.bisect_left(words, low)
+    return len(low) >= 3 and sum(1 for w in words[i:i + 3] if w.startswith(low) and w != low) >= 2
+
+
+def _section_heading(text: str, span: Span, english: Container[str]) -> bool:
+    """A person that is a line's label (:data:`_LINE_LABEL`) in a note with two other such labels, each like it a
+    heading word (:func:`_heading_word`): "Neuro: alert and oriented" beside "Cardiac:" and "GI:", not "Baxter:"
+    in a dialogue."""
+    end = _LABEL_END.match(text, span.end)
+    if end is None or "\n" in text[span.start:span.end]:
+        return False
+    m = _LINE_LABEL.fullmatch(text, text.rfind("\n", 0, span.start) + 1, end.end())
+    if m is None or not (span.start <= m.start("w") < span.end) or not _heading_word(m.group("w"), english):
+        return False
+    others = {o.group("w") for o in _LINE_LABELS.finditer(text)} - {m.group("w")}
+    return sum(1 for w in others if _heading_word(w, english)) >= 2
 
 
 def _in_capitals(text: str) -> bool:

@@ -28,6 +28,7 @@ import zlib
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
+import functools
 from functools import lru_cache
 from importlib import resources
 
@@ -117,6 +118,11 @@ class EnglishWords:
     nouns_only: frozenset[str] = frozenset()  # words only in the noun index: WordNet keeps "david", "lydia"
     verbs: frozenset[str] = frozenset()  # the verb index
     past_forms: frozenset[str] = frozenset()  # irregular inflected verb forms ("began", "kept", "was")
+
+    @functools.cached_property
+    def sorted_words(self) -> list[str]:
+        """The index's words in order (what a word opens is read by bisecting it)."""
+        return sorted(self.words)
 
     def is_finite_verb(self, word: str, past: bool = False) -> bool:
         """A verb in the third person or the past tense ("pooled", "keeps", "began"), or an auxiliary: what

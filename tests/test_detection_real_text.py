@@ -3035,3 +3035,21 @@ def test_a_notes_headings_and_devices_stay(sanitizer: Sanitizer, text: str, kept
 
 def test_a_dialogues_speakers_are_no_headings(sanitizer: Sanitizer) -> None:
     check(sanitizer, "Baxter: I never said that.\nKowalczyk: You did.\nBaxter: Fine.\nMod: Enough.", ["Baxter", "Kowalczyk"])
+
+
+# This session's detection attacked through every surface with the real SDKs and a recording upstream: a nursing note
+# in lower case (names after a title, a kinship word and an initial, before a credential; a pager's number) and one in
+# capitals (a title's name, a kinship word's name, a number in spaced groups). Nothing of them may arrive verbatim.
+SET_AC_NOTE = ("nursing progress note 7a-7p\nneuro: alert, oriented x3.\nresp: ls clear.\n"
+               "social: son teddy called, dr. marsh and dr kaszubiak aware. resp care by k. moretti rrt. pager #61827.")
+SET_AC_NOTE_SECRETS = ("teddy", "marsh", "kaszubiak", "moretti", "61827")
+SET_AC_CAPITALS = ("CXR DONE, NO CHANGE. DR. HALVORSEN AWARE OF LOW U/O, BOLUS GIVEN. GIRLFRIEND JADE IN MOST OF DAY, "
+                   "CELL 617- 555- 0182.")
+SET_AC_CAPITALS_SECRETS = ("HALVORSEN", "JADE", "617- 555- 0182")
+
+
+def test_set_ac_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AC_NOTE, SET_AC_NOTE_SECRETS)
+    attack_every_surface(veil_factory, upstream, SET_AC_CAPITALS, SET_AC_CAPITALS_SECRETS)

@@ -256,6 +256,8 @@ def run_records(recs: list[dict[str, Any]], name: str, title: str, base: str | N
                 limit: int | None) -> tuple[str, bool]:
     """:func:`run` on records read from data kept out of the repository (written to a temporary file named
     ``name``), the report headed by ``title`` in place of :data:`TITLE`."""
+    if not DATA.is_dir():
+        return title.split("\n")[0] + f"\n\nskipped: {DATA} (its leak rule) is not there\n", True
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / name
         with gzip.open(target, "wt", encoding="utf-8") as f:

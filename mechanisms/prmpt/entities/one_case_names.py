@@ -41,6 +41,8 @@ from mechanisms.prmpt.entities.name_words import VOWEL, name_index
 _ABBREVIATED_TITLES = r"dr|drs|np|mr|mrs|ms|prof|rev"
 _WORD_TITLES = r"doctor|nurse|rabbi|reverend|chaplain|professor"
 _AMBIGUOUS_TITLES = frozenset({"np", "ms", "mr"})
+# (family only, in English: titled_names' kinship words, read after a possessive, take in roles too, "boss",
+# "manager", "tenant", which before a word in lower case are as often a phrase: "manager approved")
 _KIN = (r"son|sons|daughter|daughters|dtr|wife|husband|hubby|mother|mom|mum|father|dad|sister|sis|brother|bro|niece|"
         r"nephew|grand[ \t-]?son|grand[ \t-]?daughter|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|"
         r"girlfriend|boyfriend|fianc[eé]e?|partner|stepson|stepdaughter|friend")

@@ -1349,8 +1349,8 @@ class TypeAnnotator:
                 if lowered[i]:  # its names read in lower case, everything else as written (a code, a postcode)
                     spans = [s for s in self._analyse(piece, lang, doc, foreign[i], person_only)
                              if s.entity_type != "PERSON" or _a_name_in_capitals(piece, s, self._english)]
-                    spans += [s for s in self._analyse(piece.lower(), lang, doc, foreign[i], person_only)
-                              if s.entity_type == "PERSON"]
+                    spans += [s for s in self._analyse(piece.lower(), lang, doc, foreign[i], True)
+                              if s.entity_type == "PERSON"]  # (NER and the PERSON finders alone)
                 else:
                     spans = self._analyse(piece, lang, doc, foreign[i], person_only)
                 for span in spans:

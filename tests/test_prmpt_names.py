@@ -229,3 +229,23 @@ def test_sanitizer_round_trip_of_any_name(sanitizer: Sanitizer, first: str, last
         return
     assert f"{first} {last}" not in res.text
     assert sanitizer.desanitize(res.text, res.mapping) == text
+
+
+def test_a_listed_parts_stand_in_is_never_a_word_of_the_request() -> None:
+    """A listed part's stand-in walks on past a word of the request's texts: "THOMAS VIA" -> "RUDOLPH PERSON" beside a
+    text's own "CONTACT PERSON" put "VIA" back in the wrong place when the answer was restored (a nursing note)."""
+    from mechanisms.prmpt.names import listed_crypt
+
+    key = LISTS.class_of("Via")
+    assert key is not None
+    first = listed_crypt(ALICE, LISTS, key, "Via", False)
+    plain = RequestNames(ALICE, "v1", [("Thomas Via", False)])
+    assert plain.part("Via", "last") == first  # (no collision: what the key alone decrypts)
+    names = RequestNames(ALICE, "v1", [("Thomas Via", False)], avoid={first.lower(), "contact", "via"})
+    stand_in = names.part("Via", "last")
+    assert stand_in != first and stand_in.lower() not in {"contact", "via"}
+    sanitizer = Sanitizer(PrmptConfig())
+    sanitizer.load()
+    text = f"Please contact Mr. Thomas Via at the desk, or {first} who keeps the keys."
+    out = sanitizer.sanitize(text, ALICE)
+    assert "Via" not in out.text and sanitizer.desanitize(out.text, out.mapping) == text

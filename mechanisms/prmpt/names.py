@@ -249,7 +249,7 @@ class RequestNames:
     def _listed(self, part: str) -> str:
         """The stand-in of a listed part: the keyed permutation of its class, walked on while it lands on
         a name part the request itself holds ("Daniel" -> "Ignacio" beside a real "Ignacio" would put a
-        real name of the request on the wire) or on another part's walked stand-in, so that no two parts
+        real name of the request on the wire), on a word of its texts, or on another part's walked stand-in, so that no two parts
         share one. Fixed for the request once chosen. Without a collision it
         is what the key alone decrypts; after a walk only the request's mapping restores it."""
         low = norm(part)
@@ -261,8 +261,9 @@ class RequestNames:
         used = set(self.listed.values())
         first = out = listed_crypt(self.keys, self.lists, key, part, False)
         for _ in range(len(self.lists.classes[key])):
-            if norm(out) not in self.seen_parts and out not in used or norm(out) == low:
-                break
+            if norm(out) not in self.seen_parts and norm(out) not in self.avoid and out not in used or norm(out) == low:
+                break  # (nor a word of the request's texts: "THOMAS VIA" -> "RUDOLPH PERSON" beside "CONTACT PERSON"
+                # would restore "CONTACT VIA")
             out = listed_crypt(self.keys, self.lists, key, out, False)  # the next name on the keyed cycle
         if norm(out) == low:  # the walk came round: every other name of the class is taken in the request
             out = first

@@ -29,6 +29,8 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.entities.one_case_names import KIN
+from mechanisms.prmpt.entities.people import NAME_KEYS
 from mechanisms.prmpt.entities.titled_names import (
     COMPANY_FORMS,
     LETTER_WORDS,
@@ -1500,17 +1502,21 @@ _SMALL_WORDS = frozenset("""a an the of and or in on at to for by from with de l
 van von der den y e et und rue via calle avenida rua""".split())  # (a street's type word before its name stays)
 
 
-_INITIAL_OR_TITLE_BEFORE = regex.compile(r"(?:(?<![\p{L}\d])(?i:dr|drs|mr|mrs|ms|prof|nurse|rabbi)\.?|(?<![\p{L}\d./])\p{Lu}\.?)"
-                                         r"[ \t]*$")
+_INITIAL_OR_TITLE_BEFORE = regex.compile(r"(?:(?<![\p{L}\d])(?i:dr|drs|mr|mrs|ms|prof|nurse|rabbi)\.?|(?<![\p{L}\d./])\p{Lu}\.?|"
+                                         rf"(?<![\p{{L}}\d])(?i:{KIN})[ \t]*[,:(-]?)[ \t]*$")  # (and a kinship word: "SON CHIDI")
 _CAPITALS_WORD = regex.compile(r"\p{L}+(?:['’-]\p{L}+)*")
+_NAME_KEY_BEFORE = regex.compile(rf"(?<![\w])[\"']?(?:{NAME_KEYS})[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?$", regex.IGNORECASE)
 
 
 def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
-    """A person read in a text in capitals as written that is kept beside those read in lower case: its words each
-    a listed name or no dictionary word, and an initial or a title with them ("Z. MILLER", "DR B. GILL") or two words
-    or more, one of them listed ("DICK CUCCHIARA"; not "PAINFUL STIMULI", "CATH LAB", "CAREVUE FLOWSHEET")."""
+    """A person read in a text in capitals as written that is kept beside those read in lower case: one after a
+    record's name key ("NAME: ODUYA, TEMPERANCE"), or one whose words are each a listed name or no dictionary word,
+    with an initial, a title or a kinship word ("Z. MILLER", "DR B. GILL", "THEIR SON CHIDI") or of two words or more, one of them listed ("DICK
+    CUCCHIARA"; not "PAINFUL STIMULI", "CATH LAB", "CAREVUE FLOWSHEET")."""
     from mechanisms.prmpt.entities.name_words import name_index
 
+    if _NAME_KEY_BEFORE.search(text, max(0, span.start - 40), span.start):
+        return True  # a record's field: "NAME: ODUYA, TEMPERANCE"
     words = [w.group() for w in _CAPITALS_WORD.finditer(text, span.start, span.end)]
     index = name_index()
     if not all(len(w) == 1 or index.is_listed(w) or w.lower() not in english for w in words):

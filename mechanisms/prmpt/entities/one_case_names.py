@@ -46,6 +46,7 @@ _AMBIGUOUS_TITLES = frozenset({"np", "ms", "mr"})
 _KIN = (r"son|sons|daughter|daughters|dtr|wife|husband|hubby|mother|mom|mum|father|dad|sister|sis|brother|bro|niece|"
         r"nephew|grand[ \t-]?son|grand[ \t-]?daughter|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|"
         r"girlfriend|boyfriend|fianc[eé]e?|partner|stepson|stepdaughter|friend")
+KIN = _KIN  # (the annotator keeps a name read as written after one in a text in capitals: "THEIR SON CHIDI")
 # (in capitals only where chat writes the letters for other words: "rn" is "right now", "np" "no problem")
 _CREDENTIALS = r"MD|M\.D\.|RN|R\.N\.|NP|(?i:m\.d\.|r\.n\.|rrt|crnp|pa-c|lcsw|licsw|msw|phd)"
 _WORD = r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)?"

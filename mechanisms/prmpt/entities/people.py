@@ -39,6 +39,7 @@ _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surna
               r"guardian|parent|mother|father|spouse|next[ _]of[ _]kin|emergency[ _]contact|tenant|landlord|"
               r"borrower|guarantor|co-?signer|student(?:_?name)?|policy_?holder|insured|vorname|nachname|mieter(?:in)?|"
               r"nome|cognome|naam|voornaam|achternaam|locataire")
+NAME_KEYS = _NAME_KEYS  # (the annotator keeps a keyed name read as written in a text in capitals)
 _SINGLE_KEYS = regex.compile(r"^(?:first_?name|last_?name|given_?name|family_?name|surname|middle_?name|"
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
 _KEYED = regex.compile(

@@ -2997,6 +2997,7 @@ def test_what_a_text_in_capitals_is() -> None:
     assert _in_capitals("PT SEEN BY DR. HALVORSEN THIS AM, INR 3.1, VIT K GIVEN. WILL RECHECK IN AM.")
     assert not _in_capitals("SOCCER - JAPAN GET LUCKY WIN. Japan began the defence of their title with a win.")
     assert not _in_capitals("OK THEN")  # (too short to tell)
+    assert not _in_capitals("AB, CD; EF: " * 20)  # (codes, no words: read once, as written)
 
 
 def test_codes_in_a_note_in_capitals_are_read_as_written(sanitizer: Sanitizer) -> None:

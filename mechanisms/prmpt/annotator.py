@@ -1566,12 +1566,19 @@ def _section_heading(text: str, span: Span, english: Container[str]) -> bool:
     return sum(1 for w in others if _heading_word(w, english)) >= 2
 
 
+_LONG_WORD = regex.compile(r"\p{L}{3,}")
+
+
 def _in_capitals(text: str) -> bool:
-    """Forty letters or more, nine in ten of them capitals, and its lower-case copy as long (a nurse's note, a
-    telegram, a form filled in in capitals; not a headline in a text)."""
+    """Forty letters or more, nine in ten of them capitals, half of them in words of three letters or more, and its
+    lower-case copy as long (a nurse's note, a telegram, a form filled in in capitals; not a headline in a text)."""
     upper = sum(1 for ch in text if ch.isupper())
     lower = sum(1 for ch in text if ch.islower())
-    return upper + lower >= 40 and upper >= 9 * lower and len(text.lower()) == len(text)
+    if upper + lower < 40 or upper < 9 * lower or len(text.lower()) != len(text):
+        return False
+    # (words, most of its letters: not a run of codes, "AB, CD; EF: ", whose second reading would cost thrice
+    # what the text costs once, for no name to find)
+    return sum(len(w) for w in _LONG_WORD.findall(text)) * 2 >= upper + lower
 
 
 def _title_copy(text: str) -> str:

@@ -1223,6 +1223,7 @@ class TypeAnnotator:
                      lower_case: Container[str] = frozenset(),
                      agreed: Callable[[int, int], bool] | None = None) -> list[Span]:
         out = []
+        headings: dict[str, frozenset[str]] = {}  # the text's heading labels, read once when first asked
         for k, span in enumerate(spans):
             policy = self.config.policy(span.entity_type)
             if policy.category == "off" or span.score < policy.threshold or span.entity_type not in self._enabled:
@@ -1242,7 +1243,7 @@ class TypeAnnotator:
                                             or span.lang == "en" and _interjection(text[cleaned.start:cleaned.end], self._english)):
                     continue
             if cleaned is not None and cleaned.entity_type == "PERSON" and span.lang == "en" \
-                    and _section_heading(text, cleaned, self._english):
+                    and _section_heading(text, cleaned, self._english, headings):
                 continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
@@ -1552,7 +1553,7 @@ def _heading_word(word: str, english: Container[str]) -> bool:
     return len(low) >= 3 and sum(1 for w in words[i:i + 3] if w.startswith(low) and w != low) >= 2
 
 
-def _section_heading(text: str, span: Span, english: Container[str]) -> bool:
+def _section_heading(text: str, span: Span, english: Container[str], headings: dict[str, frozenset[str]]) -> bool:
     """A person that is a line's label (:data:`_LINE_LABEL`) in a note with two other such labels, each like it a
     heading word (:func:`_heading_word`): "Neuro: alert and oriented" beside "Cardiac:" and "GI:", not "Baxter:"
     in a dialogue."""
@@ -1562,8 +1563,10 @@ def _section_heading(text: str, span: Span, english: Container[str]) -> bool:
     m = _LINE_LABEL.fullmatch(text, text.rfind("\n", 0, span.start) + 1, end.end())
     if m is None or not (span.start <= m.start("w") < span.end) or not _heading_word(m.group("w"), english):
         return False
-    others = {o.group("w") for o in _LINE_LABELS.finditer(text)} - {m.group("w")}
-    return sum(1 for w in others if _heading_word(w, english)) >= 2
+    if "labels" not in headings:  # (once per text: a note of 2,000 labelled lines asks for each)
+        headings["labels"] = frozenset(w for w in {o.group("w") for o in _LINE_LABELS.finditer(text)}
+                                       if _heading_word(w, english))
+    return len(headings["labels"] - {m.group("w")}) >= 2
 
 
 _LONG_WORD = regex.compile(r"\p{L}{3,}")

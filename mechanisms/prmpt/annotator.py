@@ -1223,7 +1223,7 @@ class TypeAnnotator:
                      lower_case: Container[str] = frozenset(),
                      agreed: Callable[[int, int], bool] | None = None) -> list[Span]:
         out = []
-        headings: dict[str, frozenset[str]] = {}  # the text's heading labels, read once when first asked
+        headings = functools.cache(lambda: _heading_labels(text, self._english))  # (read once, when first asked)
         for k, span in enumerate(spans):
             policy = self.config.policy(span.entity_type)
             if policy.category == "off" or span.score < policy.threshold or span.entity_type not in self._enabled:
@@ -1348,11 +1348,11 @@ class TypeAnnotator:
             nlp = self._engine.nlp[lang]
             read_as = [piece.lower() if lowered[i] else piece for (i, *_), piece in zip(pieces, batch)]
             docs = [nlp(read_as[0])] if len(read_as) == 1 else nlp.pipe(read_as)  # pipe() costs more for one text
-            for (i, a, _, lo, hi), piece, doc in zip(pieces, batch, docs):
+            for (i, a, _, lo, hi), piece, low, doc in zip(pieces, batch, read_as, docs):
                 if lowered[i]:  # its names read in lower case, everything else as written (a code, a postcode)
                     spans = [s for s in self._analyse(piece, lang, doc, foreign[i], person_only)
                              if s.entity_type != "PERSON" or _a_name_in_capitals(piece, s, self._english)]
-                    spans += [s for s in self._analyse(piece.lower(), lang, doc, foreign[i], True)
+                    spans += [s for s in self._analyse(low, lang, doc, foreign[i], True)
                               if s.entity_type == "PERSON"]  # (NER and the PERSON finders alone)
                 else:
                     spans = self._analyse(piece, lang, doc, foreign[i], person_only)
@@ -1529,7 +1529,6 @@ def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
 
 # a line's label: a word opening a line (a note's letter before it: "O-Neuro:") and a colon, an equals sign or a
 # hyphen after it ("Neuro: alert", "ENDO=ELEVATED BS", "GU-foley draining")
-_LINE_LABEL = regex.compile(r"[ \t>*•-]*(?:\p{Lu}[-.:][ \t]*)?(?P<w>\p{L}+)[ \t]*(?:[:=]|-(?=[ \t]*\p{L}))")
 _LINE_LABELS = regex.compile(r"(?m)^[ \t>*•-]*(?:\p{Lu}[-.:][ \t]*)?(?P<w>\p{L}+)[ \t]*(?:[:=]|-(?=[ \t]*\p{L}))")
 
 
@@ -1553,20 +1552,23 @@ def _heading_word(word: str, english: Container[str]) -> bool:
     return len(low) >= 3 and sum(1 for w in words[i:i + 3] if w.startswith(low) and w != low) >= 2
 
 
-def _section_heading(text: str, span: Span, english: Container[str], headings: dict[str, frozenset[str]]) -> bool:
-    """A person that is a line's label (:data:`_LINE_LABEL`) in a note with two other such labels, each like it a
+def _heading_labels(text: str, english: Container[str]) -> frozenset[str]:
+    """The words of ``text``'s line labels that are heading words."""
+    return frozenset(w for w in {o.group("w") for o in _LINE_LABELS.finditer(text)} if _heading_word(w, english))
+
+
+def _section_heading(text: str, span: Span, english: Container[str], headings: Callable[[], frozenset[str]]) -> bool:
+    """A person that is a line's label (:data:`_LINE_LABELS`) in a note with two other such labels, each like it a
     heading word (:func:`_heading_word`): "Neuro: alert and oriented" beside "Cardiac:" and "GI:", not "Baxter:"
     in a dialogue."""
     end = _LABEL_END.match(text, span.end)
     if end is None or "\n" in text[span.start:span.end]:
         return False
-    m = _LINE_LABEL.fullmatch(text, text.rfind("\n", 0, span.start) + 1, end.end())
+    m = _LINE_LABELS.fullmatch(text, text.rfind("\n", 0, span.start) + 1, end.end())
     if m is None or not (span.start <= m.start("w") < span.end) or not _heading_word(m.group("w"), english):
         return False
-    if "labels" not in headings:  # (once per text: a note of 2,000 labelled lines asks for each)
-        headings["labels"] = frozenset(w for w in {o.group("w") for o in _LINE_LABELS.finditer(text)}
-                                       if _heading_word(w, english))
-    return len(headings["labels"] - {m.group("w")}) >= 2
+    return len(headings() - {m.group("w")}) >= 2  # (``headings`` reads them once per text: a note of 2,000
+    # labelled lines asks for each)
 
 
 _LONG_WORD = regex.compile(r"\p{L}{3,}")

@@ -28,8 +28,7 @@ import zlib
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
-import functools
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 
 import regex
@@ -103,6 +102,8 @@ noviembre diciembre""".split())
 VOWEL = regex.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœąęėįųőűāēīōū]", regex.IGNORECASE)
 
 
+# a contraction's end ("doesn't", "con't", "we'll"; a possessive is no contraction: "dr. white's")
+CONTRACTED = regex.compile(r"['’](?:t|ll|re|ve|d|m)$", regex.IGNORECASE)
 _AUXILIARIES = frozenset("is was has had will would can could should shall must might may does did".split())
 _PAST_AUXILIARIES = frozenset("was has had did".split())
 
@@ -119,7 +120,7 @@ class EnglishWords:
     verbs: frozenset[str] = frozenset()  # the verb index
     past_forms: frozenset[str] = frozenset()  # irregular inflected verb forms ("began", "kept", "was")
 
-    @functools.cached_property
+    @cached_property
     def sorted_words(self) -> list[str]:
         """The index's words in order (what a word opens is read by bisecting it)."""
         return sorted(self.words)

@@ -32,7 +32,7 @@ from functools import lru_cache
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import VOWEL, name_index
+from mechanisms.prmpt.entities.name_words import CONTRACTED, VOWEL, name_index
 
 # titles written as abbreviations (a full stop may close them: "dr.", "DR.GATEMAN") and as words (a full stop after
 # one ends a sentence: "sedation increased via nurse. vols stable"); "np", "ms" and "mr" are as often "nasal prongs",
@@ -58,7 +58,6 @@ _INITIALLED = regex.compile(rf"(?<![\p{{L}}\d.'’/])[b-hj-km-qs-zB-HJ-KM-QS-Z]\
 _CREDENTIAL = regex.compile(rf",?[ \t]+(?:{_CREDENTIALS})(?![\p{{L}}\d])")
 _NEXT = regex.compile(rf"[ \t]+(?:(?P<i>[a-zA-Z])\.?[ \t]+)?(?P<v>{_WORD})")
 _WORD_BEFORE = regex.compile(rf"(?<![\p{{L}}\d'’.-])(?P<v>{_WORD}|[a-zA-Z]\.)[ \t]*$")
-_CONTRACTED = regex.compile(r"['’](?:t|ll|re|ve|d|m)$", regex.IGNORECASE)  # "con't" (a possessive stays: "dr. white's")
 _CREDENTIAL_WORDS = frozenset("md rn np rrt crnp lcsw licsw msw phd pa".split())
 # a name's particles, which no cue here is followed by alone ("p. le Brésil": a French list's "pour")
 _PARTICLES = frozenset("le la les de del della di da du des van von der den ter ten bin al el los las y e et".split())
@@ -81,7 +80,7 @@ def _stop(word: str) -> bool:
     """A function word, a particle, a kinship word or a credential, or a hyphenated word with one as a part
     ("in-law"), or a contraction ("con't")."""
     stop = _stop_words()
-    return _CONTRACTED.search(word) is not None or any(part in stop for part in word.lower().split("-"))
+    return CONTRACTED.search(word) is not None or any(part in stop for part in word.lower().split("-"))
 
 
 def _one_case(word: str) -> bool:

@@ -22,7 +22,7 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
-from mechanisms.prmpt.entities.name_words import VOWEL, EnglishWords, NameIndex, english_words, name_index, name_word
+from mechanisms.prmpt.entities.name_words import CONTRACTED, VOWEL, EnglishWords, NameIndex, english_words, name_index, name_word
 from mechanisms.prmpt.entities.titled_names import CHAT_WORDS
 from mechanisms.prmpt.ner import load_spacy
 from mechanisms.prmpt.normalize import lower_same_length
@@ -32,7 +32,6 @@ _CONTEXT = 200  # characters on each side of a candidate that NER reads again
 _ENGLISH_SHARE = 0.6
 _GLUE_BEFORE = frozenset("@./\\-_'’")  # "jsmith@", "foo.bar", "a_b": parts of addresses and identifiers
 _GLUE_AFTER = frozenset("@_.")
-_CONTRACTED = regex.compile(r"['’](?:t|ll|re|ve|d|m)$", regex.IGNORECASE)
 
 
 def _recase(word: str) -> str:
@@ -80,7 +79,7 @@ def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishW
         if not style or styles[k + 1] != style:
             continue
         (a0, a1, wa), (b0, b1, wb) = words[k], words[k + 1]
-        if _CONTRACTED.search(wa) or _CONTRACTED.search(wb):
+        if CONTRACTED.search(wa) or CONTRACTED.search(wb):
             continue  # "we're drinkin", "don't know": a pronoun or a verb with its clitic, never a name
         if text[a1:b0] not in (" ", "\t") or a0 > 0 and text[a0 - 1] in _GLUE_BEFORE \
                 or b1 < len(text) and text[b1] in _GLUE_AFTER:
@@ -250,7 +249,7 @@ def _can_be_a_name(word: str, index: NameIndex, english: EnglishWords, places: C
     unless a given name ("portugal" stays, "jordan" not), with a vowel, and a listed name or no word of the
     dictionary at all ("ewan", "szöts")."""
     if len(word) < 2 or word in _CHAT or index.is_common(word) or not VOWEL.search(word) \
-            or _CONTRACTED.search(word) or english.is_word(word):
+            or CONTRACTED.search(word) or english.is_word(word):
         return False
     if word in places and not index.is_first(word):
         return False

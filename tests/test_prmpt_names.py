@@ -231,6 +231,46 @@ def test_sanitizer_round_trip_of_any_name(sanitizer: Sanitizer, first: str, last
     assert sanitizer.desanitize(res.text, res.mapping) == text
 
 
+def test_an_initials_stand_in_is_never_an_initial_the_request_writes() -> None:
+    """An initial's stand-in steps past the capitals the request writes as initials: "R. Ryssdal" -> "B. Canaday" beside
+    a real "police inspector B." put "B." on the wire, a real initial of the request (a court judgment). Two initials
+    never share a stand-in, and the answer is restored as written."""
+    plain = RequestNames(ALICE, "v1")
+    keyed = {c: plain.initial(c) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+    # the request's own initials: a letter and the keyed stand-in of another letter of it (a collision by construction)
+    real = "R"
+    other = keyed[real]
+    names = RequestNames(ALICE, "v1", avoid_initials={real, other})
+    assert names.request_initial(real) not in {real, other}
+    assert names.request_initial(other) not in {real, other, names.request_initial(real)}
+    assert names.request_initial(real.lower()) == names.request_initial(real).lower()
+    # without a collision it is the keyed stand-in, which the key alone decrypts
+    free = next(c for c in keyed if c not in {real, other} and keyed[c] not in {real, other})
+    assert names.request_initial(free) == keyed[free]
+    sanitizer = Sanitizer(PrmptConfig())
+    sanitizer.load()
+    text = (f"The Chamber was composed of Mr {real}. Halvorsen, President, and Mr {other}. Quennell, judge. The applicant "
+            f"was stopped by police inspector {other}. near the bridge, and Mr {real}. Halvorsen heard him.")
+    out = sanitizer.sanitize(text, ALICE)
+    written = set(re.findall(r"(?<!\w)([A-Z])\.", text))
+    assert not written & set(re.findall(r"(?<!\w)([A-Z])\.", out.text)), out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_initials_run_together_take_each_initials_stand_in() -> None:
+    """"S.K." and "J.-P." are initials, each through the same stand-in as when it stands alone ("S." beside "S.K."),
+    never a letter of its own place kept (they went through a per-character cipher that can keep one); an accented
+    capital takes its letter's ("İ." as "I.")."""
+    names = RequestNames(ALICE, "v1", [("S.K. Varga", True), ("S. Ames", True), ("J.-P. Lund", True), ("İ. Oz", True)])
+    s, k, j, p, i = (names.request_initial(c) for c in "SKJPI")
+    assert names.person("S.K. Varga", True)[0].startswith(f"{s}.{k}. ")
+    assert names.person("S. Ames", True)[0].startswith(f"{s}. ")
+    assert names.person("J.-P. Lund", True)[0].startswith(f"{j}.-{p}. ")
+    assert names.person("İ. Oz", True)[0].startswith(f"{i}. ")
+    for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        assert names.request_initial(c) != c
+
+
 def test_a_listed_parts_stand_in_is_never_a_word_of_the_request() -> None:
     """A listed part's stand-in walks on past a word of the request's texts: "THOMAS VIA" -> "RUDOLPH PERSON" beside a
     text's own "CONTACT PERSON" put "VIA" back in the wrong place when the answer was restored (a nursing note)."""

@@ -57,6 +57,8 @@ TITLE_BEFORE = re.compile(r"\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam)\.?\s+$", r
 _WORD = re.compile(r"^(?P<lead>\W*)(?P<core>.*?)(?P<trail>(?:['’]s?)?\W*)$", re.DOTALL)
 _SPLIT = re.compile(r"(\s+)")
 _UPPER = string.ascii_uppercase
+_DOTTED_INITIALS = re.compile(r"[^\W\d_](?:\.-?[^\W\d_])+")  # initials run together, without the last point
+_CAPITAL = re.compile(r"[^\W\d_]")
 
 
 def _wordlike(low: str) -> bool:
@@ -200,11 +202,16 @@ class RequestNames:
     """
 
     def __init__(self, keys: UserKeys, version: str = "v1",
-                 occurrences: Iterable[tuple[str, bool]] = (), avoid: Iterable[str] = ()) -> None:
+                 occurrences: Iterable[tuple[str, bool]] = (), avoid: Iterable[str] = (),
+                 avoid_initials: Iterable[str] = ()) -> None:
         self.keys = keys
         # words of the request's own texts (lowercase): a drawn stand-in that is also a word there
         # ("Una" in a Spanish text) would be restored in the wrong place
         self.avoid = frozenset(avoid)
+        # capitals the request's texts write as initials ("B." in "police inspector B."): an initial's
+        # stand-in that is one of them would put a real initial of the request on the wire
+        self.avoid_initials = frozenset(c.upper() for c in avoid_initials)
+        self.initials: dict[str, str] = {}  # capital of an initial -> its stand-in capital in this request
         self.lists = load_name_lists(version)
         self.version = version
         self.taken: set[str] = set()
@@ -303,10 +310,32 @@ class RequestNames:
         return transform_classed(self.keys, f"PERSON|{self.version}|shape", part, decrypt=False)
 
     def initial(self, letter: str, decrypt: bool = False) -> str:
+        """An initial through the keyed derangement of the 26 capitals: what the key alone inverts."""
         perm = derangement(self.keys, f"PERSON|{self.version}|initial", 26)
         i = _UPPER.index(letter.upper())
         out = _UPPER[perm.decrypt(i) if decrypt else perm.encrypt(i)]
         return out if letter.isupper() else out.lower()
+
+    def request_initial(self, letter: str) -> str:
+        """The stand-in of an initial in this request: the keyed one, unless that is an initial the
+        request writes itself ("R. Ryssdal" -> "B. Canaday" beside a real "inspector B.") or another
+        initial's stand-in; then the next capital in alphabet order that is neither. Fixed for the
+        request once chosen. Without a collision it is what the key alone decrypts; after a step
+        only the request's mapping restores it (as for a listed part's walk)."""
+        up = letter.upper()
+        hit = self.initials.get(up)
+        if hit is None:
+            start = _UPPER.index(self.initial(up))
+            used = set(self.initials.values())
+            order = [_UPPER[(start + j) % 26] for j in range(26)]
+            free = [c for c in order if c != up and c not in used]
+            hit = next((c for c in free if c not in self.avoid_initials), free[0] if free else order[0])
+            self.initials[up] = hit
+        return hit if letter.isupper() else hit.lower()
+
+    def _initial_in_word(self, m: re.Match[str]) -> str:
+        base = unicodedata.normalize("NFD", m.group(0))[0]
+        return self.request_initial(base) if base in _UPPER else m.group(0)
 
     # ---- one value --------------------------------------------------------------------------
     def person(self, value: str, title_before: bool = False) -> tuple[str, dict[str, str]]:
@@ -324,9 +353,13 @@ class RequestNames:
 
     def _token(self, token: _Token, parts: dict[str, str]) -> str:
         if token.kind == "initial":
-            return self.initial(token.core)
+            return self.request_initial(token.core)
         if token.kind != "name":
             return token.core
+        if token.core.isupper() and (_DOTTED_INITIALS.fullmatch(token.core)
+                                     or len(token.core) == 1 and token.trail.startswith(".")):
+            # "S.K", "J.-P", "İ.K", "Ö.": each initial as one alone, an accented one by its letter ("S." -> "M.")
+            return _CAPITAL.sub(self._initial_in_word, token.core)
         pieces = []
         for part in token.core.split("-"):
             if not part:

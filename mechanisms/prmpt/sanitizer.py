@@ -47,6 +47,7 @@ def build_noisers(config: PrmptConfig) -> dict[str, Noiser]:
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
+_INITIAL = re.compile(r"(?<!\w)([A-Z])\.")  # a capital written as an initial ("B.", "J.-P.", "S.K.")
 
 
 class Sanitizer:
@@ -137,7 +138,8 @@ class Sanitizer:
                        for occ in person_occurrences(text, [(s.start, s.end) for s in text_spans
                                                             if s.entity_type == "PERSON"])]
         words = {w.lower() for text in texts for w in _LETTERS.findall(text)}
-        return RequestNames(keys, self.config.name_list_version, occurrences, words)
+        initials = {m.group(1) for text in texts for m in _INITIAL.finditer(text)}
+        return RequestNames(keys, self.config.name_list_version, occurrences, words, initials)
 
     def apply(self, text: str, spans: Sequence[Span], keys: UserKeys,
               dependencies: Sequence[FunctionalDependency | DependencyRule] = (),

@@ -3047,6 +3047,33 @@ def test_a_dialogues_speakers_are_no_headings(sanitizer: Sanitizer) -> None:
 # This session's detection attacked through every surface with the real SDKs and a recording upstream: a nursing note
 # in lower case (names after a title, a kinship word and an initial, before a credential; a pager's number) and one in
 # capitals (a title's name, a kinship word's name, a number in spaced groups). Nothing of them may arrive verbatim.
+# Initials used as a judgment's pseudonyms, set off by a comma after a person noun ("a friend, B., in Sheffield", "his
+# cousin, N. Both men"), and the same initials further on; initials with a hyphen or an accented capital ("Mr J.-P.
+# Costa", "İ.K."), also after a letter whose lower case is longer ("İ"), where the request writes them again. Measured
+# on court judgments nobody on the project wrote and never tuned on before (ten more development judgments): names
+# 8.8 -> 0 %. They leaked at 5e41148.
+@pytest.mark.parametrize("text, values", [
+    ("On 3 May the applicant visited a friend, T., in Leeds. T. was then under investigation for fraud.", ["T."]),
+    ("Travelling with him was his cousin, R. Both men were searched at the airport, and R. was detained.", ["R."]),
+    ("The second officer, İ.K., denied the accusation. Later that year İ.K. was promoted.", ["İ.K."]),
+    ("A witness, P.V., stated that she had heard shouting from the flat next door.", ["P.V."]),
+    ("His neighbour, O.T., told the police that the door had been forced.", ["O.T."]),
+    # (no initial of a name kept in its place: "J.-P. Costa" was "X.-P. Goulart")
+    ("The Chamber was composed of Mr J.-P. Costa, President, and Mr Ü. Sayar. J.-P. Costa said the case was closed.",
+     ["J.-P. Costa", "P.", "Ü. Sayar"]),
+])
+def test_initials_set_off_as_a_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We hired a lawyer, U.K. based, who had argued such cases before.", "U.K. based"),
+    ("He called his cousin, N. Bothwell, from the station.", "from the station"),
+])
+def test_what_a_set_off_initial_is_not(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
 SET_AC_NOTE = ("nursing progress note 7a-7p\nneuro: alert, oriented x3.\nresp: ls clear.\n"
                "social: son teddy called, dr. marsh and dr kaszubiak aware. resp care by k. moretti rrt. pager #61827.")
 SET_AC_NOTE_SECRETS = ("teddy", "marsh", "kaszubiak", "moretti", "61827")
@@ -3060,3 +3087,15 @@ def test_set_ac_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
 
     attack_every_surface(veil_factory, upstream, SET_AC_NOTE, SET_AC_NOTE_SECRETS)
     attack_every_surface(veil_factory, upstream, SET_AC_CAPITALS, SET_AC_CAPITALS_SECRETS)
+
+
+SET_AD_JUDGMENT = ("The Chamber was composed of Mr J.-P. Costa, President, and Mr Ü. Sayar. On 2 March the applicant visited "
+                   "his neighbour, O.T., in Leeds. O.T. was then under investigation. The second officer, İ.K., denied "
+                   "the accusation; İ.K. was later promoted. J.-P. Costa dissented.")
+SET_AD_SECRETS = ("J.-P.", "Costa", "Sayar", "O.T.", "İ.K.")
+
+
+def test_set_ad_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AD_JUDGMENT, SET_AD_SECRETS)

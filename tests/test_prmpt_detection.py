@@ -5,6 +5,8 @@ One Sanitizer per session (spaCy pipelines are loaded once per process and share
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mechanisms.keys import MasterKey
@@ -103,6 +105,16 @@ def test_propagation_within_one_text_and_common_word_parts(sanitizer: Sanitizer)
              if s.entity_type == t]
     assert ("PERSON", "Smith") in spans
     assert all(v not in ("will",) for _, v in spans)  # the lowercase everyday word stays
+
+
+def test_propagation_after_a_letter_whose_lower_case_is_longer(sanitizer: Sanitizer) -> None:
+    """A "ß" or an "İ" before a recurrence made the text's lower-case copy longer than the text, so a value found again
+    there lay at the wrong offsets and was dropped: "K." went out as written. It is now looked for as written."""
+    for text in ("In Weißenburg the applicant, K., was arrested. Later K. was released.",
+                 "The applicant, K., met Mr İnce in Ankara. Later K. was released."):
+        out = sanitizer.sanitize(text, KEYS)
+        assert not re.search(r"(?<!\w)K\.", out.text), out.text
+        assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
 def test_negative_corpus_has_few_detections(sanitizer: Sanitizer) -> None:

@@ -28,7 +28,7 @@ _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme",
            "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y",
            "mm", "mmes", "mlles", "messrs", "sres", "sras", "drs", "dres"}  # (the plurals: "MM. Héraud, Debru")
 MIN_CHARS = 3
-_INITIALS = regex.compile(r"\p{Lu}\.(?:\p{Lu}\.)*")
+_INITIALS = regex.compile(r"\p{Lu}\.(?:-?\p{Lu}\.)*")  # ("K.", "S.K.", "J.-P.")
 
 
 def _is_word_char(ch: str) -> bool:
@@ -37,10 +37,10 @@ def _is_word_char(ch: str) -> bool:
 
 def _occurrences(text: str, folded: str, value: str, caseless: bool) -> list[tuple[int, int]]:
     """Start/end of each occurrence of ``value`` that does not sit inside a longer word."""
+    if caseless and (len(value.casefold()) != len(value) or len(folded) != len(text)):
+        caseless = False  # casefolding changes the length ("ß", "İ"): offsets would not map back; as written only
     needle = value.casefold() if caseless else value
     hay = folded if caseless else text
-    if caseless and len(needle) != len(value):
-        return []  # casefolding changed the length (ß): offsets would not map back
     out, start = [], hay.find(needle)
     while start >= 0:
         end = start + len(needle)
@@ -69,6 +69,17 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
                     if len(part) >= 2 and part.lower().strip(".") not in _TITLES and part != value:
                         parts.setdefault(part, "PERSON")
     return values, parts
+
+
+def _only_initials_besides(text: str, start: int, end: int, inside: Sequence[Span]) -> bool:
+    """Every word of ``text[start:end]`` outside the spans ``inside`` is an initial ("J.-P." of "J.-P. Costa")."""
+    rest, at = [], start
+    for s in sorted(inside, key=lambda s: s.start):
+        rest.append(text[at:s.start])
+        at = s.end
+    rest.append(text[at:end])
+    words = " ".join(rest).split()
+    return bool(words) and all(_INITIALS.fullmatch(w.rstrip(",")) for w in words)
 
 
 def _bare_capitals(value: str) -> str | None:
@@ -103,6 +114,7 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
         lang = found[0].lang if found else "en"
         folded = text.casefold()
         added: list[Span] = []
+        dropped: set[int] = set()  # ids of spans a full name found again replaces
         for value, entity_type, is_part in wanted:
             bare = bare_forms.get(value) if entity_type == "PERSON" else None
             if is_part:
@@ -127,8 +139,18 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     hits += _occurrences(text, folded, bare, False)
             for start, end in sorted(set(hits)):
                 if taken.overlaps(start, end):
-                    continue
+                    if entity_type != "PERSON" or is_part or " " not in value.strip():
+                        continue
+                    # a full name over parts of it found alone, the rest of it initials ("J.-P. Costa said" where a
+                    # finder took "Costa"): the full name, as the request writes it elsewhere, replaces them
+                    inside = [s for s in (*found, *added) if s.start < end and start < s.end and id(s) not in dropped]
+                    if any(s.entity_type != "PERSON" or s.start < start or s.end > end or s.end - s.start == end - start
+                           for s in inside) or not _only_initials_besides(text, start, end, inside):
+                        continue
+                    dropped.update(id(s) for s in inside)
                 added.append(Span(entity_type, start, end, 1.0, lang))
                 taken.add(start, end)
-        out.append(sorted(list(found) + added, key=lambda s: s.start) if added else list(found))
+        kept = [s for s in found if id(s) not in dropped] if dropped else list(found)
+        out.append(sorted(kept + [s for s in added if id(s) not in dropped], key=lambda s: s.start)
+                   if added else kept)
     return out

@@ -211,6 +211,7 @@ rofl xd wtf fyi asap aka etc vs ok okay im ive dont cant wont didnt isnt u r""".
 _LAUGH = regex.compile(r"[aeiou]*(?:h+[aeiou]+){2,}h*")  # "haha", "HAHAHHA", "hehe", "ahahah"; one way to read each
 _REPEATED = regex.compile(r"(\p{L})\1{2,}")  # a letter written three times or more: "sooooo", "pleaseee"
 _LETTER_RUN = regex.compile(r"\p{L}+")
+_INITIALS = regex.compile(r"(?:\p{Lu}\.[ \t]?-?)+")
 
 
 def is_interjection(value: str, english: EnglishWords) -> bool:
@@ -218,8 +219,8 @@ def is_interjection(value: str, english: EnglishWords) -> bool:
     chat or dictionary word drawn out ("Wowwwwww", "Pleaseee", "Lameeee"): what a chat writes in capitals is no
     name. A name drawn out stays one ("SUAREZZZZZ": "suarez" is no word)."""
     words = _LETTER_RUN.findall(value)
-    if not words:
-        return False
+    if not words or _INITIALS.fullmatch(value):
+        return False  # ("R.", "U. K.": initials, not chat's "r" and "u")
     index = name_index()
     for word in words:
         low = word.lower()

@@ -67,7 +67,7 @@ _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness
           r"landlord")
 _PARTICLE = r"(?:de|del|de la|de los|de las|da|das|do|dos|di|du|des|van|von|der|den|ter|te|ten|le|la|y|al|el|bin|ibn)"
 _NAME_WORD = r"(?:\p{Lu}[\p{Ll}\p{Lu}'’]*(?:-\p{Lu}[\p{Ll}\p{Lu}'’]*)*)"
-_INITIAL = r"(?:\p{Lu}\.(?:[ \t]?\p{Lu}\.)*)"
+_INITIAL = r"(?:\p{Lu}\.(?:[ \t]?-?\p{Lu}\.)*)"  # ("J.-P. Costa": a hyphenated given name's initials)
 _NAME = (rf"(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}"
          rf"(?:[ \t]+(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,3}}")
 _GAP = r"\.?[,:]?[ \t]+"
@@ -105,7 +105,8 @@ _TITLE_JUST_BEFORE = regex.compile(rf"(?<![\p{{L}}\d])(?:{_TITLE})\.?[ \t]+$")
 _NEXT = regex.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+(?:et|and|y|&)[ \t]+)(?:(?:{_TITLE}){_GAP})?(?P<v>{_NAME})")
 _INITIALS_AFTER = regex.compile(
     rf"(?<![\p{{L}}\d])(?:(?:{_TITLE}|{_PLURAL})\.?|(?i:the|la|le|el)[ \t]+(?i:{_ROLES})[ \t]*,?)[ \t]+"
-    rf"(?P<v>\p{{Lu}}\.(?:[ \t]?\p{{Lu}}\.){{0,2}})(?![ \t]*\p{{Lu}}\p{{Ll}})")
+    # (all the initials or none: "Mr İ.K. Lamb" is no "Mr İ." before a name "K. Lamb")
+    rf"(?P<v>(?>\p{{Lu}}\.(?:[ \t]?-?\p{{Lu}}\.){{0,2}}))(?![ \t]*\p{{Lu}}\p{{Ll}})")
 # a company's legal form closing its name ("Acme Corp", "Nordwind GmbH"), which closes no person's name
 COMPANY_FORMS = (r"Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|SAS|SARL|S\.A|S\.L|SpA|S\.p\.A|"
                  r"B\.V|N\.V|Oy|Pty|Co")
@@ -269,6 +270,7 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
 # fielder's and the bowler's places hold names, dictionary words too ("Law", "Such", "Knight")
 _SCORED = r"(?:\p{Lu}\.[ \t]?){0,2}(?:(?:de|van|ul|al)[ \t])?\p{Lu}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*"
 _ONE_INITIAL = regex.compile(r"\p{Lu}\.")  # (not _INITIAL, the pattern text names are built from)
+_INITIALS_ONLY = regex.compile(_INITIAL)
 _SCORED_NAME = rf"{_SCORED}(?:[ \t]{_SCORED}){{0,2}}"
 _DISMISSAL = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?:(?:c|st)[ \t]+(?P<f>{_SCORED_NAME})[ \t]+|c[ \t]+and[ \t]+"
                            rf"|lbw[ \t]+)?b[ \t]+(?P<b>{_SCORED_NAME})(?=[ \t]+\d{{1,3}}(?!\d|[.,]\d|-))")
@@ -382,7 +384,8 @@ def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> boo
 def _drop_trailing_words(text: str, start: int, end: int, index: NameIndex, english: Container[str]) -> int:
     """The end of the name once trailing everyday words are dropped ("Mr SMITH SAID" -> "Mr SMITH")."""
     words = list(regex.finditer(r"\S+", text[start:end]))
-    capitals = [w.group(0).isupper() and len(w.group(0)) > 2 for w in words]
+    capitals = [w.group(0).isupper() and len(w.group(0)) > 2 and not _INITIALS_ONLY.fullmatch(w.group(0))
+                for w in words]  # (initials are no name in capitals: "J.-P. Costa", "R.Y. Oakes")
     if capitals[0] and not all(capitals):  # "M. POINCARÉ Paris": the name is the part in capitals
         words = words[:capitals.index(False)]
     while len(words) > 1:
@@ -579,6 +582,12 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
         for m in pattern.finditer(text):
             if m.group("v").upper() not in _ACRONYMS:
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    for m in _INITIALS_SET_OFF.finditer(text):
+        after = m.group("next")
+        if m.group("v").upper() in _ACRONYMS or after is not None and not (
+                after.lower() in dictionary and (index.is_common(after) or not index.is_listed(after))):
+            continue  # "his cousin, N. Bothwell": a name's initial, not the name
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out
 
 
@@ -1270,6 +1279,18 @@ _KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|fri
         r"compa[ñn]ero|compa[ñn]era|jefe|jefa|primo|prima|t[íi]o|t[íi]a|vecino|vecina|novio|novia")
 _POSSESSIVE = r"my|his|her|our|their|your|mon|ma|mes|son|sa|notre|votre|leur|mi|su|nuestro|nuestra|tu"
 _AGE_WORDS = r"little|older|younger|eldest|youngest|late|best|new|petit|petite|grand|grande|pequeño|pequeña|mayor|menor"
+# initials used as a name, set off by a comma after a person noun and its determiner, as judgments write their
+# pseudonyms ("a friend, B., in Sheffield", "his cousin, N. Both men were", "The second officer, İ.K., denied"): the
+# initials alone, before a comma, a bracket or the end, or before a word of the language that opens the next sentence
+_PERSON_NOUNS = (rf"{_KIN}|{_ROLES}|officer|policeman|policewoman|gendarme|inspector|investigator|prosecutor|judge|"
+                 r"doctor|nurse|guard|warder|soldier|lawyer|neighbou?r|acquaintance|co-accused|co-defendant|"
+                 r"informant|informer|employer|driver|owner|teacher|director|headmaster")
+_INITIALS_SET_OFF = regex.compile(
+    rf"(?<![\p{{L}}])(?i:the|a|an|another|{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:\p{{Ll}}+[ \t]+){{0,2}}"
+    rf"(?i:{_PERSON_NOUNS}),[ \t]+(?P<v>(?>\p{{Lu}}\.(?:[ \t]?-?\p{{Lu}}\.){{0,2}}))"
+    rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
+
+
 # a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali")
 _KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
                          rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")

@@ -2802,6 +2802,17 @@ def test_a_year_of_birth_alone(sanitizer: Sanitizer, text: str, years: list[str]
     assert all(e.category == "mldp" for e in out.entities if e.type == "BIRTH_YEAR")
 
 
+def test_a_year_of_birth_goes_out_unchanged_at_most_one_time_in_twenty() -> None:
+    """The issue's target for dates of birth (<= 5 % leaked) for a year of birth alone: at an age's ε of 0.5 per year
+    the mechanism left one year in eight as written (12.4 %; 13.2 % of the court judgments' dates of birth)."""
+    from mechanisms.prmpt.mldp import mechanism_probability
+
+    policy = PrmptConfig().policy("BIRTH_YEAR")
+    assert policy.category == "mldp" and policy.eps is not None
+    for year in (1900, 1953, 2010):
+        assert mechanism_probability(year, year, int(policy.min_value), int(policy.max_value), policy.eps) <= 0.05
+
+
 @pytest.mark.parametrize("text", [
     "The company was founded in 1965 and listed in 1987.",
     "In 1974 he joined the Royal Navy; he was born in Bristol.",
@@ -2823,7 +2834,8 @@ def test_a_noised_year_of_birth_is_a_year_near_it(sanitizer: Sanitizer) -> None:
         assert year.isdigit() and len(year) == 4
         shifts.append(abs(int(year) - 1965))
     assert find_birth_years("born in 1965", "en")
-    assert 0 < sum(shifts) / len(shifts) < 10 and sum(s > 0 for s in shifts) >= 30  # (eps 0.5 per year: a few years)
+    # (ε 0.16 per year: 12.5 years on average, a year left unchanged 4 % of the time)
+    assert 3 < sum(shifts) / len(shifts) < 25 and sum(s > 0 for s in shifts) >= 35
 
 
 # A title, initials and a family name that is a dictionary word too ("Mr I. Thrilling"): after a title the word is the

@@ -232,10 +232,12 @@ TYPES = (
     ),
     EntityType(
         "BIRTH_YEAR",
-        EntityPolicy(category="mldp", threshold=0.5, eps=0.5, scale="linear", unit=1.0, min_value=1800,
+        # (ε 0.16 per year: the year goes out unchanged 4.0 % of the time, against 12.4 % at an age's ε 0.5, for an
+        # average change of 12.5 years instead of 4; a full date of birth, noised in days, comes out unchanged 2.5 %)
+        EntityPolicy(category="mldp", threshold=0.5, eps=0.16, scale="linear", unit=1.0, min_value=1800,
                      max_value=2100),
         tier=0, finders=(lambda config: find_birth_years,), family="dates",
-        description="a year of birth alone (noised in years, as an age is)",
+        description="a year of birth alone (noised in years: goes out unchanged 4 % of the time)",
         examples=("born in 1965", "née en 1965"),
     ),
 )

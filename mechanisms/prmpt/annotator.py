@@ -37,6 +37,7 @@ from mechanisms.prmpt.entities.titled_names import (
     OFFICES,
     REPLACED_TITLES,
     SALUTATION_NAMES,
+    address_block_names,
     opens_line,
 )
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
@@ -1073,6 +1074,25 @@ def _trim(text: str, span: Span) -> Span:
     return Span(span.entity_type, start, end, span.score, span.lang)
 
 
+def _address_block_names(text: str, spans: list[Span], english: Any, lang: str) -> list[Span]:
+    """``spans`` and the addressee on the line above a street address that opens its line (an address block), where
+    no span is (:func:`titled_names.address_block_names`)."""
+    streets = [(s.start, s.end) for s in spans if s.entity_type == "STREET_ADDRESS"]
+    if not streets:
+        return spans
+    taken = Occupied([(s.start, s.end) for s in spans])
+    added, dropped = [], set()
+    for f in address_block_names(text, streets, english):
+        if taken.overlaps(f.start, f.end):
+            under = [s for s in spans if s.start < f.end and f.start < s.end]
+            if any(s.entity_type != "PERSON" or s.start < f.start or s.end > f.end for s in under):
+                continue  # (a part of the name found alone gives way to it: "ELIF" of "ELIF KARADUMAN")
+            dropped.update(id(s) for s in under)
+        added.append(Span(f.entity_type, f.start, f.end, f.score, lang))
+    kept = [s for s in spans if id(s) not in dropped]
+    return sorted(kept + added, key=lambda s: s.start) if added else spans
+
+
 class TypeAnnotator:
     """Finds sensitive spans and their types. ``load()`` is thread-safe and idempotent."""
 
@@ -1377,6 +1397,9 @@ class TypeAnnotator:
             resolved = self._uncased_names([t.lower() if low else t for t, low in zip(texts, lowered)], langs,
                                            [u or low for u, low in zip(uncased, lowered)], resolved)
             resolved = self._uncased_addresses(texts, langs, uncased, resolved)
+            if "PERSON" in self._enabled:
+                resolved = [_address_block_names(text, spans, self._english, lang)
+                            for text, spans, lang in zip(texts, resolved, langs)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:

@@ -1246,6 +1246,46 @@ def _contact_heads(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# the line above an address block's street line, one blank line between allowed, in a quoted mail's ">" too
+_LINE_WORDS = regex.compile(r"[ \t>]*(?P<v>\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*){1,2})[ \t]*,?[ \t]*")
+
+
+def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: Container[str]) -> list[Found]:
+    """The addressee alone on the line above the street line of an address block ("Tiiu Saarepera\n\n0088 Viinikantie
+    66\n Apt. 131", "> oyuna batbayar\n> 5 kingsway 12"), as an envelope, a letter or a form sets it out: two or three
+    words in one case style, none a word of the language that no list holds as a name ("Ibolya Magyar" stays to NER),
+    nor a title, a greeting, a company's form, an institution's noun or a place. ``streets``: the street addresses
+    found, as (start, end)."""
+    index = name_index()
+    out = []
+    for start, _end in streets:
+        line = text.rfind("\n", 0, start) + 1
+        if text[line:start].strip(" \t>") or line < 2:
+            continue  # the street does not open its line
+        above_end = line - 1
+        above = text.rfind("\n", 0, above_end) + 1
+        if not text[above:above_end].strip(" \t>") and above >= 2:  # one blank line between
+            above_end = above - 1
+            above = text.rfind("\n", 0, above_end) + 1
+        m = _LINE_WORDS.fullmatch(text, above, above_end)
+        if m is None:
+            continue
+        words = m.group("v").split()
+        if len({w.isupper() for w in words}) > 1 or len({w.islower() for w in words}) > 1 \
+                or not all(w.isupper() or w.islower() or w[0].isupper() for w in words):
+            continue  # one case style: "Ibolya Magyar", "menne laarman", "JUNE PARSONS"
+        if any(w.lower() in LETTER_WORDS or w.lower() in CALENDAR or w.lower() in _INSTITUTION_NOUNS or is_title(w)
+               or _COMPANY_FORM_WORD.fullmatch(w) or w.casefold() in place_names() and not index.is_listed(w)
+               for w in words):
+            continue  # "Dear Sir", "Acme Ltd", "Bergen Norway"
+        everyday = [(index.is_common(w) or is_dictionary_word(english, w.lower()))
+                    and not (index.is_first(w) or index.is_last(w)) for w in words]
+        if any(everyday):
+            continue  # "Head Office", "Ship To", "Acme Widgets"
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
 # the owners an action item names at its start ("- Pamela to send the quote", "* Iwo and Aurelia to review",
 # "2. Rüdiger will call the bank", "[ ] Ettore: book the room")
 _OWNER = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"

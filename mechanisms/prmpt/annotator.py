@@ -499,6 +499,30 @@ _EPONYM_VALUE_ES = re.compile(r"[ \t]+de[ \t]+\d{1,2}\b(?![ \t]*(?:años|meses|a
 _EPONYM_NAME = re.compile(r"[A-ZÀ-Ý][^\W\d_]+(?:[-–][A-ZÀ-Ý][^\W\d_]+)?")
 
 
+# a device named after a person, as a note writes it ("Foley catheter", "FOLEY CATH"): the name before the noun, and
+# the same word elsewhere in the text without a title ("Foley draining clear urine", "via foley")
+_DEVICE_NOUN = r"(?i:catheter|cath)"
+_DEVICE_EPONYM = regex.compile(rf"(?<![\p{{L}}])(\p{{L}}+)[ \t]+{_DEVICE_NOUN}(?![\p{{L}}])")
+_DEVICE_END = regex.compile(rf"[ \t]{_DEVICE_NOUN}$")
+
+
+def _device_eponyms(text: str) -> frozenset[str]:
+    return frozenset(m.group(1).casefold() for m in _DEVICE_EPONYM.finditer(text)) if "ath" in text.casefold() \
+        else frozenset()
+
+
+def _device(text: str, span: Span, devices: Callable[[], frozenset[str]]) -> bool:
+    """A device named after a person: a span ending in the device's noun ("FOLEY CATH"), or one opening with a word
+    the text also writes before that noun, without a title before it here ("Foley draining", "via foley approx" beside
+    "Foley catheter"; "John Foley" stays a name)."""
+    value = text[span.start:span.end]
+    if _DEVICE_END.search(value):
+        return True
+    words = value.split()
+    return bool(words) and words[0].casefold() in devices() \
+        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
+
+
 def _eponym(text: str, span: Span) -> bool:
     return _EPONYM_NAME.fullmatch(text, span.start, span.end) is not None and (
         _EPONYM_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
@@ -971,6 +995,8 @@ _LAST_WORD = re.compile(r",?\s+(\S+)$")
 # two letters only: longer ones ("MEP", "DDS", "PhD") stay inside the span and are replaced with it, since a
 # reader counts every word of three letters or more of a labeled name as part of it
 _POSTNOMINALS = frozenset("QC KC SC MP AM MD RN JP LJ LJJ JJ JJA JA JSC CJ VC".split())
+_REPORTING = frozenset("aware notified informed paged updated".split())  # (what a note says of a clinician after the name)
+_CREDENTIAL_TITLES = frozenset("NP RN MD".split())  # (written before a clinician's name as a title: "NP Wolfe aware")
 
 
 _SALUTATION_END = re.compile(r"[ \t]*[,:!]")
@@ -1046,8 +1072,11 @@ def _person_edges(text: str, span: Span) -> Span:
         # counts it as a word of it
         start = m.end()
     while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
-            and m.group(1).rstrip(".").upper() in _POSTNOMINALS:
-        end = m.start()  # "Trevelyan QC", "Tom Hale MP": letters after the name are no part of it
+            and (m.group(1).rstrip(".").upper() in _POSTNOMINALS or m.group(1).rstrip(".,:").lower() in _REPORTING):
+        end = m.start()  # "Trevelyan QC", "Tom Hale MP": letters after the name are no part of it; nor is a note's
+        # "N. GRANDONE AWARE"
+    if (m := _FIRST_WORD.match(text, start, end)) is not None and m.group(1).rstrip(".").upper() in _CREDENTIAL_TITLES:
+        start = m.end()  # "NP Wolfe": a nurse practitioner, as "Dr" is kept out of the name
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
@@ -1244,6 +1273,7 @@ class TypeAnnotator:
                      agreed: Callable[[int, int], bool] | None = None) -> list[Span]:
         out = []
         headings = functools.cache(lambda: _heading_labels(text, self._english))  # (read once, when first asked)
+        devices = functools.cache(lambda: _device_eponyms(text))
         for k, span in enumerate(spans):
             policy = self.config.policy(span.entity_type)
             if policy.category == "off" or span.score < policy.threshold or span.entity_type not in self._enabled:
@@ -1257,7 +1287,8 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
-                                            or _eponym(text, cleaned) or _ORG_END.search(text, cleaned.start, cleaned.end)
+                                            or _eponym(text, cleaned) or _device(text, cleaned, devices)
+                                            or _ORG_END.search(text, cleaned.start, cleaned.end)
                                             or " " not in text[cleaned.start:cleaned.end] and text[cleaned.start].isupper()
                                             and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None
                                             or span.lang == "en" and _interjection(text[cleaned.start:cleaned.end], self._english)):

@@ -37,8 +37,9 @@ _DATE_LIKE = re.compile(r"^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,
 _SSN_LIKE = re.compile(r"^\d{3}([- ])\d{2}\1\d{4}$")
 _IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 # "number" alone is no phone cue: "account number", "passport number" name other types
-_PHONE_CUES = re.compile(r"phone|call|\btel\b|mobile|cell|fax|contact|reach|\btext|whatsapp|"
-                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|llam|contacto",
+# (a cue opens its word: "hemodynamically", "excellent", "breach" and "automobile" hold none)
+_PHONE_CUES = re.compile(r"phone|\bcall|\btel\b|\bmobile|\bcell|\bfax|\bcontact|\breach|\btext|whatsapp|"
+                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|\bllam|contacto",
                          re.IGNORECASE)
 _INTERNATIONAL = re.compile(r"(?:\+|00)[1-9]\d{0,2}\)?[\s.\-/]")  # "+45 383 861 982", "+216) 0774 759130", "0047 2 4855"
 _ARITHMETIC = re.compile(r"[\d)][ \t]*\(?$")  # "3 +45 383": a sum, not a number to call
@@ -83,7 +84,16 @@ def _figures(core: str) -> bool:
     return (_FRACTION.search(core) is not None
             or len(tokens) > 1 and any(_DECIMAL.fullmatch(t) for t in tokens)
             or sum(_SCORE.fullmatch(t) is not None for t in tokens) >= 2
-            or len(groups) > 1 and all(len(g) == 4 and 1000 <= int(g) <= 2099 for g in groups))
+            or len(groups) > 1 and all(len(g) == 4 and 1000 <= int(g) <= 2099 for g in groups)
+            or _TIME_RANGE.fullmatch(core.strip()) is not None and all(int(g[:2]) <= 23 and int(g[2:]) <= 59
+                                                                       for g in groups)
+            or _MEASURES.match(core.strip()) is not None)
+
+
+# a range of two times of the day ("1900-0700", a shift), and measures a note writes in a row: a decimal before a
+# dash or a slash ("7.37-49-247-29-99", a blood gas), two ranges across a slash ("99-125/30-50", a blood pressure)
+_TIME_RANGE = re.compile(r"\d{4}[ \t]?-[ \t]?\d{4}")
+_MEASURES = re.compile(r"\d{1,3}\.\d{1,3}[-/]\d|\d{2,3}-\d{2,3}/\d{2,3}-\d{2,3}$")
 
 
 # a pager's number, four to six digits after its cue ("Pager #54321", "beeper number 55037"; five or six after "pg",
@@ -267,9 +277,26 @@ def find_obfuscated_emails(text: str, lang: str) -> list[Found]:
             continue  # a dot and a space only around a spaced "@" ("meet at home. Then" is prose)
         spelled_dot = any(sep.strip() != "." for sep in seps)
         cue = at[:1] in "[({<" or at in ("AT", "@")
-        if cue or spelled_dot or re.search(r"[._+\d]", m.group("local")):
+        if (cue or spelled_dot or re.search(r"[._+\d]", m.group("local"))) and _a_domain(m.group("domain"), seps):
             out.append(Found("OBFUSCATED_EMAIL", m.start(), m.end(), 0.85 if cue else 0.7))
     return out
+
+
+def _a_domain(spelled: str, seps: list[str]) -> bool:
+    """The domain a text spells ends in a public suffix, has a label with a letter before it, and a suffix after a
+    point and a space is not a sentence's capitalised opening word: a note's "stable @ present. Cont", "pacing @ 60.
+    RATE", "prilosec @ home. Pt." and "temp @ 100.2. pt" are no addresses ("MMoretti @ svb. com" is one)."""
+    from mechanisms.prmpt.netcodecs import offline_tld_extractor
+
+    labels = _DOMAIN_SEP.split(spelled)[0::2]
+    suffix = offline_tld_extractor()(".".join(labels)).suffix
+    if not suffix or len(labels) < 2:
+        return False
+    if not any(ch.isalpha() for label in labels[:-len(suffix.split("."))] for ch in label):
+        return False  # "100.2. pt": a number before it
+    tld = labels[-1]
+    return not (seps and seps[-1].startswith(".") and seps[-1].strip() == "." and tld[:1].isupper()
+                and not tld.isupper() or tld.isupper() and not spelled.isupper())
 
 
 def _unobfuscate(value: str) -> tuple[str, str, list[str], str]:

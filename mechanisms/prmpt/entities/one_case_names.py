@@ -59,6 +59,14 @@ _CREDENTIAL = regex.compile(rf",?[ \t]+(?:{_CREDENTIALS})(?![\p{{L}}\d])")
 _NEXT = regex.compile(rf"[ \t]+(?:(?P<i>[a-zA-Z])\.?[ \t]+)?(?P<v>{_WORD})")
 _WORD_BEFORE = regex.compile(rf"(?<![\p{{L}}\d'’.-])(?P<v>{_WORD}|[a-zA-Z]\.)[ \t]*$")
 _CREDENTIAL_WORDS = frozenset("md rn np rrt crnp lcsw licsw msw phd pa".split())
+# a title or an initial, one word, then the word a note reports a clinician's knowing or being told with ("DR.
+# SPARKES AWARE", "E. WELSH AWARE", "n. grandone notified", "NP Wolfe AWARE"): the word is a name even where a
+# dictionary holds it too ("welsh"); a team or a service there is none ("DR RENAL AWARE", "NP TEAM NOTIFIED")
+_REPORTED = regex.compile(rf"(?<![\p{{L}}\d'’/.])(?:(?i:dr|drs|np)(?:\.[ \t]*|[ \t]+)|[b-hj-km-qs-zB-HJ-KM-QS-Z]\.[ \t]*)"
+                          rf"(?P<v>{_WORD})[ \t]+(?i:aware|notified|informed|paged|updated)(?![\p{{L}}])")
+_SERVICES = frozenset("""team teams service resident residents intern interns fellow fellows attending attendings covering
+coverage staff house oncall call renal cardiology cardiac surgery surgical medical medicine micu sicu ccu csru icu ortho
+neuro gi pulm pulmonary ent id hospitalist hospitalists ep er ed ct cxr primary""".split())
 # a name's particles, which no cue here is followed by alone ("p. le Brésil": a French list's "pour")
 _PARTICLES = frozenset("le la les de del della di da du des van von der den ter ten bin al el los las y e et".split())
 # the kinship words themselves, which follow one another in a list ("wife, son and brother", "daughter, son in law")
@@ -179,6 +187,12 @@ def find_one_case_names(text: str, lang: str, english: Container[str] = frozense
         if _one_case(word) and not _stop(word) and _listed(word) and (
                 word.lower() not in english or _listed(word, given_only=True) and not _is_word(english, word)):
             out.append(Found("PERSON", m.start(), m.end("v"), 0.75))
+    for m in _REPORTED.finditer(text):
+        word = m.group("v")
+        if not _stop(word) and word.lower() not in _SERVICES and len(word) >= 3 and not any(ch.isdigit() for ch in word):
+            initial = text[m.start()].isalpha() and text[m.start() + 1:m.start() + 2] == "." \
+                and text[m.start():m.start() + 2].lower() not in ("dr", "np")
+            out.append(Found("PERSON", m.start() if initial else m.start("v"), m.end("v"), 0.75))  # ("E. WELSH")
     for m in _CREDENTIAL.finditer(text):
         start, words = m.start(), []
         while len(words) < 3 and (w := _WORD_BEFORE.search(text, max(0, start - 60), start)) is not None:

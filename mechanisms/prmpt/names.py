@@ -61,6 +61,12 @@ _DOTTED_INITIALS = re.compile(r"[^\W\d_](?:\.-?[^\W\d_])+")  # initials run toge
 _CAPITAL = re.compile(r"[^\W\d_]")
 
 
+def _base_letter(letter: str) -> str:
+    """A letter without its accent ("İ" -> "I", "Ö" -> "O")."""
+    return unicodedata.normalize("NFD", letter)[0]
+
+
+
 def _wordlike(low: str) -> bool:
     """Letters, and the vowel signs and other marks that scripts such as Devanagari write inside words."""
     return any(ch.isalpha() for ch in low) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M" for ch in low)
@@ -333,10 +339,6 @@ class RequestNames:
             self.initials[up] = hit
         return hit if letter.isupper() else hit.lower()
 
-    def _initial_in_word(self, m: re.Match[str]) -> str:
-        base = unicodedata.normalize("NFD", m.group(0))[0]
-        return self.request_initial(base) if base in _UPPER else m.group(0)
-
     # ---- one value --------------------------------------------------------------------------
     def person(self, value: str, title_before: bool = False) -> tuple[str, dict[str, str]]:
         """(stand-in of ``value``, part-level mapping entries stand-in part -> original part)."""
@@ -357,9 +359,11 @@ class RequestNames:
         if token.kind != "name":
             return token.core
         if token.core.isupper() and (_DOTTED_INITIALS.fullmatch(token.core)
-                                     or len(token.core) == 1 and token.trail.startswith(".")):
-            # "S.K", "J.-P", "İ.K", "Ö.": each initial as one alone, an accented one by its letter ("S." -> "M.")
-            return _CAPITAL.sub(self._initial_in_word, token.core)
+                                     or len(token.core) == 1 and token.trail.startswith(".")) \
+                and all(_base_letter(c) in _UPPER for c in _CAPITAL.findall(token.core)):
+            # "S.K", "J.-P", "İ.K", "Ö.": each initial as one alone, an accented one by its letter ("S." -> "M."); other
+            # scripts' initials ("Ж.К") go through the part's cipher below
+            return _CAPITAL.sub(lambda m: self.request_initial(_base_letter(m.group(0))), token.core)
         pieces = []
         for part in token.core.split("-"):
             if not part:

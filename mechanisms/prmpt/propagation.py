@@ -108,6 +108,9 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
     wanted = sorted([(v, t, False) for v, t in values.items()] + [(p, "PERSON", True) for p in parts],
                     key=lambda item: -len(item[0]))
     bare_forms = {value: _bare_capitals(value) for value, entity_type, _ in wanted if entity_type == "PERSON"}
+    # full names with an initial in them, which may replace the parts of them found alone
+    initialled = {value for value, entity_type, is_part in wanted if entity_type == "PERSON" and not is_part
+                  and len(value.split()) > 1 and any(_INITIALS.fullmatch(w.rstrip(",")) for w in value.split())}
     out: list[list[Span]] = []
     for text, found in zip(texts, spans):
         taken = Occupied([(s.start, s.end) for s in found])
@@ -139,7 +142,7 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     hits += _occurrences(text, folded, bare, False)
             for start, end in sorted(set(hits)):
                 if taken.overlaps(start, end):
-                    if entity_type != "PERSON" or is_part or " " not in value.strip():
+                    if entity_type != "PERSON" or is_part or value not in initialled:
                         continue
                     # a full name over parts of it found alone, the rest of it initials ("J.-P. Costa said" where a
                     # finder took "Costa"): the full name, as the request writes it elsewhere, replaces them

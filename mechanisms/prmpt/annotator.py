@@ -29,7 +29,7 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
-from mechanisms.prmpt.entities.one_case_names import KIN
+from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEYS
 from mechanisms.prmpt.entities.titled_names import (
     COMPANY_FORMS,
@@ -43,7 +43,7 @@ from mechanisms.prmpt.entities.titled_names import (
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view
-from mechanisms.prmpt.spans import Occupied, Span
+from mechanisms.prmpt.spans import Occupied, Span, persons_within
 
 log = logging.getLogger("veil.prmpt")
 _CURRENCY = re.compile(r"[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR|CNY|dollars?|euros?|pounds|"
@@ -995,7 +995,6 @@ _LAST_WORD = re.compile(r",?\s+(\S+)$")
 # two letters only: longer ones ("MEP", "DDS", "PhD") stay inside the span and are replaced with it, since a
 # reader counts every word of three letters or more of a labeled name as part of it
 _POSTNOMINALS = frozenset("QC KC SC MP AM MD RN JP LJ LJJ JJ JJA JA JSC CJ VC".split())
-_REPORTING = frozenset("aware notified informed paged updated".split())  # (what a note says of a clinician after the name)
 _CREDENTIAL_TITLES = frozenset("NP RN MD".split())  # (written before a clinician's name as a title: "NP Wolfe aware")
 
 
@@ -1072,7 +1071,7 @@ def _person_edges(text: str, span: Span) -> Span:
         # counts it as a word of it
         start = m.end()
     while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
-            and (m.group(1).rstrip(".").upper() in _POSTNOMINALS or m.group(1).rstrip(".,:").lower() in _REPORTING):
+            and (m.group(1).rstrip(".").upper() in _POSTNOMINALS or m.group(1).rstrip(".,:").lower() in REPORTING_WORDS):
         end = m.start()  # "Trevelyan QC", "Tom Hale MP": letters after the name are no part of it; nor is a note's
         # "N. GRANDONE AWARE"
     if (m := _FIRST_WORD.match(text, start, end)) is not None and m.group(1).rstrip(".").upper() in _CREDENTIAL_TITLES:
@@ -1114,7 +1113,7 @@ def _address_block_names(text: str, spans: list[Span], english: Any, lang: str) 
     for f in address_block_names(text, streets, english):
         if taken.overlaps(f.start, f.end):
             under = [s for s in spans if s.start < f.end and f.start < s.end]
-            if any(s.entity_type != "PERSON" or s.start < f.start or s.end > f.end for s in under):
+            if not persons_within(under, f.start, f.end):
                 continue  # (a part of the name found alone gives way to it: "ELIF" of "ELIF KARADUMAN")
             dropped.update(id(s) for s in under)
         added.append(Span(f.entity_type, f.start, f.end, f.score, lang))
@@ -1515,8 +1514,7 @@ class TypeAnnotator:
                         j += 1
                 else:
                     inside = [s for s in here if s.start < span.end and span.start < s.end]
-                if span.entity_type != "PERSON" or any(s.entity_type != "PERSON" or s.start < span.start
-                                                       or span.end < s.end or s == span for s in inside):
+                if span.entity_type != "PERSON" or not persons_within(inside, span.start, span.end) or span in inside:
                     continue
                 words = [(m.start(), m.end()) for m in _LETTERS.finditer(copy, span.start, span.end)]
                 names = [text[a:b] for a, b in words if b - a > 1]

@@ -21,14 +21,14 @@ from collections.abc import Sequence
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
-from mechanisms.prmpt.spans import Occupied, Span
+from mechanisms.prmpt.entities.titled_names import INITIALS
+from mechanisms.prmpt.spans import Occupied, Span, persons_within
 
 _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
 _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",
            "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y",
            "mm", "mmes", "mlles", "messrs", "sres", "sras", "drs", "dres"}  # (the plurals: "MM. Héraud, Debru")
 MIN_CHARS = 3
-_INITIALS = regex.compile(r"\p{Lu}\.(?:-?\p{Lu}\.)*")  # ("K.", "S.K.", "J.-P.")
 
 
 def _is_word_char(ch: str) -> bool:
@@ -62,7 +62,7 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
             if config.policy(span.entity_type).category != "fpe":
                 continue
             value = text[span.start:span.end]
-            if len(value.strip()) >= MIN_CHARS or span.entity_type == "PERSON" and _INITIALS.fullmatch(value):
+            if len(value.strip()) >= MIN_CHARS or span.entity_type == "PERSON" and INITIALS.fullmatch(value):
                 values.setdefault(value, span.entity_type)  # "K." found as a name is one again further on
             if span.entity_type == "PERSON":
                 for part in regex.findall(r"[\p{L}][\p{L}'’-]*", value):
@@ -79,7 +79,7 @@ def _only_initials_besides(text: str, start: int, end: int, inside: Sequence[Spa
         at = s.end
     rest.append(text[at:end])
     words = " ".join(rest).split()
-    return bool(words) and all(_INITIALS.fullmatch(w.rstrip(",")) for w in words)
+    return bool(words) and all(INITIALS.fullmatch(w.rstrip(",")) for w in words)
 
 
 def _bare_capitals(value: str) -> str | None:
@@ -110,7 +110,7 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
     bare_forms = {value: _bare_capitals(value) for value, entity_type, _ in wanted if entity_type == "PERSON"}
     # full names with an initial in them, which may replace the parts of them found alone
     initialled = {value for value, entity_type, is_part in wanted if entity_type == "PERSON" and not is_part
-                  and len(value.split()) > 1 and any(_INITIALS.fullmatch(w.rstrip(",")) for w in value.split())}
+                  and len(value.split()) > 1 and any(INITIALS.fullmatch(w.rstrip(",")) for w in value.split())}
     out: list[list[Span]] = []
     for text, found in zip(texts, spans):
         taken = Occupied([(s.start, s.end) for s in found])
@@ -147,8 +147,8 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     # a full name over parts of it found alone, the rest of it initials ("J.-P. Costa said" where a
                     # finder took "Costa"): the full name, as the request writes it elsewhere, replaces them
                     inside = [s for s in (*found, *added) if s.start < end and start < s.end and id(s) not in dropped]
-                    if any(s.entity_type != "PERSON" or s.start < start or s.end > end or s.end - s.start == end - start
-                           for s in inside) or not _only_initials_besides(text, start, end, inside):
+                    if not persons_within(inside, start, end) or any(s.end - s.start == end - start for s in inside) \
+                            or not _only_initials_besides(text, start, end, inside):
                         continue
                     dropped.update(id(s) for s in inside)
                 added.append(Span(entity_type, start, end, 1.0, lang))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -45,3 +46,9 @@ class Occupied:
             if self._reach[k] >= hi:
                 break  # (reaches only grow: so do all after this one; at once for disjoint extents)
             self._reach[k] = hi
+
+
+def persons_within(spans: Iterable[Span], start: int, end: int) -> bool:
+    """Every span of ``spans`` (those overlapping [start, end)) is a PERSON lying inside it: parts of a name found
+    alone, which the name over [start, end) may replace ("ELIF" of "ELIF KARADUMAN", "Costa" of "J.-P. Costa")."""
+    return all(s.entity_type == "PERSON" and start <= s.start and s.end <= end for s in spans)

@@ -62,8 +62,9 @@ _CREDENTIAL_WORDS = frozenset("md rn np rrt crnp lcsw licsw msw phd pa".split())
 # a title or an initial, one word, then the word a note reports a clinician's knowing or being told with ("DR.
 # SPARKES AWARE", "E. WELSH AWARE", "n. grandone notified", "NP Wolfe AWARE"): the word is a name even where a
 # dictionary holds it too ("welsh"); a team or a service there is none ("DR RENAL AWARE", "NP TEAM NOTIFIED")
-_REPORTED = regex.compile(rf"(?<![\p{{L}}\d'’/.])(?:(?i:dr|drs|np)(?:\.[ \t]*|[ \t]+)|[b-hj-km-qs-zB-HJ-KM-QS-Z]\.[ \t]*)"
-                          rf"(?P<v>{_WORD})[ \t]+(?i:aware|notified|informed|paged|updated)(?![\p{{L}}])")
+REPORTING_WORDS = frozenset("aware notified informed paged updated".split())  # (never a word of the name before them)
+_REPORTED = regex.compile(rf"(?<![\p{{L}}\d'’/.])(?:(?i:dr|drs|np)(?:\.[ \t]*|[ \t]+)|(?P<i>[b-hj-km-qs-zB-HJ-KM-QS-Z])\.[ \t]*)"
+                          rf"(?P<v>{_WORD})[ \t]+(?i:{'|'.join(sorted(REPORTING_WORDS))})(?![\p{{L}}])")
 _SERVICES = frozenset("""team teams service resident residents intern interns fellow fellows attending attendings covering
 coverage staff house oncall call renal cardiology cardiac surgery surgical medical medicine micu sicu ccu csru icu ortho
 neuro gi pulm pulmonary ent id hospitalist hospitalists ep er ed ct cxr primary""".split())
@@ -190,9 +191,7 @@ def find_one_case_names(text: str, lang: str, english: Container[str] = frozense
     for m in _REPORTED.finditer(text):
         word = m.group("v")
         if not _stop(word) and word.lower() not in _SERVICES and len(word) >= 3 and not any(ch.isdigit() for ch in word):
-            initial = text[m.start()].isalpha() and text[m.start() + 1:m.start() + 2] == "." \
-                and text[m.start():m.start() + 2].lower() not in ("dr", "np")
-            out.append(Found("PERSON", m.start() if initial else m.start("v"), m.end("v"), 0.75))  # ("E. WELSH")
+            out.append(Found("PERSON", m.start("i") if m.group("i") else m.start("v"), m.end("v"), 0.75))  # ("E. WELSH")
     for m in _CREDENTIAL.finditer(text):
         start, words = m.start(), []
         while len(words) < 3 and (w := _WORD_BEFORE.search(text, max(0, start - 60), start)) is not None:

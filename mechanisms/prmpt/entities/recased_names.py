@@ -23,7 +23,7 @@ import regex
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
 from mechanisms.prmpt.entities.name_words import CONTRACTED, VOWEL, EnglishWords, NameIndex, english_words, name_index, name_word
-from mechanisms.prmpt.entities.titled_names import CHAT_WORDS
+from mechanisms.prmpt.entities.titled_names import CHAT_WORDS, INITIALS
 from mechanisms.prmpt.ner import load_spacy
 from mechanisms.prmpt.normalize import lower_same_length
 
@@ -211,7 +211,6 @@ rofl xd wtf fyi asap aka etc vs ok okay im ive dont cant wont didnt isnt u r""".
 _LAUGH = regex.compile(r"[aeiou]*(?:h+[aeiou]+){2,}h*")  # "haha", "HAHAHHA", "hehe", "ahahah"; one way to read each
 _REPEATED = regex.compile(r"(\p{L})\1{2,}")  # a letter written three times or more: "sooooo", "pleaseee"
 _LETTER_RUN = regex.compile(r"\p{L}+")
-_INITIALS = regex.compile(r"(?:\p{Lu}\.[ \t]?-?)+")
 
 
 def is_interjection(value: str, english: EnglishWords) -> bool:
@@ -219,7 +218,7 @@ def is_interjection(value: str, english: EnglishWords) -> bool:
     chat or dictionary word drawn out ("Wowwwwww", "Pleaseee", "Lameeee"): what a chat writes in capitals is no
     name. A name drawn out stays one ("SUAREZZZZZ": "suarez" is no word)."""
     words = _LETTER_RUN.findall(value)
-    if not words or _INITIALS.fullmatch(value):
+    if not words or INITIALS.fullmatch(value):
         return False  # ("R.", "U. K.": initials, not chat's "r" and "u")
     index = name_index()
     for word in words:

@@ -68,6 +68,8 @@ _ROLES = (r"applicant|applicants|claimant|defendant|respondent|plaintiff|witness
 _PARTICLE = r"(?:de|del|de la|de los|de las|da|das|do|dos|di|du|des|van|von|der|den|ter|te|ten|le|la|y|al|el|bin|ibn)"
 _NAME_WORD = r"(?:\p{Lu}[\p{Ll}\p{Lu}'’]*(?:-\p{Lu}[\p{Ll}\p{Lu}'’]*)*)"
 _INITIAL = r"(?:\p{Lu}\.(?:[ \t]?-?\p{Lu}\.)*)"  # ("J.-P. Costa": a hyphenated given name's initials)
+# up to three initials used as a name, all of them or none ("Mr İ.K. Lamb" is no "Mr İ." before a name "K. Lamb")
+_INITIALS_AS_NAME = r"(?>\p{Lu}\.(?:[ \t]?-?\p{Lu}\.){0,2})"
 _NAME = (rf"(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}"
          rf"(?:[ \t]+(?:{_INITIAL}[ \t]+)*(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,3}}")
 _GAP = r"\.?[,:]?[ \t]+"
@@ -105,8 +107,7 @@ _TITLE_JUST_BEFORE = regex.compile(rf"(?<![\p{{L}}\d])(?:{_TITLE})\.?[ \t]+$")
 _NEXT = regex.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+(?:et|and|y|&)[ \t]+)(?:(?:{_TITLE}){_GAP})?(?P<v>{_NAME})")
 _INITIALS_AFTER = regex.compile(
     rf"(?<![\p{{L}}\d])(?:(?:{_TITLE}|{_PLURAL})\.?|(?i:the|la|le|el)[ \t]+(?i:{_ROLES})[ \t]*,?)[ \t]+"
-    # (all the initials or none: "Mr İ.K. Lamb" is no "Mr İ." before a name "K. Lamb")
-    rf"(?P<v>(?>\p{{Lu}}\.(?:[ \t]?-?\p{{Lu}}\.){{0,2}}))(?![ \t]*\p{{Lu}}\p{{Ll}})")
+    rf"(?P<v>{_INITIALS_AS_NAME})(?![ \t]*\p{{Lu}}\p{{Ll}})")
 # a company's legal form closing its name ("Acme Corp", "Nordwind GmbH"), which closes no person's name
 COMPANY_FORMS = (r"Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|SAS|SARL|S\.A|S\.L|SpA|S\.p\.A|"
                  r"B\.V|N\.V|Oy|Pty|Co")
@@ -270,7 +271,7 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
 # fielder's and the bowler's places hold names, dictionary words too ("Law", "Such", "Knight")
 _SCORED = r"(?:\p{Lu}\.[ \t]?){0,2}(?:(?:de|van|ul|al)[ \t])?\p{Lu}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*"
 _ONE_INITIAL = regex.compile(r"\p{Lu}\.")  # (not _INITIAL, the pattern text names are built from)
-_INITIALS_ONLY = regex.compile(_INITIAL)
+INITIALS = regex.compile(_INITIAL)  # (a value that is initials alone: "K.", "S.K.", "J.-P.", "U. K.")
 _SCORED_NAME = rf"{_SCORED}(?:[ \t]{_SCORED}){{0,2}}"
 _DISMISSAL = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?:(?:c|st)[ \t]+(?P<f>{_SCORED_NAME})[ \t]+|c[ \t]+and[ \t]+"
                            rf"|lbw[ \t]+)?b[ \t]+(?P<b>{_SCORED_NAME})(?=[ \t]+\d{{1,3}}(?!\d|[.,]\d|-))")
@@ -384,7 +385,7 @@ def _name_words_ok(value: str, index: NameIndex, english: Container[str]) -> boo
 def _drop_trailing_words(text: str, start: int, end: int, index: NameIndex, english: Container[str]) -> int:
     """The end of the name once trailing everyday words are dropped ("Mr SMITH SAID" -> "Mr SMITH")."""
     words = list(regex.finditer(r"\S+", text[start:end]))
-    capitals = [w.group(0).isupper() and len(w.group(0)) > 2 and not _INITIALS_ONLY.fullmatch(w.group(0))
+    capitals = [w.group(0).isupper() and len(w.group(0)) > 2 and not INITIALS.fullmatch(w.group(0))
                 for w in words]  # (initials are no name in capitals: "J.-P. Costa", "R.Y. Oakes")
     if capitals[0] and not all(capitals):  # "M. POINCARÉ Paris": the name is the part in capitals
         words = words[:capitals.index(False)]
@@ -1327,7 +1328,7 @@ _PERSON_NOUNS = (rf"{_KIN}|{_ROLES}|officer|policeman|policewoman|gendarme|inspe
                  r"informant|informer|employer|driver|owner|teacher|director|headmaster")
 _INITIALS_SET_OFF = regex.compile(
     rf"(?<![\p{{L}}])(?i:the|a|an|another|{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:\p{{Ll}}+[ \t]+){{0,2}}"
-    rf"(?i:{_PERSON_NOUNS}),[ \t]+(?P<v>(?>\p{{Lu}}\.(?:[ \t]?-?\p{{Lu}}\.){{0,2}}))"
+    rf"(?i:{_PERSON_NOUNS}),[ \t]+(?P<v>{_INITIALS_AS_NAME})"
     rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
 
 

@@ -3204,3 +3204,14 @@ def test_set_ad_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AD_JUDGMENT, SET_AD_SECRETS)
+
+
+SET_AE_NOTE = ("GU: Foley cath draining clear urine. K 3.1 THIS AM. E. WELSH AWARE, KCL ORDERED. sbp 160s, np thistle notified. "
+               "Please post the form back to\n\nnuray ekinci\n\n0091 rantakatu 12\n apt. 7\n kemi")
+SET_AE_SECRETS = ("WELSH", "thistle", "nuray ekinci", "0091 rantakatu 12")
+
+
+def test_set_ae_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AE_NOTE, SET_AE_SECRETS)

@@ -3215,3 +3215,29 @@ def test_set_ae_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AE_NOTE, SET_AE_SECRETS)
+
+
+# A street line of no type word a pattern knows, right over a unit line ("0519 brekkustíg 80\n suite 669"), and a name
+# and a number with "street" written after them ("enter on Jahu 80 St."); a type-first street no longer reads through
+# a sentence ("Calle A. Norberg lives at 417 ..." was one street). They leaked at 1d66771.
+@pytest.mark.parametrize("text, values", [
+    ("Send the parcel to\n\nbirna sif\n\n0519 hafnarbraut 80\n suite 6\n akureyri", ["0519 hafnarbraut 80", "hafnarbraut"]),
+    ("ship to\n\njoana lima\n\n61 rua das flores 210\n suite 4", ["61 rua das flores 210", "flores"]),
+    ("> 218 12 Rue de sfax\n> Suite 3\n> Tunis", ["218 12 Rue de sfax", "sfax"]),
+    ("Visitors must enter on Harbo 71 St. during the works.", ["Harbo 71", "Harbo"]),
+    ("The title refers to Sibelius 30 street in Lahti.", ["Sibelius 30", "Sibelius"]),
+])
+def test_a_street_by_its_unit_line_or_the_word_street(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Calle A. Norberg lives at 417 Tavcarjeva 103, Ruše", "lives at"),
+    ("Via Roberto she sent the files at 10 am.", "sent the files"),
+    ("We walked 5 blocks to 3 street and back.", "5 blocks to 3 street"),
+    ("Buy 2 eggs\nUnit 4 of the course starts today", "Buy 2 eggs"),
+    ("Chapter 12 covers the 2 st. cases in detail.", "Chapter 12"),
+    ("the best time was 12 ms. Nothing else came close", "12 ms. Nothing else came close"),
+])
+def test_what_a_street_is_not(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

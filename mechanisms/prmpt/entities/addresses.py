@@ -171,9 +171,12 @@ _UNIT_TAIL = (r"(?:[ \t]*[,.]?[ \t]*(?:\d{1,3}[ \t]?[ºª°]?[ \t]?[A-Za-z]?\b(?
 _NUMBERED_NAME = (r"(?:[^\W\d_][\w'’.-]*[ \t]+)?\d{1,3}(?:[ºª°]|[A-Za-z]{1,2}\b)?(?:[ \t]+(?i:bis))?(?:[ \t]+[A-Z]\b)?"
                   r"(?:[ \t]+(?:Sur|Este|Norte|Oeste)\b)?"  # "Cr. 9 Sur # 26-88", "Diagonal 121 Este # 44-90"
                   r"[ \t]*(?:#|(?i:n[ºo°]\.?|n\.º|no\.|nro\.?|núm\.?|número))[ \t]*")
+# words of an English sentence, never of a street's name: "Calle A. Norberg lives at 417 Tavcarjeva" names a person,
+# and the number is the next street's
+_NOT_PROSE = r"(?!(?:lives|lived|living|live|is|was|are|were|at|in|on|near|to|from|by|and|or|who|which|has|had)\b)"
 _TYPE_FIRST_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>(?:{_TYPE_FIRST_CAPITALISED}|c/)\.?[ \t]+(?:(?:{_PARTICLES})[ \t]+)*"
-    rf"(?:{_NUMBERED_NAME}|[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
+    rf"(?:{_NUMBERED_NAME}|[^\W\d_][\w'’.-]*(?:[ \t]+{_NOT_PROSE}[^\W\d_][\w'’.-]*){{0,4}}(?:[ \t]*,[ \t]*|[ \t]+)"
     rf"(?:(?i:n[ºo°]\.?|n\.º|núm\.?|número|nr\.?|no\.?|#)[ \t]*)?)"
     rf"(?:\d{{1,5}}[A-Za-z]?\b(?:[ \t]*-[ \t]*\d{{1,4}}[A-Za-z]?\b)?(?:[ \t]+(?:Sur|Este|Norte|Oeste|Bis)\b)?"
     rf"|(?i:s/n|s\.n\.|sin número)){_UNIT_TAIL}{{0,3}})")
@@ -792,6 +795,54 @@ def _unit_runs(text: str) -> list[Found]:
 _UNIT_ALONE = re.compile(rf"[ \t]*(?P<v>{_UNIT_PART})[ \t,.]*")
 
 
+# a unit alone on its line, by a word no sentence opens a line with ("apt. 146", "Suite 007", "piso 3")
+_UNIT_WORD_LINE = re.compile(r"[ \t]*(?i:apt|apartment|suite|ste|unit|flat|studio|piso|apto|depto|dpto|appt|"
+                             r"appartement)\.?[ \t]*#?\d{1,5}[A-Za-z]?[ \t,.]*")
+# a street line of no type word a pattern knows, one number at least at its start or its end ("0519 brekkustíg 80",
+# "218 129 Rue de baghdad", "Kolodvorska 97")
+_STREET_WORD = r"[^\W\d_][\w'’.-]*"
+_BARE_STREET = re.compile(rf"[ \t]*(?P<v>\d{{1,5}}[A-Za-z]?(?:[ \t]+\d{{1,5}})?(?:[ \t]+{_STREET_WORD}){{1,5}}(?:[ \t]+\d{{1,5}}[A-Za-z]?)?"
+                          rf"|{_STREET_WORD}(?:[ \t]+{_STREET_WORD}){{0,4}}[ \t]+\d{{1,5}}[A-Za-z]?)[ \t,]*")
+
+
+# a name and a house number, then the word "street" written after them ("enter on Jahu 80 St.", "refers to
+# Bodbysund 61 street", "lives on Jiřího z Poděbrad 1874 street", "at 118 Democracia 6558 St.")
+_NUMBER_THEN_STREET = re.compile(rf"(?<![\w'’.-])(?P<v>(?:\d{{1,5}}[ \t]+)?(?:{_STREET_WORD}[ \t]+){{1,4}}\d{{1,5}}[A-Za-z]?)"
+                                 r"[ \t]+(?:[Ss]treet|STREET|[Ss]t\.)(?![\w'’-])")
+
+
+def _numbers_then_street(text: str) -> list[Found]:
+    """(:data:`_NUMBER_THEN_STREET`) From the first word after the last word of the sentence around it."""
+    out = []
+    for m in _NUMBER_THEN_STREET.finditer(text):
+        words = list(re.finditer(r"\S+", m.group("v")))
+        keep = next((k for k in range(len(words) - 1, -1, -1) if words[k].group().lower() in _STOP), -1) + 1
+        rest = words[keep:]
+        if len(rest) < 2 or not any(re.search(r"[^\W\d_]", w.group()) for w in rest) \
+                or _NOT_ADDRESS.search(m.group("v")):
+            continue
+        out.append(Found("STREET_ADDRESS", m.start("v") + rest[0].start(), m.end("v"), 0.7))
+    return out
+
+
+def _streets_over_units(text: str) -> list[Found]:
+    """The line right over a unit line, a street's when it holds name words and a house number and no word of a
+    sentence ("> 128 via roma 41\n> apt. 146", "0519 brekkustíg 80\n suite 669"): an address block in a type
+    the patterns do not know."""
+    lines = _lines(text)
+    out = []
+    for i in range(1, len(lines)):
+        if _UNIT_WORD_LINE.fullmatch(text, *lines[i]) is None:
+            continue
+        a, b = lines[i - 1]
+        m = _BARE_STREET.fullmatch(text, a, b) if b - a <= 60 else None
+        if m is None or _NOT_ADDRESS.search(m.group("v")) \
+                or any(w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))):
+            continue
+        out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), 0.7))
+    return out
+
+
 def _units_under_streets(text: str, found: list[Found]) -> list[Found]:
     """A line that holds only a unit, right under a line that ends with a street found ("2287 Sabrina Plains\n
     apt. 801", "> 710 Puruntie 50\n> Suite 5"): a run reads up a line, never down, so the unit is read here."""
@@ -1046,7 +1097,12 @@ def _town_after(text: str, end: int) -> bool:
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
     words = re.findall(r"[A-Za-zÀ-ÿ]+", m.group("name"))
-    return bool(words) and not any(w.lower() in _STOP for w in words)
+    return bool(words) and not any(w.lower() in _STOP for w in words) \
+        and _SENTENCE_BREAK.search(m.group("name")) is None  # "12 ms. Nothing else came close"
+
+
+# a lower-case word, its point and a capital: a sentence ends there ("St. John's" is a street's, "ms. Nothing" never)
+_SENTENCE_BREAK = re.compile(r"(?<![^\W\d_])[a-zà-ÿ]{2,}\.[ \t]+[A-ZÀ-Ý]")
 
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268" (a
@@ -1322,6 +1378,10 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         out.extend(_table_addresses(text))
     if "\n" in text:
         out.extend(_under_a_name(text))
+    if "\n" in text:
+        out.extend(_streets_over_units(text))
+    if "treet" in text or "t." in text or "STREET" in text:
+        out.extend(_numbers_then_street(text))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in [*_UK_STANDALONE.finditer(text), *_CA_STANDALONE.finditer(text)]:

@@ -3217,6 +3217,72 @@ def test_set_ae_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     attack_every_surface(veil_factory, upstream, SET_AE_NOTE, SET_AE_SECRETS)
 
 
+# A dialogue or a chat written out: a speaker's label with its quotation right after the colon ("Oskar:\"...\""), a
+# label that a list holds as a family name that is a word too ("Calle"), and one a dictionary or a gazetteer holds
+# but no list as an everyday word ("Dita", "Jaroslav"), beside labels that are names. Measured on Presidio's research
+# generator: these dialogues leaked a speaker at 1d66771.
+@pytest.mark.parametrize("text, values", [
+    ("Maro: \"Who sent you?\"\nEmily:\"Nobody did, I came on my own.\"", ["Maro", "Emily"]),
+    ("Dzhokhar: \"Who sent you?\"\nMargaret:\"Nobody did, I came alone.\"", ["Dzhokhar", "Margaret"]),
+    ("Calle: Where is the key?\nAmelia: In the drawer, as always.\nRobert: I already looked there.", ["Calle"]),
+    ("Dita: That was quick.\nCharles: I told you I would be back.\nHenry: You did, I owe you one.", ["Dita"]),
+    ("Jaroslav: What a morning.\nSummer: Tell me about it.\nMichael: Coffee first, then the news.", ["Jaroslav"]),
+])
+def test_the_speakers_of_a_written_dialogue(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "Kubernetes: orchestrates the containers\nTerraform: provisions the network",
+    "Status: \"pending\"\nOwner: \"billing team\"",
+    "Summary: the build failed twice.\nCause: a flaky test.",
+    "Paris: rain all day\nLondon: sunny spells",
+    "Note: \"bring the keys\"\nDeadline: Friday",
+])
+def test_labels_of_a_list_are_no_speakers(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# A name someone is given or goes by, after "call me", "named him", "nicknamed her" ("people call me Demi", "she
+# named him arn"), where a capital in lower-case words or a word no dictionary holds says it is one; and the
+# courtesy titles in lower case with their point ("with ms. Wit"). They leaked at 1d66771.
+@pytest.mark.parametrize("text, values", [
+    ("Most of my friends call me Demi, but my passport says otherwise.", ["Demi"]),
+    ("When the puppy arrived she named him arvo after her grandfather.", ["arvo"]),
+    ("We adopted a kitten last week and named her mimsy", ["mimsy"]),
+    ("At school they nicknamed her ilsabet because of a song.", ["ilsabet"]),
+    ("I have joint accounts with ms. Wit", ["Wit"]),
+    ("I spoke to mrs. Reed at the branch and she said the card was on its way.", ["Reed"]),
+    ("Could you forward this to mr. Bloom before the meeting?", ["Bloom"]),
+])
+def test_a_name_given_and_a_lower_case_title(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Just call me tomorrow when you are free.", "call me tomorrow"),
+    ("They named him captain of the team last season.", "named him captain"),
+    ("Call Me Maybe was on the radio all summer.", "Call Me Maybe"),
+    ("The list named her as a witness in the case.", "named her as a witness"),
+    ("Please call me back after lunch.", "call me back"),
+])
+def test_what_a_name_giving_verb_does_not_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A given name no list holds, then a family name a list holds though it is an everyday word too ("Tiegan Hill",
+# "Virpi Hull"); never before the noun of an organisation ("Zentrix Bank"). They leaked at 1d66771.
+@pytest.mark.parametrize("text, values", [
+    ("Tiegan Hill of Rosewood Partners was named chief executive of the year.", ["Tiegan Hill"]),
+    ("The account holder is Virpi Hull, and she wants a joint account.", ["Virpi Hull"]),
+    ("Our contact at the supplier is Oyelaran Wood, who handles the invoices.", ["Oyelaran Wood"]),
+    ("The account is under Adaeze Wood since the move.", ["Adaeze Wood"]),
+    ("I met Katalinka Rose at the conference and we talked about funding.", ["Katalinka Rose"]),
+])
+def test_an_unlisted_given_name_before_a_listed_family_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
 # A street line of no type word a pattern knows, right over a unit line ("0519 brekkustíg 80\n suite 669"), and a name
 # and a number with "street" written after them ("enter on Jahu 80 St."); a type-first street no longer reads through
 # a sentence ("Calle A. Norberg lives at 417 ..." was one street). They leaked at 1d66771.
@@ -3241,3 +3307,90 @@ def test_a_street_by_its_unit_line_or_the_word_street(sanitizer: Sanitizer, text
 ])
 def test_what_a_street_is_not(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We hiked around Maligne Lake last summer.", "Maligne Lake"),
+    ("Students gathered at Tiananmen Square in June.", "Tiananmen Square"),
+    ("The game was played at Forbes Field.", "Forbes Field"),
+    ("Eberhard Faber GmbH was founded in 1922.", "Eberhard Faber GmbH"),
+    ("He works for Quantix Group now.", "Quantix Group"),
+    # a figure's milliseconds are no courtesy title
+    ("una latencia de 2,85 ms. Respecto al electromiograma", "Respecto"),
+    ("The call took 40 ms. Overall it was fine.", "Overall"),
+])
+def test_places_companies_and_milliseconds_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A word no list or dictionary holds, joined by "and" to a person's one-word name ("Timayev and Dawson were ..."); a
+# pair of words an e-mail address spells whole with one of them a name though a dictionary holds the other ("rami
+# martinsson" of "ramimartinsson@"), or that opens the address with a second family name after them ("Ligio
+# Valladares" of "LigioValladaresSaldana@"). They leaked at 1d66771.
+@pytest.mark.parametrize("text, values", [
+    ("Timayev and Dawson were the best engineers on the crew.", ["Timayev"]),
+    ("Mazzanti and Scott argued for an hour.", ["Mazzanti"]),
+    ("Both Lindqvist and Moreau were late again.", ["Lindqvist"]),
+    ("The paper by Okonkwo and Fischer changed the field.", ["Okonkwo"]),
+    ("Tanaka and Ekwueme will share the prize.", ["Ekwueme"]),
+    ("Ligio Valladares\n\nRecreational therapist\n\nPersonal Info:\nPhone:\n040-483-255\n\nE-mail:\n"
+     "LigioValladaresSaldana@gustr.com\n\nWebsite:\nhttps://rodriguez-frost.org/\n\nAddress:\nUSCGC Mason\nFPO AA 84008.",
+     ["Ligio Valladares"]),
+    ("rami martinsson\n\npurchasing clerk\n\npersonal info:\nphone:\n(02) 6766 6617\n\ne-mail:\n"
+     "ramimartinsson@jourrapide.com", ["rami martinsson"]),
+    ("nils rami\n\nclerk\n\ne-mail:\nnilsrami@jourrapide.com", ["nils rami"]),
+    ("Iker Olabarria\n\nCarpenter\n\nE-mail:\nIkerOlabarriaUrrutia@mail.com", ["Iker Olabarria"]),
+])
+def test_a_name_beside_a_name_or_in_an_address(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Paris and Weber signed the treaty draft.", "Paris"),
+    ("The Fox and Hound pub is closed on Monday.", "Fox and Hound"),
+    ("This is just a Subaru and Chrysler advertisement.", "Subaru"),
+    ("Given Combivent and Flovent inhalers in line, sats 95%.", "Combivent"),
+    ("write to the sales team at salesteam@acme.com", "sales team"),
+    ("the blue whale project: bluewhale@ocean.org", "blue whale"),
+    ("for refunds, ask the help desk at helpdesk@shop.example", "help desk"),
+])
+def test_what_a_conjunction_or_an_address_does_not_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A list of names whose last two items "and" joins ("Šesták, Anderson and Gonzalez" was read as two items, the second
+# "Anderson and Gonzalez", and with one name found the list was no list): the unlisted item is a name with them. It
+# leaked at 1d66771 (Presidio's generator, seed 31).
+@pytest.mark.parametrize("text, values", [
+    ("The firm was started by three partners: Šesták, Anderson and Gonzalez.", ["Šesták"]),
+    ("Board members: Pärnaste, Anderson and Gonzalez.", ["Pärnaste"]),
+    ("Players: Ruuskanen, Walker and Diaz; coach: Reyes.", ["Ruuskanen"]),
+    ("Crew: Zwierzchowski, Smith and Jones.", ["Zwierzchowski"]),
+    ("Invited: Nwachukwu, Turner and Hughes.", ["Nwachukwu"]),
+])
+def test_an_unlisted_item_of_a_list_of_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "We need Research and Development, Sales and Marketing, and Legal.",
+    "Departments: Finance, Operations and Procurement.",
+    "Colours: Red, Green and Blue.",
+    "Tools: Hammer, Wrench and Pliers.",
+    "Menu: Pasta, Risotto and Tiramisu.",
+])
+def test_a_list_of_no_names_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+SET_AF_CHAT = ("Maro: \"Who sent you?\"\nEmily:\"Nobody did, I came on my own.\"\n"
+               "Note: at school they nicknamed her ilsabet, and the lease is with ms. Wit. Timayev and Dawson were the "
+               "witnesses. Send it to\n\nbirna sif\n\n0519 hafnarbraut 80\n suite 6\n akureyri\n"
+               "or to the office on Harbo 71 St.")
+SET_AF_SECRETS = ("Maro", "ilsabet", "Wit", "Timayev", "birna sif", "hafnarbraut", "Harbo 71")
+
+
+def test_set_af_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AF_CHAT, SET_AF_SECRETS)

@@ -38,6 +38,7 @@ from mechanisms.prmpt.entities.titled_names import (
     REPLACED_TITLES,
     SALUTATION_NAMES,
     address_block_names,
+    conjunct_names,
     opens_line,
 )
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
@@ -1121,6 +1122,18 @@ def _address_block_names(text: str, spans: list[Span], english: Any, lang: str) 
     return sorted(kept + added, key=lambda s: s.start) if added else spans
 
 
+def _conjunct_names(text: str, spans: list[Span], english: Any, lang: str) -> list[Span]:
+    """``spans`` and the words "and" joins to a person's one-word name, where no span is
+    (:func:`titled_names.conjunct_names`)."""
+    if lang != "en" or " and " not in text and "&" not in text:
+        return spans
+    persons = [(s.start, s.end) for s in spans if s.entity_type == "PERSON"]
+    taken = Occupied([(s.start, s.end) for s in spans])
+    added = [Span(f.entity_type, f.start, f.end, f.score, lang) for f in conjunct_names(text, persons, english)
+             if not taken.overlaps(f.start, f.end)]
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
 class TypeAnnotator:
     """Finds sensitive spans and their types. ``load()`` is thread-safe and idempotent."""
 
@@ -1428,7 +1441,8 @@ class TypeAnnotator:
                                            [u or low for u, low in zip(uncased, lowered)], resolved)
             resolved = self._uncased_addresses(texts, langs, uncased, resolved)
             if "PERSON" in self._enabled:
-                resolved = [_address_block_names(text, spans, self._english, lang)
+                resolved = [_conjunct_names(text, _address_block_names(text, spans, self._english, lang),
+                                            self._english, lang)
                             for text, spans, lang in zip(texts, resolved, langs)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
@@ -1744,7 +1758,7 @@ _CONJUNCTION_BEFORE = re.compile(r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*,?[ \t]*(?:
 _DATELINE = re.compile(r"[^\W\d_][^\W\d_.'’ -]*(?:[ \t]+[^\W\d_][^\W\d_.'’ -]*)*\)[ \t]*,[ \t]*\d")
 _ITEM = re.compile(r"(?:^|(?<=[,;:\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))[ \t]*"
                    r"(?:\d{1,4}(?:[ \t]*[-–.):])?[ \t]*|[-*•][ \t]+|\|[ \t]*)?"
-                   r"(?P<v>[^\W\d_][^\W\d_'’-]+(?:[ \t]+(?:(?:de|del|da|van|von|der|le|la)[ \t]+)?"
+                   r"(?P<v>[^\W\d_][^\W\d_'’-]+(?:[ \t]+(?!(?:and|et|y|&)[ \t])(?:(?:de|del|da|van|von|der|le|la)[ \t]+)?"
                    r"[^\W\d_][^\W\d_'’-]+){0,3})(?=[ \t]*(?:[,;\n|]|\.(?:\s|$)|$|[ \t]+\d|[ \t]+(?:and|et|y|&)[ \t]|[ \t]*\((?!\d{4})))")
 
 

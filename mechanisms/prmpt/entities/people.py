@@ -135,8 +135,9 @@ def _fold(word: str) -> str:
 
 
 def find_emailed_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
-    """(:data:`_EMAIL_LOCAL`) Each pair of words an e-mail address spells, each a listed name or no dictionary word
-    and neither an everyday word ("Data Science" of "datascience@", "Sales Team" of "salesteam@" are no names)."""
+    """(:data:`_EMAIL_LOCAL`) Each pair of words an e-mail address spells, or opens with a second family name after
+    them ("Ligio Valladares" of "LigioValladaresSaldana@"), each a listed name or no dictionary word and neither an
+    everyday word ("Data Science" of "datascience@", "Sales Team" of "salesteam@" are no names)."""
     if "@" not in text:
         return []
     locals_ = {_LOCAL_SEPARATORS.sub("", m.group("v")).rstrip("0123456789").casefold() for m in _EMAIL_LOCAL.finditer(text)}
@@ -155,9 +156,16 @@ def find_emailed_names(text: str, lang: str, english: EnglishWords | None = None
         if len(a) < 2 or len(b) < 2 or "\n" in text[words[k].end():words[j].start()] \
                 or len(text[words[k].end():words[j].start()]) > 4:
             continue
-        if {a + b, b + a, a[0] + b, b + a[0], a + b[0]} & locals_ and all(
-                index.is_listed(w) and not index.is_common(w) or not index.is_common(w) and english is not None
-                and not english.is_word(w.lower()) for w in (words[k].group(), words[j].group())):
+        whole = bool({a + b, b + a} & locals_)
+        if not (whole or {a[0] + b, b + a[0], a + b[0]} & locals_
+                or len(a + b) >= 8 and any(v.startswith((a + b, b + a)) for v in locals_)):
+            continue
+        pair = (words[k].group(), words[j].group())
+        named = [index.is_listed(w) and not index.is_common(w) or not index.is_common(w) and english is not None
+                 and not english.is_word(w.lower()) for w in pair]
+        # (both words spelled out whole, one a name: the other may be a dictionary's too, "rami martinsson" of
+        # "ramimartinsson@"; never an everyday word)
+        if all(named) or whole and any(named) and not any(index.is_common(w) for w in pair):
             out.append(Found("PERSON", words[k].start(), words[j].end(), 0.8))
     return out
 

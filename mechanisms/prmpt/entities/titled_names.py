@@ -54,7 +54,7 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"dr|JUDr|MUDr|MVDr|PhDr|RNDr|PaedDr|gđa|gđica|gosp|fru|frk|Adv|Adv\.ª|Arq|Arq\.ª|Enf|Enf\.ª|Eng\.ª|"
              r"Eng\.º|Prof\.ª|Téc|Téc\.ª|Bayan|Dl|Dna|inž|"
              # in a text written in lower case, with their point ("join accounts with ms. Sjanne"; "50 ms" is no title)
-             r"mr(?=\.)|mrs(?=\.)|ms(?=\.)|"
+             r"(?<!\d[ \t]?)(?:mr|mrs|ms)(?=\.)|"
              # courts: "HHJ Whitcombe", "District Judge", "Recorder Lyle", "Master Hale"; judges' and parties'
              # titles in capitals in the speaker lines of transcripts ("LORD JUSTICE HARRINGTON:")
              r"HHJ|DJ|DDJ|Recorder|Master|Registrar|Magistrate|Sheriff|Magistrado|Magistrada|"
@@ -432,7 +432,7 @@ category grade block unit level plan model vitamin""".split())
 # titles after which one Title-case word is a surname even when it is a word of the dictionary ("HHJ Bilge",
 # "Mr Seven", "Ms Bright"); not "Miss", "Judge", "Justice" or "Dr": "Don't Miss Out", "Justice Department", "Dr Pepper"
 # ("MS Windows" is no title: as written only)
-_STRONG_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "MR", "MRS", "HHJ", "DJ", "DDJ", "DCI", "DSI", "DCS", "Supt", "Cllr", "Msgr", "Lieut"})
+_STRONG_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "MR", "MRS", "mr", "mrs", "ms", "mx", "HHJ", "DJ", "DDJ", "DCI", "DSI", "DCS", "Supt", "Cllr", "Msgr", "Lieut"})
 _TITLE_WORD = regex.compile(r"\p{L}+")
 
 
@@ -440,6 +440,7 @@ def _strong_title(text: str, start: int, value_start: int, value: str) -> bool:
     titles = _TITLE_WORD.findall(text, start, value_start)
     return bool(titles) and titles[-1] in _STRONG_TITLES and regex.fullmatch(r"\p{Lu}\p{Ll}+", value) is not None \
         and value.lower() not in CALENDAR and value.lower() not in _DETERMINERS
+
 
 
 _AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)")
@@ -823,6 +824,17 @@ def _cjk_names(text: str) -> list[Found]:
 _PAIR = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}{2,}){1,2})(?![\p{L}\d@_-])")
 
 
+# the nouns that close an organisation's or a place's name and that name lists hold as family names too ("Zentrix
+# Bank", "Kubeflow Center"): no person's name with a word no list holds before them
+_ORGANISATION_WORDS = frozenset("""company bank center centre fund group trust labs lab cloud engine systems solutions
+partners capital holdings ventures foundation institute university college school hospital clinic church club hotel
+park hall house street road station tower towers studio studios media press network mills works channel kitchen
+lake lakes river square field fields bridge island bay beach valley mountain forest garden gardens airport stadium
+arena castle palace abbey market mall plaza point falls springs harbour harbor port creek canyon ridge grove meadow
+heights""".split())
+_COMPANY_AFTER = regex.compile(rf"[ \t]+(?:{COMPANY_FORMS})\.?(?![\p{{L}}\d])")
+
+
 def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """English texts: two or three adjacent capitalised words none of which is an everyday or dictionary
     word ("add Edvard Petrussen as a beneficiary", "Oluwaseun Bakare signed"): names from locales the
@@ -835,9 +847,15 @@ def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = fro
         words = m.group("v").split()
         if words[0].lower() in GREETINGS:
             continue  # "Thanks Python for ...": the word after a greeting is left to the cued names
-        if any(index.is_common(w) or is_dictionary_word(english, w) or w.lower() in CALENDAR or not VOWEL.search(w)
-               for w in words):
-            continue
+        plain = [not (index.is_common(w) or is_dictionary_word(english, w) or w.lower() in CALENDAR
+                      or not VOWEL.search(w)) for w in words]
+        if not all(plain) and not (
+                len(words) == 2 and _no_word(words[0], index, english) and words[0].casefold() not in place_names()
+                and index.is_last(words[1]) and words[1].lower() not in _INSTITUTION_NOUNS | _ORGANISATION_WORDS
+                and not _COMPANY_FORM_WORD.fullmatch(words[1]) and m.group("v").casefold() not in place_names()
+                and not _COMPANY_AFTER.match(text, m.end("v"))
+                and words[1].lower() not in CALENDAR and not is_title(words[1])):
+            continue  # (a given name no list holds, then a listed family name that is a word too: "Tiegan Hill")
         if _ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start()):
             continue
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.6))
@@ -1287,6 +1305,39 @@ def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: 
     return out
 
 
+# one capitalised word joined to a person's one-word name by "and" or "&", either side ("Timayev and Dawson were
+# precision engineers", "Okafor & Lindqvist")
+_CONJUNCT_BEFORE = regex.compile(r"(?<![\p{L}\d'’@#_.-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:and|&)[ \t]+$")
+_CONJUNCT_AFTER = regex.compile(r"[ \t]+(?:and|&)[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})(?![\p{L}\d'’@_-])(?![ \t]+\p{Lu})")
+# what the pair does next, as people do ("... were precision engineers", "... argued for an hour"; never "Subaru and
+# Chrysler advertisement", "Combivent and Flovent inhalers")
+_PEOPLE_DO = regex.compile(r"[ \t]+(?:(?:both|also|then|later|never|each|all)[ \t]+)?(?:were|are|have|had|will|would|"
+                           r"could|should|can|may|might|must|did|do|said|say|told|argued|agreed|disagreed|wrote|met|"
+                           r"went|came|left|joined|signed|sang|played|founded|started|became|married|divorced|worked|"
+                           r"spoke|talked|laughed|shared|decided|refused|denied|admitted|testified|arrived|moved|lived|"
+                           r"live|work|met|meet|claim|claimed|believe|believed|think|thought|know|knew)\b")
+
+
+def conjunct_names(text: str, persons: Iterable[tuple[int, int]], english: Container[str]) -> list[Found]:
+    """The word "and" joins to a person's name of one word, when no list or dictionary holds it as a word, a month,
+    a title or a place ("Timayev" beside "Dawson"; never "Python and Django", "Paris and Weber"). ``persons``: the
+    PERSON spans found, as (start, end)."""
+    if not english:
+        return []
+    index = name_index()
+    places = place_names()
+    out = []
+    for start, end in persons:
+        if not regex.fullmatch(r"\p{Lu}\p{Ll}+", text[start:end]):
+            continue
+        for m, pair_end in ((_CONJUNCT_BEFORE.search(text, max(0, start - 40), start), end),
+                            (_CONJUNCT_AFTER.match(text, end), None)):
+            if m is not None and _no_word(m.group("v"), index, english) and m.group("v").casefold() not in places \
+                    and _PEOPLE_DO.match(text, pair_end or m.end("v")):
+                out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    return out
+
+
 # the owners an action item names at its start ("- Pamela to send the quote", "* Iwo and Aurelia to review",
 # "2. Rüdiger will call the bank", "[ ] Ettore: book the room")
 _OWNER = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
@@ -1443,6 +1494,8 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
 # "call me ishaan"): one word, and a second where it is a listed name or no word of English.
 _INTRO = regex.compile(
     r"(?<![\p{L}\d])(?P<cue>(?i:my[ \t]+name[ \t]+is|my[ \t]+name['’]s|call[ \t]+me|je[ \t]+m['’][ \t]?appelle|"
+    # a name given ("she named him Arn", "they nicknamed her Tazz")
+    r"(?:re)?(?:named|nicknamed|christened|baptized|baptised|dubbed)[ \t]+(?:him|her|me|them|us)|"
     r"mon[ \t]+nom[ \t]+est|me[ \t]+llamo|mi[ \t]+nombre[ \t]+es|"
     # a kind of name and its value ("her maiden name is Costa", "What's your last name? Cazares", "the account is
     # in the name of Nivi Rosing", "under my partner's name Nivi Rosing")
@@ -1648,9 +1701,11 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
         first, second = m.group("v"), m.group("w")
         if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR:
             continue
-        if m.group("cue").lower().startswith("call") and (first.lower() in english or index.is_common(first)) \
-                and not (first[:1].isupper() and first[1:].islower() and not index.is_common(first)):
-            continue  # "call me tomorrow", "they call me crazy": a word, not a name ("call me Constantine" is one)
+        if not m.group("cue").lower().startswith(("my", "je", "mon", "me", "mi", "in", "under")) \
+                and (first.lower() in english or index.is_common(first)) \
+                and not (first[:1].isupper() and first[1:].islower() and m.group("cue").split()[-1].islower()):
+            continue  # "call me tomorrow", "they call me crazy", "named him captain": a word, not a name ("call me
+            # Constantine", "people call me Demi": a capital in lower-case words; "Call Me Maybe" is a title's)
         end = m.end("v")
         if second and second.lower() not in _NOT_INTRODUCED and not is_title(second) \
                 and second[:1].isupper() == first[:1].isupper() \
@@ -1897,7 +1952,8 @@ _QUOTED_SPEAKER = regex.compile(rf"(?m)^[ \t]*(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PA
 
 # a transcript's speaker labels ("[10:03] Bastián Garrido: hola"): read where two lines or more have them
 _TRANSCRIPT_LINE = regex.compile(rf"(?m)^[ \t]*(?:\[?\d{{1,2}}:\d{{2}}(?::\d{{2}})?\]?[ \t]*[-–]?[ \t]*)?"
-                                 rf"(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,2}}):[ \t]+\S")
+                                 rf"(?P<v>{_NAME_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_NAME_WORD}){{0,2}}):"
+                                 r"(?:[ \t]+\S|[\"“«])")  # ("Ashley:\"I'm Tamara's daughter\"")
 
 
 def _no_word(word: str, index: NameIndex, english: Container[str]) -> bool:
@@ -1915,7 +1971,7 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
         return []
     index = name_index()
     places = place_names()
-    found, unlisted, everyday = [], [], []
+    found, unlisted, everyday, other = [], [], [], []
     for m in lines:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
         plain = [_no_word(w, index, english) for w in words]
@@ -1925,11 +1981,16 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
             found.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
         elif all(plain) and not any(w.casefold() in places for w in words):
             unlisted.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
-        elif len(words) == 1 and index.is_first(words[0]) and words[0].lower() not in CALENDAR \
-                and not is_title(words[0]) and words[0].lower() not in _ROLE_LABELS:
-            # a given name that is an everyday word too ("Summer: Remember me?", "Guy: You saved my life!"): a
-            # speaker's beside speakers' names, never the labels alone
-            everyday.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+        elif len(words) == 1 and words[0].lower() not in CALENDAR and not is_title(words[0]) \
+                and words[0].lower() not in _ROLE_LABELS:
+            if index.is_first(words[0]) or index.is_last(words[0]):
+                # a name that is an everyday word too ("Summer: Remember me?", "Guy: You saved my life!", "Calle:
+                # \"Who are you?\""): a speaker's beside speakers' names, never the labels alone
+                everyday.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+            elif not index.is_common(words[0]) and words[0].casefold() not in capital_names():
+                # a word no list holds as an everyday one, though a dictionary or a gazetteer has it ("Dita", a
+                # format's acronym; "Jaroslav", a town): a speaker's only where the other labels are names
+                other.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     # half the labels or more are names, or it is a list of things ("Kubernetes: ...\nTerraform: ...\nJenkins: ..."); in
     # a transcript, a label that is no word and no place is a speaker too ("Kowalska: yes")
     # (the labels of a chat's roles, "Support", "Agent", "Assistant", are neither: "[10:42] Riitta: ...\n[10:43]
@@ -1941,6 +2002,8 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     if speakers and 2 * len(beside) >= len(labels):
         found += everyday  # ("Felicia: ...\nSummer: ...\nGuy: ...")
         speakers = beside
+        if labels <= speakers | {text[f.start:f.end] for f in unlisted + other}:
+            found += other  # every label a name but these ("Dita: What a wife.\nCharles: ...\nJeffery: ...")
     if not labels or 2 * len(speakers) < len(labels) and not (
             roles and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
         return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support")

@@ -3383,6 +3383,44 @@ def test_a_list_of_no_names_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
+# A person's trait said of a word opening the sentence: a listed given name that is a word too ("Grace is very
+# reliable", "Amber is a very sympathetic person"), a listed name, or a word no list or dictionary holds. They leaked at
+# 1d66771 (Presidio's generator).
+@pytest.mark.parametrize("text, values", [
+    ("Grace is very reliable. You can always depend on her.", ["Grace"]),
+    ("Amber is a very sympathetic person. They are good listeners.", ["Amber"]),
+    ("Hope is a very honest person.", ["Hope"]),
+    ("Ottoline is such a generous friend.", ["Ottoline"]),
+    ("Why is Jorunn so stubborn?", ["Jorunn"]),
+])
+def test_a_person_a_trait_is_said_of(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "Python is very reliable.",
+    "Toyota is very reliable.",
+    "London is very friendly to cyclists.",
+    "Honest is a good word for it.",
+    "The new release is very reliable.",
+])
+def test_a_trait_of_a_thing_or_a_place_names_no_one(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# The author or performer of a work, between an article and the work, with a listed family name that is a town's too
+# ("the Kauê Souza version"). It leaked at 1d66771 (Presidio's generator).
+@pytest.mark.parametrize("text, values", [
+    ("The Kauê Souza version recorded for Carey PLC became the hit.", ["Kauê Souza"]),
+    ("The Ionuț Toledo version recorded for Vega Ltd sold well.", ["Ionuț Toledo"]),
+    ("Have you been to a Zdeňka Lima concert before?", ["Zdeňka Lima"]),
+    ("The Tadeáš Leon album was recorded in one night.", ["Tadeáš Leon"]),
+    ("The Ngozi Florence biography came out in May.", ["Ngozi Florence"]),
+])
+def test_a_work_s_author_with_a_family_name_a_town_has_too(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
 SET_AF_CHAT = ("Maro: \"Who sent you?\"\nEmily:\"Nobody did, I came on my own.\"\n"
                "Note: at school they nicknamed her ilsabet, and the lease is with ms. Wit. Timayev and Dawson were the "
                "witnesses. Send it to\n\nbirna sif\n\n0519 hafnarbraut 80\n suite 6\n akureyri\n"

@@ -1673,8 +1673,9 @@ def _owners_and_authors(text: str, english: Container[str]) -> list[Found]:
         words = m.group("v").split()
         if m.group("cover") and len(words) < 2:
             continue  # "the Spotify version": a version is a person's only under a full name
+        # (a listed name that is a town's too is one: "the Kauê Souza version")
         if all(not is_dictionary_word(english, w) and w.lower() not in english and not index.is_common(w)
-               and w.casefold() not in places for w in words):  # never "the Christmas song"
+               and (w.casefold() not in places or index.is_listed(w)) for w in words):  # never "the Christmas song"
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out
 
@@ -2063,6 +2064,37 @@ _LOWER_SAID = regex.compile(r"(?m)^[ \t]*(?P<v>\p{Ll}[\p{Ll}\p{M}'’-]{2,})[ \t
                             r"texted|wrote|called|replied)\b")
 
 
+# a trait only a person has, said of a word opening the sentence ("Syed is very reliable.", "Amber is a very
+# sympathetic person", "Why is Eros so impulsive?")
+_TRAITS = (r"reliable|dependable|trustworthy|honest|kind|kind-hearted|friendly|generous|shy|impulsive|sympathetic|"
+           r"talented|clever|funny|rude|lazy|hard-working|hardworking|patient|caring|loyal|brave|stubborn|selfish|"
+           r"polite|humble|arrogant|ambitious|cheerful|grumpy|thoughtful|considerate|outgoing|introverted|"
+           r"extroverted|easygoing|easy-going|moody|jealous|bossy|nosy|witty|charming")
+_TRAIT_OF = regex.compile(rf"(?:(?P<why>(?i:why)[ \t]+(?:is|was)[ \t]+)(?P<w>\p{{Lu}}\p{{Ll}}{{2,}})"
+                          rf"|(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:is|was|seems|seemed))"
+                          rf"[ \t]+(?:(?:such[ \t]+)?an?[ \t]+)?(?:(?:very|so|really|quite|extremely|always|too|incredibly)"
+                          rf"[ \t]+)?(?:{_TRAITS})(?:[ \t]+(?:person|man|woman|guy|girl|lady|boy|listener|friend))?"
+                          r"(?![\p{L}-])")
+
+
+def _trait_subjects(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_TRAIT_OF`) A listed given name, a listed name no list holds as an everyday word and no capital, or a
+    word no list or dictionary holds and no place, that a person's trait is said of at a sentence's start (never
+    "Python is very reliable", "Toyota is very reliable")."""
+    index = name_index()
+    out = []
+    for m in _TRAIT_OF.finditer(text):
+        group = "w" if m.group("why") else "v"
+        word = m.group(group)
+        if not _opens_sentence(text, m.start()) or is_title(word) or word.lower() in CALENDAR:
+            continue
+        if index.is_first(word) and word.lower() not in _NOT_SPEAKERS \
+                or index.is_listed(word) and not index.is_common(word) and word.casefold() not in capital_names() \
+                or _no_word(word, index, english) and word.casefold() not in place_names():
+            out.append(Found("PERSON", m.start(group), m.end(group), 0.7))
+    return out
+
+
 def _record_names(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
@@ -2102,6 +2134,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     out.extend(_quoted_speakers(text, english))
     out.extend(_transcript_speakers(text, english))
     out.extend(_record_names(text, english))
+    if lang == "en" and english:
+        out.extend(_trait_subjects(text, english))
     for m in _SIGNED.finditer(text):
         words = m.group("v").split()
         if not all(index.is_common(w) or is_title(w) for w in words) and words[0].lower() not in ("the", "le", "la", "el"):

@@ -431,7 +431,7 @@ _NOT_A_JUDGE = _BEFORE_A_JUDGE | frozenset("""a an under part section schedule a
 category grade block unit level plan model vitamin""".split())
 # titles after which one Title-case word is a surname even when it is a word of the dictionary ("HHJ Bilge",
 # "Mr Seven", "Ms Bright"); not "Miss", "Judge", "Justice" or "Dr": "Don't Miss Out", "Justice Department", "Dr Pepper"
-# ("MS Windows" is no title: as written only)
+# ("MS Windows" is no title: as written only; in lower case with their point, "with ms. Wit", never after a figure)
 _STRONG_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "MR", "MRS", "mr", "mrs", "ms", "mx", "HHJ", "DJ", "DDJ", "DCI", "DSI", "DCS", "Supt", "Cllr", "Msgr", "Lieut"})
 _TITLE_WORD = regex.compile(r"\p{L}+")
 
@@ -440,7 +440,6 @@ def _strong_title(text: str, start: int, value_start: int, value: str) -> bool:
     titles = _TITLE_WORD.findall(text, start, value_start)
     return bool(titles) and titles[-1] in _STRONG_TITLES and regex.fullmatch(r"\p{Lu}\p{Ll}+", value) is not None \
         and value.lower() not in CALENDAR and value.lower() not in _DETERMINERS
-
 
 
 _AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)")
@@ -1315,7 +1314,7 @@ _PEOPLE_DO = regex.compile(r"[ \t]+(?:(?:both|also|then|later|never|each|all)[ \
                            r"could|should|can|may|might|must|did|do|said|say|told|argued|agreed|disagreed|wrote|met|"
                            r"went|came|left|joined|signed|sang|played|founded|started|became|married|divorced|worked|"
                            r"spoke|talked|laughed|shared|decided|refused|denied|admitted|testified|arrived|moved|lived|"
-                           r"live|work|met|meet|claim|claimed|believe|believed|think|thought|know|knew)\b")
+                           r"live|work|meet|claim|claimed|believe|believed|think|thought|know|knew)\b")
 
 
 def conjunct_names(text: str, persons: Iterable[tuple[int, int]], english: Container[str]) -> list[Found]:

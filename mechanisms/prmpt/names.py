@@ -66,7 +66,6 @@ def _base_letter(letter: str) -> str:
     return unicodedata.normalize("NFD", letter)[0]
 
 
-
 def _wordlike(low: str) -> bool:
     """Letters, and the vowel signs and other marks that scripts such as Devanagari write inside words."""
     return any(ch.isalpha() for ch in low) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M" for ch in low)

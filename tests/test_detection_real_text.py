@@ -3432,3 +3432,57 @@ def test_set_af_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AF_CHAT, SET_AF_SECRETS)
+
+
+# Medicines, generic and brand, in a clinical note: NER and the learned finder read a drug's capitalised or unknown
+# word as a person's name, and the stand-in broke the note ("sedated on Alyce"). Each was hidden at 16e545d (the
+# nursing notes: 5,258 words altered, 392 of them medicines).
+@pytest.mark.parametrize("text, kept", [
+    ("Neuro: sedated on Propofol, weaned overnight; pt more alert this morning.", "Propofol"),
+    ("Se inició tratamiento con Tocilizumab y Magnesio oral.", "Tocilizumab y Magnesio"),
+    ("Started Lopressor 25 mg and Protonix daily.", "Started Lopressor"),
+    ("CV: Dobutamine at 5 mcg, Nipride off since 0400.", "Nipride"),
+    ("Plan: continue Natrecor, check lytes in am.", "Natrecor"),
+    ("Reglan given prior to tube feeds, tolerating well.", "Reglan"),
+    ("Milrinone weaned to 0.25, Levophed off.", "Milrinone"),
+    ("Pt c/o nausea, Zofran given with good effect.", "Zofran"),
+    ("Tratamiento: Urbason 40 mg y Omeprazol 20 mg.", "Urbason"),
+    ("Mucomyst given before the contrast study.", "Mucomyst"),
+])
+def test_a_medicine_is_no_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A name a brand has too stays a name ("Allegra", "Camila", "Kendrick": the list leaves out every word a name list
+# holds), and a drug's word after a title or an initial is a person's.
+@pytest.mark.parametrize("text, values", [
+    ("Allegra Whitfield signed the consent form.", ["Allegra Whitfield"]),
+    ("Camila called the ward at noon.", ["Camila"]),
+    ("Kendrick Osei was admitted overnight.", ["Kendrick Osei"]),
+    ("Please page Dr. Lasix about the potassium.", ["Lasix"]),
+    ("Seen by Dr Propofol-Marsh this morning.", ["Propofol-Marsh"]),
+])
+def test_a_name_a_medicine_has_too(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+def test_the_medicine_list_holds_no_listed_name() -> None:
+    from mechanisms.prmpt.entities.name_words import medicine_names, name_index
+
+    index = name_index()
+    assert len(medicine_names()) > 20_000
+    assert not [w for w in medicine_names() if index.is_listed(w)]
+    assert {"propofol", "heparin", "omeprazol", "zofran"} <= medicine_names()
+
+
+# A lower-case word's point closes a sentence before a street type's capital ("gave 2 puffs. Dr. Smith"): no street.
+# It was one at 16e545d.
+@pytest.mark.parametrize("text, kept", [
+    ("Gave 2 puffs. Dr. Smith was called about the rash.", "Gave 2 puffs. Dr. "),
+    ("She drank 3 cups. Dr. Ames said it was fine.", "3 cups. Dr. "),
+    ("Walked 2 laps. Ct scan at noon.", "2 laps. Ct scan"),
+    ("Took 2 tabs. Dr. Lee aware.", "Took 2 tabs. Dr. "),
+    ("Had 4 visits. Ave wait was an hour.", "4 visits. Ave wait"),
+])
+def test_a_sentence_s_end_before_a_street_type(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

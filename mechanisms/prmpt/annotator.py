@@ -524,6 +524,26 @@ def _device(text: str, span: Span, devices: Callable[[], frozenset[str]]) -> boo
         and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
 
 
+_MEDICINE_WORD = regex.compile(r"\p{L}+")
+
+
+def _medicine(text: str, span: Span, english: Container[str]) -> bool:
+    """A span of medicine names alone, without a title or an initial before it ("Propofol weaned", "FLOVENT 2
+    puffs", "Magnesio 400 mg"; "Dr. Lasix" stays): NER and the learned finder read a drug's capitalised or unknown
+    word as a name, and the list holds no word a name list has ("Allegra", "Camila" stay names). An everyday word
+    beside one is no name either ("Started Lopressor")."""
+    from mechanisms.prmpt.entities.name_words import medicine_names, name_index
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    words = _MEDICINE_WORD.findall(text, span.start, span.end)
+    medicines, index = medicine_names(), name_index()
+    found = [w.casefold() in medicines for w in words]
+    return any(found) and all(
+        medicine or (index.is_common(w) or is_dictionary_word(english, w)) and not index.is_listed(w)
+        for w, medicine in zip(words, found)) \
+        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
+
+
 def _eponym(text: str, span: Span) -> bool:
     return _EPONYM_NAME.fullmatch(text, span.start, span.end) is not None and (
         _EPONYM_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
@@ -1300,6 +1320,7 @@ class TypeAnnotator:
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
                                             or _eponym(text, cleaned) or _device(text, cleaned, devices)
+                                            or _medicine(text, cleaned, self._english)
                                             or _ORG_END.search(text, cleaned.start, cleaned.end)
                                             or " " not in text[cleaned.start:cleaned.end] and text[cleaned.start].isupper()
                                             and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None

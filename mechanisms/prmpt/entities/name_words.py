@@ -295,6 +295,13 @@ def place_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def medicine_names() -> frozenset[str]:
+    """Medicine names, generic and brand, in several languages, case-folded (``medicines_v1.txt``: no word a name
+    list holds)."""
+    return frozenset(_read("medicines_v1.txt"))
+
+
+@lru_cache(maxsize=1)
 def capital_names() -> frozenset[str]:
     """Countries of 5 million people or more and their capitals, case-folded: the places news writes for a
     government ("Washington ha negado", "Moscú advirtió")."""

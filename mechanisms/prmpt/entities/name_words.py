@@ -302,6 +302,12 @@ def medicine_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def clinical_abbreviations() -> frozenset[str]:
+    """Clinical abbreviations as written ("ABG", "Hct", "Pt"; ``clinical_abbreviations_v1.txt``: none a listed name)."""
+    return frozenset(_read("clinical_abbreviations_v1.txt"))
+
+
+@lru_cache(maxsize=1)
 def capital_names() -> frozenset[str]:
     """Countries of 5 million people or more and their capitals, case-folded: the places news writes for a
     government ("Washington ha negado", "Moscú advirtió")."""

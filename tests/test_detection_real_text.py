@@ -3532,12 +3532,42 @@ def test_a_number_after_a_word_is_no_postcode(sanitizer: Sanitizer, text: str, k
 
 
 SET_AG_NOTE = ("Neuro: sedated on Propofol, weaned overnight. Pt's husband Kendrick Osei and Allegra Whitfield visited; "
-               "Dr. Lasix aware. Ed Mbeki to call back.\nBilling: the family office in Caravaca de la Cruz 30400 in its "
+               "Dr. Lasix aware. Ed Mbeki to call back; Mrs. Sheriff next door has the keys.\nBilling: the family office in Caravaca de la Cruz 30400 in its "
                "annex, or the one in viechtach 94234 in its yard.")
-SET_AG_SECRETS = ("Kendrick Osei", "Allegra", "Whitfield", "Lasix", "Mbeki", "30400", "94234")
+SET_AG_SECRETS = ("Kendrick Osei", "Allegra", "Whitfield", "Lasix", "Mbeki", "Sheriff", "30400", "94234")
 
 
 def test_set_ag_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AG_NOTE, SET_AG_SECRETS)
+
+
+# A family name that is a title or an everyday word too, after a courtesy title: the word is the name ("Mrs. Bishop",
+# "Miss Abbot"); a rank alone stays no name ("The Lieutenant said so"). They leaked at 16e545d.
+@pytest.mark.parametrize("text, values", [
+    ("I spoke to Mrs. Bishop about the fence.", ["Bishop"]),
+    ("Mr Judge was late for the hearing.", ["Judge"]),
+    ("Our neighbour Mrs. Sheriff complained again.", ["Sheriff"]),
+    ("Mrs. Major lives next door.", ["Major"]),
+    ("Ms. Constable runs the bakery.", ["Constable"]),
+    ("Ms. Cardinal paid the rent.", ["Cardinal"]),
+    ("Mrs. Captain lives upstairs.", ["Captain"]),
+    ("Miss Abbot teaches piano on Fridays.", ["Abbot"]),
+])
+def test_a_family_name_a_title_has_too_after_a_courtesy_title(sanitizer: Sanitizer, text: str,
+                                                               values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("The Lieutenant said so.", "Lieutenant"),
+    ("Ask the Bishop of Leeds.", "Bishop of Leeds"),
+    ("Lady Justice Achterberg ruled on it.", "Lady Justice"),
+    ("The Sheriff arrived at noon.", "Sheriff"),
+    ("Tell Me Or Else", "Or Else"),
+    ("Why not fly to North Korea to get some attention, Mr. President?", "Mr. President"),
+    ("Mr Chancellor, the budget is late.", "Mr Chancellor"),
+])
+def test_a_rank_alone_or_title_case_words_name_no_one(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text

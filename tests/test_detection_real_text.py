@@ -3572,3 +3572,83 @@ def test_a_family_name_a_title_has_too_after_a_courtesy_title(sanitizer: Sanitiz
 ])
 def test_a_rank_alone_or_title_case_words_name_no_one(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# An address written one part per line: the street (name words and a house number, of no type a pattern knows), the
+# town, a region's letters or number, the postcode; the four lines together are an address where no line alone says
+# so. The postcode and the street leaked at befff0f (Presidio's generator, seeds 99 and 123).
+@pytest.mark.parametrize("text, values", [
+    ("Ship to: Mr. Tomas Vrba\n    412 Paraguay 19 Apt. 733\n   Benissa\n    A\n    3791\n", ["3791", "412", "733"]),
+    ("Deliver to\n    5521 71 Rue Ibn Khaldoun Suite 218\n   Cite El Ghazala\n    61\n    2083\n", ["2083"]),
+    ("recipient:\n    40217 hagen 33 apt. 902\n   tromsø\n    tr\n    9012\n", ["9012", "40217"]),
+    ("Address\n    288 Kossuth u. 12. Apt. 441\n   Kisújszállás\n    JN\n    5310\n", ["5310", "441"]),
+    ("Mail it to\n    9031 Skolevej 4 Suite 120\n   Vejle\n    B\n    7100\n", ["7100", "9031"]),
+])
+def test_a_four_line_address_block(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+# Under a street, the town, a state's or a region's letters and a code of three digits or more ("Hella HU 851",
+# "vík sl 870"): the code leaked at befff0f (Presidio's generator).
+@pytest.mark.parametrize("text, values", [
+    ("Send it to Ms. Rut Olsen, 4411 Bakkagata 12\nHella HU 851", ["851"]),
+    ("Ship to Mr. Ivo Kral 27 Masarykova St\nSelfoss SU 800", ["800"]),
+    ("mail to mr. jan novak 3102 lidická road\nvík sl 870", ["870", "3102"]),
+    ("Return to 5520 Hverfisgata 9\nHúsavík NE 640", ["640"]),
+    ("Invoice to 81 Calle Mayor 14\nFlateyri VF 425", ["425"]),
+])
+def test_a_town_region_and_code_under_a_street(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+# A unit, then a house number and a street of no type a pattern knows, to the end of the line ("apt. 125 4637 jaanioja
+# 7"): the two numbers were read as a phone and the street kept at befff0f.
+@pytest.mark.parametrize("text, values", [
+    ("apt. 076 1740 paseo del olmo 81\ntorroella gi 17257", ["1740", "olmo"]),
+    ("suite 191 58037 nádražní 1690\nbrno", ["58037", "nádražní"]),
+    ("flat 3 20417 rua das flores 88", ["20417", "flores"]),
+    ("suite 77 3310 via dei mille 12", ["3310", "mille"]),
+    ("apt. 12 40311 calle de la paz 9", ["40311", "paz"]),
+    ("unit 5 1147 paseo del olmo 23, please", ["1147", "olmo"]),
+])
+def test_a_street_after_a_unit(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+# A phone's label glued to it with a hyphen, before it or after it ("CELL-410 555 0142", "84 58 94-Office"): the area
+# code before, and six digits in pairs with their label after, leaked at befff0f (the nursing notes, Presidio's
+# generator).
+@pytest.mark.parametrize("text, values", [
+    ("FAMILY CONTACT: DAUGHTER--CELLULAR-410 313-7781 & HOME-410 622-0931.", ["410 313-7781", "410 622-0931", "410"]),
+    ("Reach her on Mobile-0412 555 019 after six.", ["0412 555 019", "0412"]),
+    ("Nuuk\n38 51 22-Office\\,+299 52 11 90-Fax", ["38 51 22", "52 11 90"]),
+    ("Tel-020 7946 0958 (switchboard)", ["020 7946 0958", "020"]),
+    ("Direct line 71 42 90-Home, ask for Ana.", ["71 42 90"]),
+])
+def test_a_phone_label_glued_by_a_hyphen(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("COVID-19 2020 report, order ORD-123 4567 shipped", "ORD-123 4567"),
+    ("pages 10-12 15-18 of the report", "10-12 15-18"),
+    ("Room 12 has 300 beds for 4", "Room 12 has 300 beds for 4"),
+    ("Unit 3 sold 200 units in 2019", "Unit 3 sold 200 units in 2019"),
+    ("Chapter 12\nIntroduction\nA\n3728", "3728"),
+    ("Suite 400 of the hotel: 12 rooms left", "12 rooms"),
+    ("Home-made 3 4 5 pie", "3 4 5"),
+])
+def test_no_address_or_phone_in_numbers_beside_such_words(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+SET_AH_NOTE = ("Ship the parcel to\n    412 Paraguay 19 Apt. 733\n   Benissa\n    A\n    3791\n"
+               "or to 4411 Bakkagata 12\nHella HU 851\nor to apt. 076 1740 paseo del olmo 81\n"
+               "Call her: CELLULAR-410 313-7781, or 38 51 22-Office.")
+SET_AH_SECRETS = ("3791", "Paraguay 19", "851", "1740", "olmo", "313-7781", "410 313", "38 51 22")
+
+
+def test_set_ah_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AH_NOTE, SET_AH_SECRETS)

@@ -516,9 +516,43 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-# a line that holds only a state's or a region's code, between the town and the postcode of a block (", MT", "VWV")
+# a line that holds only a state's or a region's code, between the town and the postcode of a block (", MT", "VWV"; a
+# province's letter or number, or a code in lower case in a text in lower case: "A", "52", "ma")
 _THREE_ALONE = re.compile(r"[ \t]*(?P<e>\d{3})[ \t,.]*")
-_REGION_LINE = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2,3}\.?[ \t]*,?[ \t]*")
+_REGION_LINE = re.compile(r"[ \t]*,?[ \t]*(?:[A-Z]{1,3}|[a-z]{2}|\d{1,2})\.?[ \t]*,?[ \t]*")
+# a town line of a block: words alone, no figure ("Alcalalí", "Cite Ettataouer", "bodø")
+_TOWN_LINE = re.compile(rf"[ \t]*(?P<t>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[^\W\d_][\w'’.{_MARKS}-]*){{0,3}})[ \t,]*")
+# under a street: a town, a state's or region's letters and a code of three digits or more closing the line
+# ("Letaba LI 877", "Patreksfjörður MD 451", "volduchy pl 338 22", "torroella de montgrí gi 17257")
+_TOWN_REGION_CODE = re.compile(rf"[ \t]*(?P<t>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[^\W\d_][\w'’.{_MARKS}-]*){{0,3}}),?[ \t]+"
+                               r"[A-Za-z]{2,3}\.?,?[ \t]+(?P<e>\d{3,6}|\d{3}[ ]\d{2})[ \t,.]*")
+
+
+def _town_words(words: str) -> bool:
+    """Words that name a town: a known place or a proper name; in lower case, a word of four letters or more no
+    dictionary holds ("karunga", "volduchy"); never a stop word among them."""
+    parts = re.findall(r"[^\W\d_]+", words)
+    if not parts or any(w.lower() in _STOP for w in parts if len(w) > 1):
+        return False
+    if words.islower():
+        return any(len(w) >= 4 and _unknown_word(w) for w in parts) or words.casefold() in _places()
+    return _town(words)
+
+
+def _four_line_block(text: str, lines: list[tuple[int, int]], i: int) -> tuple[int, int] | None:
+    """The street line of a block written one part per line, its postcode on line ``i``: a street (name words and a
+    house number), a town, a region's code, the postcode ("584 Paraguay 87 Apt. 840 / Alcalalí / A / 3728"); the
+    four lines together say what a town or a street alone could not."""
+    if i < 3 or not _REGION_LINE.fullmatch(text, *lines[i - 1]):
+        return None
+    town = _TOWN_LINE.fullmatch(text, *lines[i - 2])
+    street = _STREET_LINE.fullmatch(text, *lines[i - 3])
+    if town is None or street is None or not _town_words(town.group("t")):
+        return None
+    value = street.group("v").rstrip(" ,")
+    if not re.search(r"[^\W\d_]{2}", value) or any(w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", value)):
+        return None
+    return street.start("v"), street.start("v") + len(value)
 
 
 def _address_blocks(text: str, found: list[Found]) -> list[Found]:
@@ -551,9 +585,14 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
         # a town that reads as words ("Lyon Hill 9277", "Rosario 2000"): only under a street found in the block
         street_near = any(lines[j][0] <= x < lines[j][1] for x, _ in streets for j in range(max(0, i - 3), i)
                           if "\n\n" not in text[lines[j][0]:start])
-        if post is None and street_near and i > 0 and _REGION_LINE.fullmatch(text, *lines[i - 1]):
+        block_street = _four_line_block(text, lines, i) if post is None else None
+        if post is None and (street_near or block_street) and i > 0 and _REGION_LINE.fullmatch(text, *lines[i - 1]):
             post = _CODE_ALONE.fullmatch(text, start, end) or _THREE_ALONE.fullmatch(text, start, end)
             # ("471 Rue X 112\nRuddervoorde\nVWV\n8020", ", MT\n 29394", "Búðardalur\nDE\n370")
+        if post is None and i > 0 and any(lines[i - 1][0] <= x < lines[i - 1][1] for x, _ in streets):
+            town_code = _TOWN_REGION_CODE.fullmatch(text, start, end)  # "1538 Thutlwa St\nLetaba LI 877"
+            if town_code is not None and _town_words(town_code.group("t")) and not _YEAR.fullmatch(town_code.group("e")):
+                post = town_code
         if post is None:
             continue
         group = next(g for g in "dabce" if post.groupdict().get(g))
@@ -569,6 +608,8 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 break
             if any(a <= x < b for x, _ in streets):
                 above.append((a, b, True))
+            elif block_street is not None and a <= block_street[0] < b:
+                above.append((*block_street, True))
             elif _UNIT_LINE.fullmatch(line) or _TYPE_ONLY_LINE.fullmatch(line):
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), True))
             elif _UNIT_LINE_MORE.fullmatch(line):  # "Oficina 504", "Torre 2 Apto 1102": only beside a street
@@ -831,6 +872,20 @@ def _numbers_then_street(text: str) -> list[Found]:
             continue
         out.append(Found("STREET_ADDRESS", m.start("v") + rest[0].start(), m.end("v"), 0.7))
     return out
+
+
+# a unit, then a house number, a street of no type a pattern knows and its number, closing a line or a part ("apt. 125
+# 4637 jaanioja 7", "Suite 191 58037 Družstevní 1690"): the unit says what the words after it are
+_UNIT_THEN_STREET = re.compile(rf"(?<![\w'’.-])(?P<v>(?i:apt|apartment|suite|ste|unit|flat|room|rm)\.?[ \t]*#?[ \t]*\d{{1,5}}[A-Za-z]?"
+                               rf"[ \t]+\d{{1,5}}[A-Za-z]?(?P<w>(?:[ \t]+{_STREET_WORD}){{1,4}})[ \t]+\d{{1,5}}[A-Za-z]?)"
+                               r"(?=[ \t]*(?:[,;\n]|$))")
+
+
+def _streets_after_units(text: str) -> list[Found]:
+    """(:data:`_UNIT_THEN_STREET`) Never with a word of a sentence among the street's."""
+    return [Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.7) for m in _UNIT_THEN_STREET.finditer(text)
+            if not _NOT_ADDRESS.search(m.group("v"))
+            and not any(w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("w")))]
 
 
 def _streets_over_units(text: str) -> list[Found]:
@@ -1398,6 +1453,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     if "\n" in text:
         out.extend(_streets_over_units(text))
     out.extend(_numbers_then_street(text))
+    out.extend(_streets_after_units(text))
     out.extend(_address_blocks(text, out))
     out.extend(_postcodes_beside_towns(text))
     for m in [*_UK_STANDALONE.finditer(text), *_CA_STANDALONE.finditer(text)]:

@@ -25,11 +25,14 @@ from mechanisms.prmpt.permutation import DomainError
 # --------------------------------------------------------------------------------------- phones
 # (groups on one line: a postcode at the end of the line above is no part of the number; a label glued with a
 # hyphen may follow it: "9138 4547-Office")
-_PHONE = re.compile(
-    r"(?<![\w+-])(?:(?:\+|00)\d{1,3}[ \t.\-/]?)?\(?\d{1,5}\)?(?:(?:-[ \t]|[ \t.\-/])?\(?\d{1,5}\)?){1,6}"
-    r"(?:[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6})?(?!\w|-(?![^\W\d_]))",
-    re.IGNORECASE,
-)
+_PHONE_BODY = (r"(?:(?:\+|00)\d{1,3}[ \t.\-/]?)?\(?\d{1,5}\)?(?:(?:-[ \t]|[ \t.\-/])?\(?\d{1,5}\)?){1,6}"
+               r"(?:[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6})?(?!\w|-(?![^\W\d_]))")
+_PHONE = re.compile(r"(?<![\w+-])" + _PHONE_BODY, re.IGNORECASE)
+# the number's label glued to it with a hyphen, before it or after it ("CELLULAR-410 202-6694", "HOME-410 671-9309",
+# "84 58 94-Office"): a cue, and the digits after the label's hyphen open the number
+_GLUED_LABEL = re.compile(r"(?<![^\W\d_])(?i:cellular|cell|mobile|home|work|office|phone|tel|fax|pager)-(?=[(+]?\d)")
+_GLUED_AFTER = re.compile(r"-(?i:cellular|cell|mobile|home|work|office|phone|tel|fax|pager)(?![^\W\d_])")
+_PHONE_AFTER_LABEL = re.compile(_PHONE_BODY, re.IGNORECASE)
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "IN", "CA", "AU", "BR", "MX", "AR", "CO", "BE",
                  "CH")
 # a date, alone or before a time ("05.12.1973 1030"); not the first groups of a number in pairs ("05.12.73.93.30")
@@ -55,6 +58,9 @@ _SCORE = re.compile(r"\d{1,2}-\d{1,2}")
 # groups of two or three digits after a first digit that is no 0, between single spaces: a row of a table of
 # scores when three or more of them stand in one text with no phone cue ("Jimenez (Spain) 74 72 73 67 287")
 _FIGURE_ROW = re.compile(r"[1-9]\d{1,2}(?: [1-9]\d{1,2})+")
+# a unit's word before the digits: the first group is the unit's number, the next a house's ("Suite 191 58037
+# Družstevní", "apt. 076 1740 Paseo ..."), never a number to call
+_UNIT_BEFORE = re.compile(r"(?<![^\W\d_])(?i:apt|apartment|suite|ste|unit|flat|room|rm)\.?[ \t]*#?[ \t]*$")
 
 
 def _phone_validity(core: str) -> tuple[bool, bool]:
@@ -106,11 +112,16 @@ def find_phones(text: str, lang: str) -> list[Found]:
     out: list[Found] = [Found("PHONE_NUMBER", m.start("v"), m.end("v"), 0.7) for m in _PAGER.finditer(text)
                         if m.group("c").lower() != "pg" or len(m.group("v")) >= 5]
     rows: list[int] = []  # indices in ``out`` of cue-less rows of two- and three-digit groups
-    for m in _PHONE.finditer(text):
+    glued = [g for label in _GLUED_LABEL.finditer(text) if (g := _PHONE_AFTER_LABEL.match(text, label.end()))]
+    candidates = sorted([*glued, *(m for m in _PHONE.finditer(text)
+                                   if not any(g.start() <= m.start() < g.end() for g in glued))],
+                        key=lambda m: m.start())
+    for m in candidates:
         core = _EXT.split(m.group(0))[0]
         n_digits = sum(ch.isdigit() for ch in core)
+        labelled = m in glued or _GLUED_AFTER.match(text, m.end()) is not None
         if n_digits == 6 and _SIX_DIGITS.fullmatch(core) and not _DATE_LIKE.match(core) \
-                and _PHONE_CUES.search(text, max(0, m.start() - 25), m.start()):
+                and (labelled or _PHONE_CUES.search(text, max(0, m.start() - 25), m.start())):
             out.append(Found("PHONE_NUMBER", m.start(), m.end(), 0.5))  # "call me at 32 70 61": a short plan's number
             continue
         if not 7 <= n_digits <= 15:
@@ -119,10 +130,12 @@ def find_phones(text: str, lang: str) -> list[Found]:
             continue
         if re.search(r"isbn|issn", text[max(0, m.start() - 20):m.start()], re.IGNORECASE):
             continue
+        if " " in core.strip() and _UNIT_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            continue
         grouped = any(ch in core for ch in " .-()+/")  # "/" after the area code: "07536/79160110"
         if not grouped and n_digits >= 12 and luhn_residue("".join(ch for ch in core if ch.isdigit())) == 0:
             continue  # a bare Luhn-valid 12-15 digit string is a card number
-        cue = _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
+        cue = labelled or _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
         if not cue and not _INTERNATIONAL.match(core) and _figures(core):
             continue
         valid, possible = _phone_validity(core)

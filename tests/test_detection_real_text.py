@@ -3652,3 +3652,29 @@ def test_set_ah_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AH_NOTE, SET_AH_SECRETS)
+
+
+# A name's particle of two letters in lower case before its first capital stays as written, and the name after it is
+# hidden ("M. de Lanessan" -> "M. de <stand-in>"): it was rewritten as a lower-case given name at befff0f ("veuve
+# ellena Tomeka Grande"), an altered word and a broken sentence (the French OCR: 130 "de" altered).
+@pytest.mark.parametrize("text, kept, values", [
+    ("Le jeune avocat lutte contre M. de Vauclercy, ministre.", "M. de ", ["Vauclercy"]),
+    ("Jeanne Dupuis, 71 ans, veuve de Firmin Lagadec, rue des Lices.", "veuve de ", ["Firmin Lagadec"]),
+    ("Les généraux Maunoury et de Castelbajac sont arrivés.", "et de ", ["Castelbajac"]),
+    ("Abbiamo parlato con il signor di Bartolomeo ieri.", "signor di ", ["Bartolomeo"]),
+    ("I met Mr. da Silveira at the bank.", "Mr. da ", ["Silveira"]),
+    ("Lettre de M. du Paty au ministre.", "M. du ", ["Paty"]),
+])
+def test_a_short_particle_before_a_name_stays_as_written(sanitizer: Sanitizer, text: str, kept: str,
+                                                          values: list[str]) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+    check(sanitizer, text, values, name=False)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("She met Ludwig van Beethoven yesterday.", ["Beethoven", "Ludwig"]),
+    ("Coach van der Berg resigned.", ["van der Berg"]),
+    ("M. le Maire, accompagné de son adjoint, se rendit sur les lieux.", ["Maire"]),
+])
+def test_a_long_particle_or_an_office_stays_in_the_span(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)

@@ -1025,6 +1025,10 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 _ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
+# a name's particles of two letters in lower case before its first capital ("M. de Lanessan", "veuve de Clément
+# Maslin", "di Stefano"): no word of the name anyone is known by, and a preposition as often; they stay as written
+# (the particles of three letters or more stay in the name: "van den Broek")
+_SHORT_PARTICLES = re.compile(r"(?:(?:de|du|da|di|do|la|le)[ \t]+)+(?=[A-ZÀ-ÖØ-Þ])")
 
 
 _CITATION_SIGNAL = re.compile(r"(?:See(?:[ \t]+also)?|But[ \t]+see|Cf\.|Compare|Contra|Accord)[ \t]+")
@@ -1103,6 +1107,9 @@ def _person_edges(text: str, span: Span) -> Span:
     start, end = span.start, span.end
     if (m := _ABBREVIATION.match(text, start, end)) is not None and m.end() < end:
         start = m.end()
+    if (m := _SHORT_PARTICLES.match(text, start, end)) is not None and m.end() < end \
+            and not _cut_title(text[m.end():end].split()[0].rstrip(".,")):
+        start = m.end()  # (an office after its article stays as it was: "M. le Maire", "le Curé de ...")
     first, opens = start, None  # (where the name starts is read only when a greeting word opens it)
     while (m := _FIRST_WORD.match(text, start, end)) is not None:
         greeting = m.group(1).lower() in LETTER_WORDS

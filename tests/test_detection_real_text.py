@@ -3678,3 +3678,111 @@ def test_a_short_particle_before_a_name_stays_as_written(sanitizer: Sanitizer, t
 ])
 def test_a_long_particle_or_an_office_stays_in_the_span(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
+
+
+# A speaker's own name that is a month's too ("My name is Mai", "je m'appelle Avril"), and a name given in lower case that
+# a list holds and no everyday or dictionary word is ("call me adrian", "she named him tyler"): they leaked at befff0f
+# (Presidio's generator, seed 99).
+@pytest.mark.parametrize("text, values", [
+    ("My name is Mai", ["Mai"]),
+    ("Je m'appelle Avril et j'ai une question.", ["Avril"]),
+    ("hi, my name is june and i have a question", ["june"]),
+    ("sometimes people call me adrian", ["adrian"]),
+    ("she named him tyler after her grandfather", ["tyler"]),
+    ("you can call me dylan", ["dylan"]),
+    ("they named her bridget", ["bridget"]),
+])
+def test_a_name_given_that_is_a_month_or_in_lower_case(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("call me tomorrow", "tomorrow"),
+    ("call me darling", "darling"),
+    ("call me boss", "boss"),
+    ("they call me crazy", "crazy"),
+    ("Call me Monday about it", "Monday"),
+    ("named him captain of the team", "captain"),
+])
+def test_a_word_after_call_me_is_no_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A name a street's type opens ("Calle Norberg", "Rue Anthony"), the value of a name's key: read as a street at befff0f,
+# its first word kept.
+@pytest.mark.parametrize("text, values", [
+    ("Date: August 08, 1990\nName: Calle Norberg\nPhone: 040-778-806", ["Calle Norberg"]),
+    ("Nombre: Calle Andersson", ["Calle Andersson"]),
+    ("full_name=Rua Bastos; plan=gold", ["Rua Bastos"]),
+    ("Patient name: Carrer Vidal", ["Carrer Vidal"]),
+    ("Nom : Rue Lemaire", ["Rue Lemaire"]),
+])
+def test_a_name_key_s_value_a_street_type_opens(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+# A courtesy title in lower case and the family name after it in lower case, a word or a place too ("mr. brown is
+# late", "mr. lima is a 34 year old man"): they leaked at befff0f (Presidio's generator, its texts in lower case).
+@pytest.mark.parametrize("text, values", [
+    ("mr. lima is a 34 year old man who grew up in oulu", ["lima"]),
+    ("mr. brown is late again", ["brown"]),
+    ("ms. rivers said no to the offer", ["rivers"]),
+    ("thanks to ms. bay for the help", ["bay"]),
+    ("mr. west called about his order", ["west"]),
+    ("the form was signed by mx. north yesterday", ["north"]),
+])
+def test_a_family_name_after_a_lower_case_courtesy_title(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("mr. president, the vote is open", "president"),
+    ("it took 50 ms. then it stopped", "then"),
+    ("open it in ms word first", "ms word"),
+    ("i miss you so much", "miss you"),
+    ("mr. and mrs. smith came", "mr. and"),
+    ("still waiting for mr. right", "right"),
+    ("p: follow abgs. assess ms. safety precautions. enc po intake.", "ms. safety"),
+    ("assess ms. med for safety, enc po intake", "ms. med"),
+])
+def test_no_name_after_a_lower_case_courtesy_title_s_look_alike(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A note in capitals: a type of a French or Spanish street that English writes as a word or an abbreviation ("VIA",
+# "AV", "PO") before words of the dictionary or abbreviations, and an English street's name across a sentence's end,
+# are no street ("CALCULATION OF CO VIA FICK EQUATION AND WAS 284", "75 AV PACED", "4 EXTREMITIES SPONTANEOUSLY. HEAD
+# CT"). Each was hidden at befff0f (the nursing notes in capitals: 313 words altered as streets).
+@pytest.mark.parametrize("text, kept", [
+    ("MEASURED VO2 FOR CALCULATION OF CO VIA FICK EQUATION AND WAS 284 ML/MIN.", "VIA FICK EQUATION AND WAS 284"),
+    ("HR 75 AV PACED, BP STABLE.", "75 AV PACED"),
+    ("KCL 40 MEQ PO AND GIVEN MAG OXIDE 240 MG.", "PO AND GIVEN MAG OXIDE 240"),
+    ("MOVES ALL 4 EXTREMITIES SPONTANEOUSLY. HEAD CT NEG.", "4 EXTREMITIES SPONTANEOUSLY"),
+    ("HR 88 AV PACED NO VEA NOTED.", "88 AV PACED"),
+    ("ATIVAN 1MG PO X 1 GIVEN AT 2200.", "PO X 1"),
+])
+def test_a_note_in_capitals_holds_no_street(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("VIVO EN CALLE MAYOR 12, MADRID", ["MAYOR 12"]),
+    ("SHIP TO 14 RUE DES LILAS, LYON", ["LILAS"]),
+    ("SHIP TO VIA ROMA 12, MILANO", ["ROMA"]),
+    ("SEND IT TO 12 AV FOCH, PARIS", ["FOCH"]),
+    ("PLEASE MAIL IT TO 1540 MAPLE AVE, SPRINGFIELD, IL 62704", ["1540 MAPLE", "62704"]),
+])
+def test_a_street_in_capitals_is_still_one(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+
+SET_AI_NOTE = ("hi, my name is june and mr. lima asked me to write. people call me adrian at work.\n"
+               "Name: Calle Norberg\nM. de Vauclercy will sign for Mr. da Silveira.")
+SET_AI_SECRETS = ("june", "lima", "adrian", "Calle Norberg", "Norberg", "Vauclercy", "Silveira")
+
+
+def test_set_ai_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AI_NOTE, SET_AI_SECRETS)

@@ -467,7 +467,8 @@ def _proper(words: str) -> bool:
         return True  # a word of a script with no case is no English word
     english, index = _english(), name_index()
     return any(w[:1].isupper() and not index.is_common(w) and w.lower() not in english  # type: ignore[operator]
-               for w in _WORD.findall(words))
+               and not (w.isupper() and len(w) < 4) for w in _WORD.findall(words))
+    # (a word of three capitals is an abbreviation as often, "NSR", "ABG", "PTT" in a note in capitals)
 
 
 def _unknown_word(word: str) -> bool:
@@ -1160,14 +1161,18 @@ def _town_after(text: str, end: int) -> bool:
 
 def _plausible_street(text: str, m: re.Match[str]) -> bool:
     words = re.findall(r"[A-Za-zÀ-ÿ]+", m.group("name"))
+    breaks = _CAPITALS_SENTENCE_BREAK if m.group("name").isupper() else _SENTENCE_BREAK
     return bool(words) and not any(w.lower() in _STOP for w in words) \
-        and _SENTENCE_BREAK.search(text, m.start("name"), min(len(text), m.end("name") + 2)) is None
+        and breaks.search(text, m.start("name"), min(len(text), m.end("name") + 2)) is None
     # ("12 ms. Nothing else came close"; "gave 2 puffs. Dr. Smith called": the point closes the name, the type opens
     # the next sentence)
 
 
 # a lower-case word, its point and a capital: a sentence ends there ("St. John's" is a street's, "ms. Nothing" never)
 _SENTENCE_BREAK = re.compile(r"(?<![^\W\d_])[a-zà-ÿ]{2,}\.[ \t]+[A-ZÀ-Ý]")
+# in capitals, a word of three letters or more and its point before the next word ("4 EXTREMITIES SPONTANEOUSLY. HEAD
+# CT": "ST. JAMES", "MT. VERNON" keep their abbreviations)
+_CAPITALS_SENTENCE_BREAK = re.compile(r"(?<![^\W\d_])[A-ZÀ-Ý]{3,}\.[ \t]+[A-ZÀ-Ý]")
 
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268" (a
@@ -1289,6 +1294,11 @@ _LIVES_ON = re.compile(rf"(?<![\w])(?i:{_RESIDES})[ \t]+on[ \t]+"
 _TYPED = 0.9
 
 
+# a name's key right before a value ("Name: ", "full_name=", "Nombre: ", "Nom :")
+_NAME_KEY_BEFORE = re.compile(r"(?<![\w-])(?i:(?:full|first|given|last|family|contact|patient|customer)?[ _]?name|nombre|nom|nome)"
+                              r"[\"']?[ \t]*[:=][ \t]*[\"']?$")
+
+
 def _named_streets(text: str, lang: str) -> list[Found]:
     from mechanisms.prmpt.entities.name_words import name_index
 
@@ -1305,6 +1315,8 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     for m in _NO_NUMBER_FIRST.finditer(text):
         if m.group("type") in ("Avenue", "Boulevard") and lang != "fr":
             continue  # "Avenue Q", "Boulevard Brewing"
+        if _NAME_KEY_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+            continue  # "Name: Calle Norberg": a person's name a street's type opens, the value of a name's key
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _NO_NUMBER_HU.finditer(text):
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
@@ -1368,6 +1380,23 @@ _UNIT_OVER_STREET = re.compile(
     rf"(?:[A-Z][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 
 
+_PARTICLE_SET = frozenset(_PARTICLES.split("|"))
+
+
+def _romance_street_name(name: str, before: str, lang: str) -> bool:
+    """A French or Spanish street's name after its type (``before``: the number and the type): no English stop word
+    that is no particle, and in capitals in an English text after a type English writes as a word or an abbreviation
+    ("VIA", "AV", "PO", "PLACE"), a proper name among the words ("75 AV PACED", "PO AND GIVEN ..." in a note in capitals;
+    "CALLE MAYOR 12" stays)."""
+    words = re.findall(r"[^\W\d_]+", name)
+    if any(w.lower() in _STOP and w.lower() not in _PARTICLE_SET for w in words):
+        return False
+    kind = (re.findall(r"[^\W\d_]+", before) or [""])[-1].lower()
+    if not name.isupper() or lang != "en" or not (len(kind) <= 2 or kind in _english()):  # type: ignore[operator]
+        return True
+    return _proper(" ".join(w.title() for w in words))
+
+
 def find_addresses(text: str, lang: str) -> list[Found]:
     out: list[Found] = []
     ends: list[int] = []
@@ -1382,6 +1411,9 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         for m in pattern.finditer(text):
             if pattern is _EN_ADDRESS and not _plausible_street(text, m):
                 continue
+            if pattern in (_ES_ADDRESS, _FR_ADDRESS) and not _romance_street_name(
+                    m.group("name"), text[m.start("v"):m.start("name")], lang):
+                continue  # "VIA FICK EQUATION AND WAS 284", "75 AV PACED": a note in capitals, no street
             if pattern is _LOWER_TYPE_ADDRESS and not _proper(m.group("name")):
                 continue  # "str. Format 3 ways": no street's name
             if pattern is _FR_TYPE_FIRST_LOWER and not (m.group("fr") or m.group("part") or _town(m.group("name"))):

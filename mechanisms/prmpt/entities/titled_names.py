@@ -1706,19 +1706,50 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _INTRO.finditer(text):
         first, second = m.group("v"), m.group("w")
-        if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR:
-            continue
-        if not m.group("cue").lower().startswith(("my", "je", "mon", "me", "mi", "in", "under")) \
-                and (first.lower() in english or index.is_common(first)) \
-                and not (first[:1].isupper() and first[1:].islower() and m.group("cue").split()[-1].islower()):
+        own = m.group("cue").lower().startswith(("my", "je", "mon", "me", "mi", "in", "under"))
+        if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR and not own:
+            continue  # ("call me Monday"; a speaker's own name may be a month's: "My name is Mai", "me llamo Abril")
+        if not own and (first.lower() in english or index.is_common(first)) \
+                and not (first[:1].isupper() and first[1:].islower() and m.group("cue").split()[-1].islower()) \
+                and not (index.is_listed(first) and not index.is_common(first)
+                         and not is_dictionary_word(english, first)):
             continue  # "call me tomorrow", "they call me crazy", "named him captain": a word, not a name ("call me
-            # Constantine", "people call me Demi": a capital in lower-case words; "Call Me Maybe" is a title's)
+            # Constantine", "people call me Demi": a capital in lower-case words; "call me adrian", "named him tyler":
+            # a listed name no everyday word is; "Call Me Maybe" is a title's)
         end = m.end("v")
         if second and second.lower() not in _NOT_INTRODUCED and not is_title(second) \
                 and second[:1].isupper() == first[:1].isupper() \
                 and (index.is_listed(second) or not (index.is_common(second) or second.lower() in english)):
             end = m.end("w")
         out.append(Found("PERSON", m.start("v"), end, 0.8))
+    return out
+
+
+# A courtesy title in lower case and the family name after it, in lower case too ("mr. brown is late", "ask mrs rivers",
+# "ms. lima called"): a listed name even where it is a word or a place, or a word no dictionary holds; "ms" and "miss"
+# only with their point ("ms word", "i miss you"), never after a figure ("50 ms."), never an office addressed so ("mr.
+# president")
+_LOWER_COURTESY = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.])(?:mrs?\.?|mx\.|ms\.|miss\.)[ \t]+"
+                                r"(?P<v>\p{Ll}[\p{Ll}'’-]+)(?:[ \t]+(?P<w>\p{Ll}[\p{Ll}'’-]+))?(?![\p{L}\d@])")
+_ADDRESSED_OFFICE = regex.compile(rf"^(?:{OFFICES}|speaker|premier|ambassador|justice|judge|officer|clean|right|"
+                                  r"and|or|but|nor|so|to|in|on|at|of|for|with|by|from)$")
+
+
+def _lower_courtesy_names(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_LOWER_COURTESY`) The second word too where the first is a listed given name and the second a listed
+    name no everyday word is ("mr. john smith")."""
+    index = name_index()
+    out = []
+    for m in _LOWER_COURTESY.finditer(text):
+        first, second = m.group("v"), m.group("w")
+        if first in _OPENS_NO_NAME or first in CALENDAR or is_title(first.title()) or _ADDRESSED_OFFICE.match(first) \
+                or first in english and not index.is_listed(first):  # type: ignore[operator]
+            continue  # a listed name or no word: a note's "ms." is a mental status ("assess ms. safety precautions")
+        end = m.end("v")
+        if second and index.is_first(first) and index.is_listed(second) and not index.is_common(second) \
+                and second not in _OPENS_NO_NAME and not is_dictionary_word(english, second):
+            end = m.end("w")
+        out.append(Found("PERSON", m.start("v"), end, 0.75))
     return out
 
 
@@ -2167,6 +2198,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         out.extend(_contact_heads(text, dictionary))
     if lang == "en":
         out.extend(_addressed(text, english))
+        out.extend(_lower_courtesy_names(text, english))
     places = place_names()
     keyed = [m for m in _KEYED_SURNAME_FIRST.finditer(text) if index.is_first(m.group("f").split("-")[0])]
     holders = [(m, True) for m in _HOLDER_SURNAME_FIRST.finditer(text)]

@@ -3786,3 +3786,29 @@ def test_set_ai_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AI_NOTE, SET_AI_SECRETS)
+
+
+# One word of two to four capitals in a clinical note written in lower and Title case is the note's abbreviation, not
+# a person's initials ("Able to MAE", "GERD hx"): each was read as a name at befff0f (the nursing notes).
+@pytest.mark.parametrize("text, kept", [
+    ("Neuro: Pt alert and oriented x3. Able to MAE and follow commands. Started Lopressor.", "MAE"),
+    ("Neuro: MAE, follows commands. On Propofol and Lasix.", "MAE, follows"),
+    ("Remains on CPAP. Lasix, Heparin as ordered. GERD hx.", "GERD hx"),
+    ("Hx GERD, HTN. On Lasix, Heparin.", "Hx GERD, HTN"),
+    ("Lopressor held for SBP 90s. IABP 1:1, MAE weakly.", "MAE weakly"),
+    ("opening eyes to voice, not following commands. MAE and very fidgety, on Propofol and Lasix.", "MAE and"),
+])
+def test_a_clinical_note_s_capitals_are_no_initials(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Pt on Propofol and Lasix. Dr. JS aware of plan.", ["JS"]),
+    ("hey GT will you come tonight", ["GT"]),
+    ("Pt on Lasix and Propofol. Dr AJ aware.", ["AJ"]),
+    ("ON LASIX AND PROPOFOL. MAE SMITH VISITED.", ["SMITH"]),
+    ("Pt on Lasix and Propofol. Mrs. ANN Okafor visited.", ["ANN", "Okafor"]),
+])
+def test_initials_and_names_in_a_note_stay_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+

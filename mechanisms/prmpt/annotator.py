@@ -562,6 +562,23 @@ def _clinical_term(text: str, span: Span, english: Container[str], clinical: Cal
                for w, term in zip(words, found))
 
 
+_ACRONYM_SPAN = re.compile(r"[A-Z]{2,4}")
+
+
+def _clinical_acronym(text: str, span: Span, clinical: Callable[[], frozenset[str]], cased: Callable[[], bool]) -> bool:
+    """One word of two to four capitals alone, in a clinical note written in lower and Title case, with no title, initial,
+    kin word or name key before it ("Able to MAE", "Hx GERD, HTN"): an abbreviation of the note's,
+    not a person's initials (a note writing two clinical words; "hey GT will you" stays a name, as does "Dr. JS")."""
+    return _ACRONYM_SPAN.fullmatch(text, span.start, span.end) is not None and len(clinical()) >= 2 and cased() \
+        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start) \
+        and not _NAME_KEY_BEFORE.search(text, max(0, span.start - 24), span.start)
+
+
+def _mostly_lower_case(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and sum(ch.isupper() for ch in letters) < len(letters) / 2
+
+
 def _eponym(text: str, span: Span) -> bool:
     return _EPONYM_NAME.fullmatch(text, span.start, span.end) is not None and (
         _EPONYM_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
@@ -1347,6 +1364,7 @@ class TypeAnnotator:
         headings = functools.cache(lambda: _heading_labels(text, self._english))  # (read once, when first asked)
         devices = functools.cache(lambda: _device_eponyms(text))
         clinical = functools.cache(lambda: _clinical_words(text))
+        cased = functools.cache(lambda: _mostly_lower_case(text))
         for k, span in enumerate(spans):
             policy = self.config.policy(span.entity_type)
             if policy.category == "off" or span.score < policy.threshold or span.entity_type not in self._enabled:
@@ -1362,6 +1380,7 @@ class TypeAnnotator:
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
                                             or _eponym(text, cleaned) or _device(text, cleaned, devices)
                                             or _clinical_term(text, cleaned, self._english, clinical)
+                                            or _clinical_acronym(text, cleaned, clinical, cased)
                                             or _ORG_END.search(text, cleaned.start, cleaned.end)
                                             or " " not in text[cleaned.start:cleaned.end] and text[cleaned.start].isupper()
                                             and _SOFTWARE_NOUN_AFTER.match(text, cleaned.end) is not None

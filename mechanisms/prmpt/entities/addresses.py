@@ -669,7 +669,10 @@ _PART_PREFIX = re.compile(
     rf"(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.{_MARKS}-]*){{0,2}}[ \t]+(?:{_HOUSE}|{_HOUSE_PART}))(?![\w/-])")
 # a part that names a place: capitalised words (with particles), no sentence
 _PLACE_PART = re.compile(rf"[ \t]*[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[ \t]+[\w'’.(){_MARKS}-]+){{0,4}}[ \t.]*")
-_NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]")
+_NOT_ADDRESS = re.compile(r"\d[:.]\d|\b\d+[ \t]?(?i:am|pm|h|hrs?|min|%|kg|km/h|mb|gb)\b|[$€£¥%]"
+                          # a rate or a dose ("heparin at 850u/hr", "feeds at 45/HOUR", "propofol at 28/mcg/kg", "10 MICS")
+                          r"|\d[\w.]*[ \t]?/[ \t]?(?i:hr|hrs|hour|h|min|kg|mcg|day|d)\b"
+                          r"|\b\d+[ \t]?(?i:mcg|mg|ml|cc|meq|mics|mmhg|units?)\b")
 _UNIT_BEFORE = re.compile(rf"(?:^|(?<=[ \t,]))(?P<v>{_UNIT_PART}(?:{_DESIG}[ \t]*)?)[ \t,]*$")
 
 
@@ -797,7 +800,8 @@ def _street_words(value: str) -> bool:
     if not re.search(rf"(?:[^\W\d_]|[{_MARKS}]){{2}}", words):
         return bool(re.fullmatch(rf"{_HOUSE_PART}|{_HOUSE}", value.strip()))  # "58/991", never "450 W"
     english = _english()
-    if any(w in _STOP or (w.islower() and w in english and w not in _STREET_PARTICLES)  # type: ignore[operator]
+    if any(w in _STOP or w.isupper() and w.lower() in _STOP  # ("PACERBOX AT AN ADEMAND OF 60")
+           or (w.islower() and w in english and w not in _STREET_PARTICLES)  # type: ignore[operator]
            for w in re.findall(r"[^\W\d_]+", words)):  # ("Ventanilla de Beas 33": a particle, no sentence)
         return False
     lower = [w for w in re.findall(r"[^\W\d_]{3,}", words) if w.islower() and w not in KEEP_WORDS]
@@ -1129,6 +1133,8 @@ def _cued_street(text: str, a: int, b: int, strong: bool) -> int | None:
         value = text[a:shape.end()].rstrip(" \t.")
         if not re.search(r"[^\W\d_]{2}", value) or _NOT_ADDRESS.search(text, a, a + len(value) + 2):
             continue  # "Ubuntu 22.04", "Node 18:30"
+        if (_CAPITALS_SENTENCE_BREAK if value.isupper() else _SENTENCE_BREAK).search(value):
+            continue  # "CRACKLES AT BASES. RR-11-13. PA STAS 73": a sentence ends inside
         if not re.search(r"[^\W\d_]{2}", re.sub(_UNIT_PART, " ", value)):
             continue  # a unit alone is no street after a cue: "lives on Level 2 of the game"
         words = re.findall(r"[^\W\d_]+", value)

@@ -30,8 +30,9 @@ import regex
 
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
-from mechanisms.prmpt.entities.people import NAME_KEYS
+from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 from mechanisms.prmpt.entities.titled_names import (
+    ADDRESSED_OFFICES,
     COMPANY_FORMS,
     LETTER_WORDS,
     OFFICES,
@@ -571,7 +572,7 @@ def _clinical_acronym(text: str, span: Span, clinical: Callable[[], frozenset[st
     not a person's initials (a note writing two clinical words; "hey GT will you" stays a name, as does "Dr. JS")."""
     return _ACRONYM_SPAN.fullmatch(text, span.start, span.end) is not None and len(clinical()) >= 2 and cased() \
         and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start) \
-        and not _NAME_KEY_BEFORE.search(text, max(0, span.start - 24), span.start)
+        and not NAME_KEY_BEFORE.search(text, max(0, span.start - 24), span.start)
 
 
 def _mostly_lower_case(text: str) -> bool:
@@ -1105,16 +1106,13 @@ def _from_inner_title(text: str, start: int, end: int) -> int:
 
 
 _COURTESY_BEFORE = regex.compile(r"(?<![\p{L}\d])(?:Mr|Mrs|Ms|Miss|Mx|Mme|Mlle|Herr|Frau|Sr|Sra|Srta)\.?[ \t]+$")
-# the offices a courtesy title addresses their holder by ("Mr. President", "Madam Speaker", "Mr Chancellor"): no name
-_ADDRESSED_OFFICES = frozenset("""president vice-president chairman chairwoman chair speaker mayor secretary ambassador
-minister governor chancellor commissioner premier senator attorney-general presidente ministro ministre président""".split())
 
 
 def _family_name_after_courtesy(text: str, start: int, end: int) -> bool:
     """A courtesy title right before a word a list holds as a title or an everyday word: a family name ("Mrs. Bishop",
     "Miss Abbot"), but for an office addressed so ("Mr. President")."""
     return _COURTESY_BEFORE.search(text, max(0, start - 8), start) is not None \
-        and text[start:end].rstrip(".,").lower() not in _ADDRESSED_OFFICES
+        and text[start:end].rstrip(".,").lower() not in ADDRESSED_OFFICES
 
 
 def _person_edges(text: str, span: Span) -> Span:
@@ -1653,7 +1651,6 @@ van von der den y e et und rue via calle avenida rua""".split())  # (a street's 
 _INITIAL_OR_TITLE_BEFORE = regex.compile(r"(?:(?<![\p{L}\d])(?i:dr|drs|mr|mrs|ms|prof|nurse|rabbi)\.?|(?<![\p{L}\d./])\p{Lu}\.?|"
                                          rf"(?<![\p{{L}}\d])(?i:{KIN})[ \t]*[,:(-]?)[ \t]*$")  # (and a kinship word: "SON CHIDI")
 _CAPITALS_WORD = regex.compile(r"\p{L}+(?:['’-]\p{L}+)*")
-_NAME_KEY_BEFORE = regex.compile(rf"(?<![\w])[\"']?(?:{NAME_KEYS})[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?$", regex.IGNORECASE)
 
 
 def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
@@ -1663,7 +1660,7 @@ def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
     CUCCHIARA"; not "PAINFUL STIMULI", "CATH LAB", "CAREVUE FLOWSHEET")."""
     from mechanisms.prmpt.entities.name_words import name_index
 
-    if _NAME_KEY_BEFORE.search(text, max(0, span.start - 40), span.start):
+    if NAME_KEY_BEFORE.search(text, max(0, span.start - 40), span.start):
         return True  # a record's field: "NAME: ODUYA, TEMPERANCE"
     words = [w.group() for w in _CAPITALS_WORD.finditer(text, span.start, span.end)]
     index = name_index()

@@ -1300,13 +1300,9 @@ _LIVES_ON = re.compile(rf"(?<![\w])(?i:{_RESIDES})[ \t]+on[ \t]+"
 _TYPED = 0.9
 
 
-# a name's key right before a value ("Name: ", "full_name=", "Nombre: ", "Nom :")
-_NAME_KEY_BEFORE = re.compile(r"(?<![\w-])(?i:(?:full|first|given|last|family|contact|patient|customer)?[ _]?name|nombre|nom|nome)"
-                              r"[\"']?[ \t]*[:=][ \t]*[\"']?$")
-
-
 def _named_streets(text: str, lang: str) -> list[Found]:
     from mechanisms.prmpt.entities.name_words import name_index
+    from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 
     english, index = _english(), name_index()
     out = []
@@ -1321,7 +1317,7 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     for m in _NO_NUMBER_FIRST.finditer(text):
         if m.group("type") in ("Avenue", "Boulevard") and lang != "fr":
             continue  # "Avenue Q", "Boulevard Brewing"
-        if _NAME_KEY_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+        if NAME_KEY_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue  # "Name: Calle Norberg": a person's name a street's type opens, the value of a name's key
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _NO_NUMBER_HU.finditer(text):
@@ -1386,16 +1382,13 @@ _UNIT_OVER_STREET = re.compile(
     rf"(?:[A-Z][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 
 
-_PARTICLE_SET = frozenset(_PARTICLES.split("|"))
-
-
 def _romance_street_name(name: str, before: str, lang: str) -> bool:
     """A French or Spanish street's name after its type (``before``: the number and the type): no English stop word
     that is no particle, and in capitals in an English text after a type English writes as a word or an abbreviation
     ("VIA", "AV", "PO", "PLACE"), a proper name among the words ("75 AV PACED", "PO AND GIVEN ..." in a note in capitals;
     "CALLE MAYOR 12" stays)."""
     words = re.findall(r"[^\W\d_]+", name)
-    if any(w.lower() in _STOP and w.lower() not in _PARTICLE_SET for w in words):
+    if any(w.lower() in _STOP and w.lower() not in _PARTICLES.split("|") for w in words):
         return False
     kind = (re.findall(r"[^\W\d_]+", before) or [""])[-1].lower()
     if not name.isupper() or lang != "en" or not (len(kind) <= 2 or kind in _english()):  # type: ignore[operator]

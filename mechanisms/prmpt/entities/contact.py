@@ -60,7 +60,7 @@ _SCORE = re.compile(r"\d{1,2}-\d{1,2}")
 _FIGURE_ROW = re.compile(r"[1-9]\d{1,2}(?: [1-9]\d{1,2})+")
 # a unit's word before the digits: the first group is the unit's number, the next a house's ("Suite 191 58037
 # Družstevní", "apt. 076 1740 Paseo ..."), never a number to call
-_UNIT_BEFORE = re.compile(r"(?<![^\W\d_])(?i:apt|apartment|suite|ste|unit|flat|room|rm)\.?[ \t]*#?[ \t]*$")
+_UNIT_WORD_BEFORE = re.compile(r"(?<![^\W\d_])(?i:apt|apartment|suite|ste|unit|flat|room|rm)\.?[ \t]*#?[ \t]*$")
 
 
 def _phone_validity(core: str) -> tuple[bool, bool]:
@@ -130,7 +130,7 @@ def find_phones(text: str, lang: str) -> list[Found]:
             continue
         if re.search(r"isbn|issn", text[max(0, m.start() - 20):m.start()], re.IGNORECASE):
             continue
-        if " " in core.strip() and _UNIT_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+        if " " in core.strip() and _UNIT_WORD_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue
         grouped = any(ch in core for ch in " .-()+/")  # "/" after the area code: "07536/79160110"
         if not grouped and n_digits >= 12 and luhn_residue("".join(ch for ch in core if ch.isdigit())) == 0:

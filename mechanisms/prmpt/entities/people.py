@@ -26,7 +26,7 @@ from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, englis
 from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, is_title
 
-__all__ = ["NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
+__all__ = ["NAME_KEY_BEFORE", "NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
 
 _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surname|middle_?name|name|attn\.?|"
@@ -39,7 +39,9 @@ _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surna
               r"guardian|parent|mother|father|spouse|next[ _]of[ _]kin|emergency[ _]contact|tenant|landlord|"
               r"borrower|guarantor|co-?signer|student(?:_?name)?|policy_?holder|insured|vorname|nachname|mieter(?:in)?|"
               r"nome|cognome|naam|voornaam|achternaam|locataire")
-NAME_KEYS = _NAME_KEYS  # (the annotator keeps a keyed name read as written in a text in capitals)
+# a name's key right before its value ("Name: ", "full_name=", "Nombre: "): the annotator keeps a keyed name read as
+# written in a text in capitals, and the address finders read no street there ("Name: Calle Norberg")
+NAME_KEY_BEFORE = regex.compile(rf"(?<![\w])[\"']?(?:{_NAME_KEYS})[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?$", regex.IGNORECASE)
 _SINGLE_KEYS = regex.compile(r"^(?:first_?name|last_?name|given_?name|family_?name|surname|middle_?name|"
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
 _KEYED = regex.compile(

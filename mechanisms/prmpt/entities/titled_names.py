@@ -1708,7 +1708,7 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
         first, second = m.group("v"), m.group("w")
         own = m.group("cue").lower().startswith(("my", "je", "mon", "me", "mi", "in", "under"))
         if first.lower() in _NOT_INTRODUCED or is_title(first) or first.lower() in CALENDAR and not own:
-            continue  # ("call me Monday"; a speaker's own name may be a month's: "My name is Mai", "me llamo Abril")
+            continue  # ("call me Monday"; a speaker's own name may be a month's: "My name is Mai", "je m'appelle Avril")
         if not own and (first.lower() in english or index.is_common(first)) \
                 and not (first[:1].isupper() and first[1:].islower() and m.group("cue").split()[-1].islower()) \
                 and not (index.is_listed(first) and not index.is_common(first)
@@ -1731,8 +1731,10 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
 # president")
 _LOWER_COURTESY = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.])(?:mrs?\.?|mx\.|ms\.|miss\.)[ \t]+"
                                 r"(?P<v>\p{Ll}[\p{Ll}'’-]+)(?:[ \t]+(?P<w>\p{Ll}[\p{Ll}'’-]+))?(?![\p{L}\d@])")
-_ADDRESSED_OFFICE = regex.compile(rf"^(?:{OFFICES}|speaker|premier|ambassador|justice|judge|officer|clean|right|"
-                                  r"and|or|but|nor|so|to|in|on|at|of|for|with|by|from)$")
+# the offices a courtesy title addresses their holder by ("Mr. President", "Madam Speaker", "Mr Chancellor"): no name
+ADDRESSED_OFFICES = frozenset("""president vice-president chairman chairwoman chair speaker mayor secretary ambassador
+minister governor chancellor commissioner premier senator attorney-general presidente ministro ministre président""".split())
+_OFFICE_WORD = regex.compile(rf"(?:{OFFICES})")
 
 
 def _lower_courtesy_names(text: str, english: Container[str]) -> list[Found]:
@@ -1742,9 +1744,10 @@ def _lower_courtesy_names(text: str, english: Container[str]) -> list[Found]:
     out = []
     for m in _LOWER_COURTESY.finditer(text):
         first, second = m.group("v"), m.group("w")
-        if first in _OPENS_NO_NAME or first in CALENDAR or is_title(first.title()) or _ADDRESSED_OFFICE.match(first) \
-                or first in english and not index.is_listed(first):  # type: ignore[operator]
-            continue  # a listed name or no word: a note's "ms." is a mental status ("assess ms. safety precautions")
+        if first in _OPENS_NO_NAME or first in CALENDAR or is_title(first.title()) or first in ADDRESSED_OFFICES \
+                or _OFFICE_WORD.fullmatch(first) or first in english and not index.is_listed(first):  # type: ignore[operator]
+            continue  # a listed name or no word ("mr. right" is none): a note's "ms." is a mental status ("assess ms.
+            # safety precautions")
         end = m.end("v")
         if second and index.is_first(first) and index.is_listed(second) and not index.is_common(second) \
                 and second not in _OPENS_NO_NAME and not is_dictionary_word(english, second):

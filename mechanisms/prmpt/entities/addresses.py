@@ -448,6 +448,12 @@ _STATE_POSTCODE = re.compile(r"(?:[A-Z]{2,3}\.?,?[ \t]+|[^\W\d_][\w'’.-]*(?:[ 
 
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _stop_word_in(words: str) -> bool:
+    """A word of a sentence among ``words`` (in any case): "the", "of", "AND", "was"."""
+    return any(w.lower() in _STOP for w in _LETTERS.findall(words))
 
 
 @lru_cache(maxsize=1)
@@ -522,10 +528,11 @@ def _lines(text: str) -> list[tuple[int, int]]:
 _THREE_ALONE = re.compile(r"[ \t]*(?P<e>\d{3})[ \t,.]*")
 _REGION_LINE = re.compile(r"[ \t]*,?[ \t]*(?:[A-Z]{1,3}|[a-z]{2}|\d{1,2})\.?[ \t]*,?[ \t]*")
 # a town line of a block: words alone, no figure ("Alcalalí", "Cite Ettataouer", "bodø")
-_TOWN_LINE = re.compile(rf"[ \t]*(?P<t>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[^\W\d_][\w'’.{_MARKS}-]*){{0,3}})[ \t,]*")
+_LINE_TOWN = rf"[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[^\W\d_][\w'’.{_MARKS}-]*){{0,3}}"
+_TOWN_LINE = re.compile(rf"[ \t]*(?P<t>{_LINE_TOWN})[ \t,]*")
 # under a street: a town, a state's or region's letters and a code of three digits or more closing the line
 # ("Letaba LI 877", "Patreksfjörður MD 451", "volduchy pl 338 22", "torroella de montgrí gi 17257")
-_TOWN_REGION_CODE = re.compile(rf"[ \t]*(?P<t>[^\W\d_][\w'’.{_MARKS}-]*(?:[ \t]+[^\W\d_][\w'’.{_MARKS}-]*){{0,3}}),?[ \t]+"
+_TOWN_REGION_CODE = re.compile(rf"[ \t]*(?P<t>{_LINE_TOWN}),?[ \t]+"
                                r"[A-Za-z]{2,3}\.?,?[ \t]+(?P<e>\d{3,6}|\d{3}[ ]\d{2})[ \t,.]*")
 
 
@@ -551,7 +558,7 @@ def _four_line_block(text: str, lines: list[tuple[int, int]], i: int) -> tuple[i
     if town is None or street is None or not _town_words(town.group("t")):
         return None
     value = street.group("v").rstrip(" ,")
-    if not re.search(r"[^\W\d_]{2}", value) or any(w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", value)):
+    if not re.search(r"[^\W\d_]{2}", value) or _stop_word_in(value):
         return None
     return street.start("v"), street.start("v") + len(value)
 
@@ -615,8 +622,8 @@ def _address_blocks(text: str, found: list[Found]) -> list[Found]:
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), True))
             elif _UNIT_LINE_MORE.fullmatch(line):  # "Oficina 504", "Torre 2 Apto 1102": only beside a street
                 above.append((a + text[a:b].index(line), a + text[a:b].index(line) + len(line), False))
-            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) and not any(
-                    w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))) and _street_words(m.group("v")):
+            elif (m := _STREET_LINE.fullmatch(text, a, b)) is not None and _proper(m.group("v")) \
+                    and not _stop_word_in(m.group("v")) and _street_words(m.group("v")):
                 above.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), True))
             elif (part := _part(text, (a, a + len(text[a:b].rstrip(" \t,"))), "left")) is not None and part[0] == "STREET_ADDRESS":
                 above.append((part[1], part[2], True))  # the sentence before it kept: "I moved to Pod zidom 492"
@@ -879,9 +886,11 @@ def _numbers_then_street(text: str) -> list[Found]:
     return out
 
 
+# the words of a unit a number follows (read by the phone finder too: "Suite 191 58037 ..." is no phone)
+UNIT_WORDS = "apt|apartment|suite|ste|unit|flat|room|rm"
 # a unit, then a house number, a street of no type a pattern knows and its number, closing a line or a part ("apt. 125
 # 4637 jaanioja 7", "Suite 191 58037 Družstevní 1690"): the unit says what the words after it are
-_UNIT_THEN_STREET = re.compile(rf"(?<![\w'’.-])(?P<v>(?i:apt|apartment|suite|ste|unit|flat|room|rm)\.?[ \t]*#?[ \t]*\d{{1,5}}[A-Za-z]?"
+_UNIT_THEN_STREET = re.compile(rf"(?<![\w'’.-])(?P<v>(?i:{UNIT_WORDS})\.?[ \t]*#?[ \t]*\d{{1,5}}[A-Za-z]?"
                                rf"[ \t]+\d{{1,5}}[A-Za-z]?(?P<w>(?:[ \t]+{_STREET_WORD}){{1,4}})[ \t]+\d{{1,5}}[A-Za-z]?)"
                                r"(?=[ \t]*(?:[,;\n]|$))")
 
@@ -889,8 +898,7 @@ _UNIT_THEN_STREET = re.compile(rf"(?<![\w'’.-])(?P<v>(?i:apt|apartment|suite|s
 def _streets_after_units(text: str) -> list[Found]:
     """(:data:`_UNIT_THEN_STREET`) Never with a word of a sentence among the street's."""
     return [Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.7) for m in _UNIT_THEN_STREET.finditer(text)
-            if not _NOT_ADDRESS.search(m.group("v"))
-            and not any(w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("w")))]
+            if not _NOT_ADDRESS.search(m.group("v")) and not _stop_word_in(m.group("w"))]
 
 
 def _streets_over_units(text: str) -> list[Found]:
@@ -904,8 +912,7 @@ def _streets_over_units(text: str) -> list[Found]:
             continue
         a, b = lines[i - 1]
         m = _BARE_STREET.fullmatch(text, a, b) if b - a <= 60 else None
-        if m is None or _NOT_ADDRESS.search(m.group("v")) \
-                or any(w.lower() in _STOP for w in re.findall(r"[^\W\d_]+", m.group("v"))):
+        if m is None or _NOT_ADDRESS.search(m.group("v")) or _stop_word_in(m.group("v")):
             continue
         out.append(Found("STREET_ADDRESS", m.start("v"), m.start("v") + len(m.group("v").rstrip(" ,")), 0.7))
     return out
@@ -1382,15 +1389,18 @@ _UNIT_OVER_STREET = re.compile(
     rf"(?:[A-Z][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 
 
+_SENTENCE_WORDS = _STOP - frozenset(_PARTICLES.split("|"))  # ("of", "the" are a street's particles too)
+
+
 def _romance_street_name(name: str, before: str, lang: str) -> bool:
     """A French or Spanish street's name after its type (``before``: the number and the type): no English stop word
     that is no particle, and in capitals in an English text after a type English writes as a word or an abbreviation
     ("VIA", "AV", "PO", "PLACE"), a proper name among the words ("75 AV PACED", "PO AND GIVEN ..." in a note in capitals;
     "CALLE MAYOR 12" stays)."""
-    words = re.findall(r"[^\W\d_]+", name)
-    if any(w.lower() in _STOP and w.lower() not in _PARTICLES.split("|") for w in words):
+    words = _LETTERS.findall(name)
+    if any(w.lower() in _SENTENCE_WORDS for w in words):
         return False
-    kind = (re.findall(r"[^\W\d_]+", before) or [""])[-1].lower()
+    kind = (_LETTERS.findall(before) or [""])[-1].lower()
     if not name.isupper() or lang != "en" or not (len(kind) <= 2 or kind in _english()):  # type: ignore[operator]
         return True
     return _proper(" ".join(w.title() for w in words))

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.codecs import PhoneCodec, TwoWayCodec, luhn_residue
 from mechanisms.prmpt.config import EntityPolicy
+from mechanisms.prmpt.entities.addresses import UNIT_WORDS
 from mechanisms.prmpt.entities.alphabet import classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
 from mechanisms.prmpt.permutation import DomainError
@@ -60,7 +61,7 @@ _SCORE = re.compile(r"\d{1,2}-\d{1,2}")
 _FIGURE_ROW = re.compile(r"[1-9]\d{1,2}(?: [1-9]\d{1,2})+")
 # a unit's word before the digits: the first group is the unit's number, the next a house's ("Suite 191 58037
 # Družstevní", "apt. 076 1740 Paseo ..."), never a number to call
-_UNIT_WORD_BEFORE = re.compile(r"(?<![^\W\d_])(?i:apt|apartment|suite|ste|unit|flat|room|rm)\.?[ \t]*#?[ \t]*$")
+_UNIT_WORD_BEFORE = re.compile(rf"(?<![^\W\d_])(?i:{UNIT_WORDS})\.?[ \t]*#?[ \t]*$")
 
 
 def _phone_validity(core: str) -> tuple[bool, bool]:

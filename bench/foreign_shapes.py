@@ -52,20 +52,32 @@ SENTENCES = {
               "Nasz kolega {F} poprawił prezentację i dodał dane za trzeci kwartał.",
               "W protokole zapisano, że {L} głosował przeciwko wnioskowi i żąda ponownego głosowania."),
 }
+# German prompts of other shapes, written on 2026-11-28 (twenty-seventh session) after the German dictionary's rules
+# (``bench/make_word_list_de.py``, ``annotator._foreign_nouns_dropped``) were built on the sentences above: measured
+# only, to show whether those rules hold on sentences they were not written for
+FRESH = {
+    "de_DE": ("Hallo zusammen, {F} {L} aus der Personalabteilung stellt morgen die neuen Arbeitszeitregeln vor.",
+              "Kannst du bitte {F} fragen, ob die Lieferung für das Lager in Halle schon unterwegs ist?",
+              "Der Arzt hat bei {L} eine leichte Gehirnerschütterung festgestellt und strikte Bettruhe verordnet.",
+              "Im Gespräch mit {F} {L} ging es vor allem um die Verlängerung des befristeten Arbeitsvertrags.",
+              "Zusammenfassung: {L} fordert eine Entschädigung, weil die bestellte Waschmaschine beschädigt ankam.",
+              "Vielen Dank für die schnelle Rückmeldung, die überarbeitete Version schicke ich {F} heute Abend."),
+}
 ROUNDS = 4
 
 
 def examples() -> list[dict[str, Any]]:
     """Each sentence ``ROUNDS`` times with its locale's names, seeded: the same texts for every tree."""
     out = []
-    for locale, sentences in SENTENCES.items():
+    for group, locale, sentences in [*((loc, loc, s) for loc, s in SENTENCES.items()),
+                                     *((f"{loc}, other shapes", loc, s) for loc, s in FRESH.items())]:
         fk = seeded_faker(locale, 3)
         for _ in range(ROUNDS):
             for sentence in sentences:
                 v = {"F": fk.first_name(), "L": fk.last_name()}
                 text = sentence.format(**v)
                 values = [(f"{v['F']} {v['L']}", "PERSON"), (v["L"], "PERSON"), (v["F"], "PERSON")]
-                out.append({"text": text, "locale": locale, "spans": mentions(text, values)})
+                out.append({"text": text, "locale": group, "spans": mentions(text, values)})
     return out
 
 
@@ -81,7 +93,7 @@ def run(base: str | None = BASE) -> tuple[str, bool]:
     lines = ["## Prompts in languages with no pipeline here (Faker's names; leak rule of leak_rate.py; a development "
              "probe)", "", "| sentences | measure | count | " + " | ".join(names) + " |",
              "|---|---|---:|" + "---:|" * len(names)]
-    for locale in SENTENCES:
+    for locale in [*SENTENCES, *(f"{loc}, other shapes" for loc in FRESH)]:
         # (a Tally holds [values, leaked] per label and [words, replaced]; a cell is [leaked, values])
         for measure, cells in (("PERSON", [tallies[locale][t].labels["PERSON"][::-1] for t in names]),
                                ("words replaced", [tallies[locale][t].words[::-1] for t in names])):

@@ -3838,3 +3838,120 @@ def test_a_rate_or_a_dose_after_at_is_no_street(sanitizer: Sanitizer, text: str,
 ])
 def test_a_street_after_at_is_still_one(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
+
+
+# A German prompt, read by another language's pipeline: its capitalised nouns were names wherever no article stood
+# right before them ("mit starken Bauchschmerzen", "ab nächster Woche", "Das Treffen", "Könnten Sie"), and a short one
+# was not told German at all. German's dictionary (``words_de_v1.txt.gz``) tells its words, its compounds and its
+# nouns for a woman from names. Each kept word below was replaced at afca3df.
+@pytest.mark.parametrize("text, kept", [
+    ("Der Mieter Lukas Brandtner klagt seit dem Einzug über starke Rückenschmerzen im Schlafzimmer.",
+     ["starke Rückenschmerzen"]),
+    ("Meine Nachbarin Ilse Vorbrugg übernimmt ab nächster Woche die Pflege unseres Gartens.",
+     ["Meine Nachbarin", "nächster Woche", "die Pflege unseres Gartens"]),
+    ("Unser Vermieter hat gestern angerufen, die Heizkostenabrechnung kommt später.",
+     ["Unser Vermieter", "die Heizkostenabrechnung"]),
+    ("Könnten Sie mir bitte die Belege bis Donnerstag schicken? Die Steuerberaterin braucht sie.",
+     ["Könnten Sie", "die Belege", "Donnerstag", "Die Steuerberaterin"]),
+    ("Unsere Abteilungsleiterin Gudrun Saalfeld hat die Planung für das kommende Haushaltsjahr vorgestellt.",
+     ["Unsere Abteilungsleiterin", "das kommende Haushaltsjahr"]),
+    ("Wir haben Ihre Reklamation erhalten und prüfen die Beschädigung an der gelieferten Kaffeemaschine.",
+     ["Wir haben Ihre Reklamation", "die Beschädigung an der gelieferten Kaffeemaschine"]),
+])
+def test_a_german_prompt_keeps_its_nouns(sanitizer: Sanitizer, text: str, kept: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for words in kept:
+        assert words in out.text, (words, out.text)
+
+
+# ... while its names go. A family name alone that is no German word, after a preposition, was left at afca3df ("bei
+# Pfahlbusch eine", "mit Dörflinger wurde"): now a capitalised word inside a sentence that German's dictionary does
+# not hold, with no article or adjective before it, is a name.
+@pytest.mark.parametrize("text, values", [
+    ("Der Arzt hat bei Pfahlbusch eine leichte Gehirnerschütterung festgestellt.", ["Pfahlbusch"]),
+    ("Der Notar hat bei Pfahlbusch eine Vollmacht hinterlegt.", ["Pfahlbusch"]),
+    ("Nach Rücksprache mit Dörflinger wurde die Frist verlängert.", ["Dörflinger"]),
+    ("Die Kündigung wurde von Wiegandt persönlich unterschrieben.", ["Wiegandt"]),
+    ("Bitte schicken Sie die Rechnung an Gereon Preiß, die Buchhaltung braucht sie bis Freitag.", ["Gereon", "Preiß"]),
+])
+def test_a_german_prompt_s_family_names_alone_go(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+# and the names the German rules must not let through (hidden at afca3df too): after a title, a role noun or a
+# preposition, a double given name, and a family name that is also a German word where no adjective or article stands
+# before it ("dass Scheibe gegen", "Laut Rohleder wurde")
+@pytest.mark.parametrize("text, values", [
+    ("Der Mieter Lukas Brandtner klagt seit dem Einzug über starke Rückenschmerzen im Schlafzimmer.",
+     ["Lukas", "Brandtner"]),
+    ("Bitte leiten Sie die Mahnung an Hanne-Lore Wöstmann weiter, sie ist ab Montag zuständig.",
+     ["Hanne-Lore", "Wöstmann"]),
+    ("Im Protokoll steht, dass Scheibe gegen den Antrag gestimmt hat.", ["Scheibe"]),
+    ("Das Gespräch mit Herrn Tobias Kallweit findet im Konferenzraum im zweiten Stock statt.", ["Tobias", "Kallweit"]),
+    ("Laut Rohleder wurde der Vertrag bereits im Sommer unterschrieben, doch die Zahlung steht noch aus.",
+     ["Rohleder"]),
+])
+def test_a_german_prompt_s_names_stay_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values, name=False)
+
+
+# A short German prompt holds too few of German's stop words or too few words in lower case for the trigram model
+# (each was read as English, French or Spanish at afca3df); German's dictionary holding 70 % of its words tells it.
+@pytest.mark.parametrize("text", [
+    "Meine Nachbarin Ilse Vorbrugg übernimmt ab nächster Woche die Pflege unseres Gartens.",
+    "Unser Vermieter hat gestern angerufen, die Heizkostenabrechnung kommt später.",
+    "Ihre Bestellung wurde versandt und kommt voraussichtlich übermorgen an.",
+    "Der Notar hat bei Pfahlbusch eine Vollmacht hinterlegt.",
+    "Zuständig ist jetzt Frau Gundula Pietschmann aus der Buchhaltung.",
+    "Die Unterlagen gingen gestern an Ortwin Kesselring, er prüft sie bis Montag.",
+])
+def test_a_short_german_prompt_is_told(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.annotator.languages.foreign(text) == "de"
+
+
+@pytest.mark.parametrize("text", [
+    "Die Hard is the best movie ever, and Die Hard 2 was also good.",
+    "Das Boot and Der Untergang are both on the list for the film club.",
+    "Le directeur a signé la lettre hier soir avec Madame Durand.",
+    "El paciente ingresó con dolor abdominal y fiebre de tres días.",
+    "Kindergarten starts at eight; the Zeitgeist of the school is relaxed.",
+])
+def test_no_other_prompt_is_told_german(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.annotator.languages.foreign(text) is None
+
+
+def test_german_words_compounds_and_nouns_for_a_woman() -> None:
+    from mechanisms.prmpt.entities.name_words import dictionary_words, in_dictionary
+
+    lexicon = dictionary_words("de")
+    assert lexicon is not None
+    for word in ("Woche", "Rechnung", "Waschmaschine", "Haushaltsjahr", "Steuerberaterin", "Rückenschmerzen",
+                 "Arbeitszeitregeln"):
+        assert in_dictionary(word, lexicon), word
+    assert in_dictionary("Gehirnerschütterung", lexicon, "de")  # (by its ending: the table lacks "Erschütterung")
+    for word in ("Pfahlbusch", "Wöstmann", "Kallweit", "Brandtner", "Okafor", "Krüger", "Sabine"):
+        assert not in_dictionary(word, lexicon, "de", parts=1), word
+    assert in_dictionary("Pfahlbusch", lexicon)  # a family name made of two words reads as a compound
+
+
+def test_the_german_list_leaves_names_out() -> None:
+    from bench.make_word_list_de import CALENDAR, forms, proper_nouns
+
+    table = {"Krügers": "Krüger", "Wochen": "Woche", "Verträge": "Vertrag", "Vertrags": "Vertrag",
+             "Sabines": "Sabine", "ging": "gehen", "starken": "stark"}
+    assert proper_nouns(table) == {"Krüger", "Sabine"}
+    assert [w for w in forms(table, {"und"}) if w not in CALENDAR] == [
+        "gehen", "ging", "stark", "starke", "starkem", "starken", "starker", "starkes", "und", "vertrag", "vertrags",
+        "verträge", "woche", "wochen"]
+
+
+GERMAN_ATTACK = ("Sehr geehrte Frau Ilse Vorbrugg, der Arzt hat bei Pfahlbusch eine leichte Gehirnerschütterung "
+                 "festgestellt. Bitte leiten Sie die Mahnung an Hanne-Lore Wöstmann weiter; laut Kallweit ist sie ab "
+                 "Montag zuständig.")
+GERMAN_SECRETS = ("Vorbrugg", "Pfahlbusch", "Hanne-Lore", "Wöstmann", "Kallweit")
+
+
+def test_set_aj_german_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, GERMAN_ATTACK, GERMAN_SECRETS)

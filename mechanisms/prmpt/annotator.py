@@ -23,6 +23,7 @@ import logging
 import os
 import re
 import threading
+import unicodedata
 from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
@@ -202,29 +203,152 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
     learned model and the weak guesses (under 0.75) read its nouns and sentence openers as names. Such a reading is
     dropped where a word of that language's determiners stands before it ("im Rathaus", "die neue Satzung") or where
     it is one word that opens sentences ("Gestern", "Volgens"); its words in lower case are cut from its ends ("Laut
-    Zwiebelhofer wurde"). A reading a cue announces (a title, a salutation, a key, a signature) is kept as it is.
+    Zwiebelhofer wurde"). Where the language's dictionary ships here (:func:`_foreign_words`), a word of it goes too
+    where it is a stop word in capitals ("Wir", "Könnten Sie"), where every word of the reading is one ("Betreuung
+    Ihres Projekts", "Sparkasse Köln"), where it is the reading's one word and opens a sentence ("Zuständig ist"), or
+    after an inflected adjective or a number ("starken Bauchschmerzen", "nächster Woche"); a lone word of it after no such word may be a family name and stays ("Laut Rohleder wurde",
+    "dass Scheibe gegen"). A reading a cue announces (a title, a salutation, a key, a signature) is kept as it is.
     Returns the spans kept and the positions of NER's among them."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
     determiners = _FOREIGN_DETERMINERS_SETS[lang]
+    words_of = _foreign_words(lang)
+    stop = _foreign_stop_words(lang) if words_of is not None else frozenset()
+    calendar = _FOREIGN_CALENDAR.get(lang, frozenset())
+
+    def word_of(word: str) -> bool:  # (or a place: "Sparkasse Köln")
+        return words_of is not None and (words_of(word) or word.casefold() in _known_places()
+                                         and not name_index().is_first(word))
+
+    def noun(m: re.Match[str], whole: bool) -> bool:
+        word = m.group(0)
+        return word.lower() in calendar or word_of(word) and (
+            whole or word.lower() in stop or _after_adjective(text, m.start(), lang)
+            or _sentence_start(text, m.start()) and len(words) == 1)  # ("Könnten wir", "Zuständig ist")
+
     kept: list[Span] = []
     kept_ner: set[int] = set()
     for k, span in enumerate(spans):
         if span.entity_type == "PERSON" and (k in guessed or span.score < 0.75):
             words = list(_NAME_WORD_RE.finditer(text, span.start, span.end))
-            while words and words[-1].group(0)[:1].islower() and words[-1].group(0) not in _PARTICLES:
+            # (an opener is not counted, a name may follow it: "Laut Rohleder"; a pronoun is: "Könnten Sie")
+            core = [w.group(0) for w in words if w.group(0).lower() not in determiners
+                    and (w.group(0).lower() not in _FOREIGN_OPENERS or w.group(0).lower() in stop)]
+            whole = len(core) > 1 and all(word_of(w) for w in core)
+            while words and (words[-1].group(0)[:1].islower() and words[-1].group(0) not in _PARTICLES
+                             or noun(words[-1], whole)):
                 words.pop()
             while words and (words[0].group(0)[:1].islower() and words[0].group(0) not in _PARTICLES
                              or words[0].group(0).lower() in _FOREIGN_OPENERS
                              or words[0].group(0)[:1].isupper() and words[0].group(0).lower() in determiners
-                             or _after_determiner(text, words[0].start(), determiners)):
+                             or _after_determiner(text, words[0].start(), determiners) or noun(words[0], whole)):
                 words.pop(0)  # "die Rechnung an Horst-Dieter Gröttner": the noun, then the preposition, go
-            if not words:
-                continue
+            if all(w.group(0) in _PARTICLES for w in words):
+                continue  # (nothing left, or a particle alone: "das" of "für das")
             if (words[0].start(), words[-1].end()) != (span.start, span.end):
                 span = Span("PERSON", words[0].start(), words[-1].end(), span.score, span.lang, span.finder)
         if k in ner:
             kept_ner.add(len(kept))
         kept.append(span)
     return kept, kept_ner
+
+
+def _foreign_names(text: str, lang: str) -> list[Span]:
+    """Where the language's dictionary ships here (:func:`_foreign_words`), the capitalised words inside a sentence
+    that are no word of it, no listed given name's partner excepted, and that no determiner or inflected adjective
+    stands before ("an Horst-Dieter Gröttner", "bei Preiß eine"): family names, as every noun of the language is
+    a word of it. Never a sentence's first word, a word in capitals, a month, a day or a place."""
+    words_of = _foreign_words(lang)
+    if words_of is None:
+        return []
+    from mechanisms.prmpt.entities.name_words import dictionary_words, name_index
+    from mechanisms.prmpt.entities.titled_names import is_title
+
+    index = name_index()
+    determiners = _FOREIGN_DETERMINERS_SETS[lang]
+    stop = _foreign_stop_words(lang)
+    calendar = _FOREIGN_CALENDAR.get(lang, frozenset())
+    # a word the dictionary holds as it is written (no compound: family names are made so, "Pfahl|busch", "Roh|leder")
+    simple = functools.partial(_a_word_of, lexicon=dictionary_words(lang), lang=lang, parts=1)
+    out: list[Span] = []
+    for m in _NAME_WORD_RE.finditer(text):
+        word = m.group(0)
+        if len(word) < 3 or not word[:1].isupper() or word.isupper() or not word[1:].islower() and "-" not in word \
+                or word.lower() in stop or word.lower() in calendar or word.lower() in _FOREIGN_TITLES \
+                or word.casefold() in _known_places() or is_title(word) \
+                or _sentence_start(text, m.start()) \
+                or _after_determiner(text, m.start(), determiners) or _after_adjective(text, m.start(), lang) \
+                or any(simple(part) or index.is_common(part) for part in word.split("-")):
+            continue
+        out.append(Span("PERSON", m.start(), m.end(), 0.6, lang))
+    return out
+
+
+_INFLECTED = ("e", "en", "er", "es", "em")
+_NUMBER_BEFORE = re.compile(r"\d[ \t]+$")
+
+
+# the forms of address of the languages whose dictionary ships here, which stand before a name ("Herrn Dr. Becker")
+_FOREIGN_TITLES = frozenset("herr herrn frau fräulein".split())
+# the months and days of the languages whose dictionary ships here: "ab Januar", "bis Freitag" (a family name too)
+_FOREIGN_CALENDAR = {"de": frozenset("""januar jänner februar märz april mai juni juli august september oktober november
+    dezember montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag""".split())}
+
+
+def _after_adjective(text: str, start: int, lang: str) -> bool:
+    """A number or an inflected adjective of the language stands right before ``start``: a word of it in lower case
+    with an inflection's ending after a word or a number ("mit starken", "die neue", "das dritte", "ab nächster"; never
+    at a clause's start, where a verb takes a name: "sagte Scheibe")."""
+    if _NUMBER_BEFORE.search(text, max(0, start - 8), start):
+        return True
+    before = _WORD_BEFORE_NOUN.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    from mechanisms.prmpt.entities.name_words import dictionary_words
+
+    word = before.group(1)
+    lexicon = dictionary_words(lang)  # (the dictionary itself: an adjective may be a family name too, "starke")
+    if not (word.islower() and word.endswith(_INFLECTED) and lexicon is not None and word in lexicon):
+        return False
+    return _WORD_OR_NUMBER_BEFORE.search(text, max(0, before.start(1) - 40), before.start(1)) is not None
+
+
+_WORD_OR_NUMBER_BEFORE = re.compile(r"(?<![\w'’])(?:[^\W\d_]+|\d+)[ \t]+$")
+
+
+@functools.lru_cache(maxsize=4)
+def _foreign_stop_words(lang: str) -> frozenset[str]:
+    """spaCy's stop words of ``lang`` (its language data, which ships with spaCy even where no pipeline does)."""
+    import importlib
+
+    try:
+        return frozenset(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
+    except ImportError:
+        return frozenset()
+
+
+def _foreign_words(lang: str | None) -> Callable[[str], bool] | None:
+    """The test of a word of ``lang`` (:func:`_a_word_of`) where its dictionary ships here, else None."""
+    from mechanisms.prmpt.entities.name_words import dictionary_words
+
+    lexicon = dictionary_words(lang) if lang is not None else None
+    return None if lexicon is None else functools.partial(_a_word_of, lexicon=lexicon, lang=lang)
+
+
+def _a_word_of(word: str, lexicon: Container[str], lang: str = "", parts: int = 3) -> bool:
+    """``word`` is a word of a language with no pipeline here by its shipped dictionary (``lexicon``; see
+    :func:`in_dictionary`: "Woche", "Mieterin", "Bauchschmerzen") and never a listed name ("Weber", "Sabine") or a
+    place."""
+    from mechanisms.prmpt.entities.name_words import in_dictionary, name_index
+
+    index = name_index()
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+    spelled = word.translate(_UMLAUTS)  # the lists write "Müller" as "Muller" or "Mueller"
+    return len(word) > 1 and not any(index.is_listed(w) for w in {word, bare, spelled}) \
+        and word.casefold() not in _known_places() and in_dictionary(word, lexicon, lang, parts)
+
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
 
 
 def _after_determiner(text: str, start: int, determiners: Container[str]) -> bool:
@@ -1448,6 +1572,8 @@ class TypeAnnotator:
                 guessed.update(range(first, len(spans)))
         if foreign in _FOREIGN_DETERMINERS:
             spans, ner = _foreign_nouns_dropped(piece, spans, ner, guessed, foreign)
+            if "PERSON" in self._enabled:
+                spans += _foreign_names(piece, foreign)
         agreed = (lambda a, b: learned.agrees(piece, a, b)) if learned is not None else None
         try:
             return self._postprocess(piece, spans, ner, lower_case, agreed)
@@ -1504,10 +1630,10 @@ class TypeAnnotator:
                                              span.finder))
         seen = self._trained_words.get("en", frozenset())
         resolved = []
-        for text, spans, lang in zip(texts, found, langs):
+        for text, spans, lang, other in zip(texts, found, langs, foreign):
             single, beside = self._single_name_tests(text, lang)
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
-                                    self._vocabulary(lang) if lang != "en" else None)
+                                    self._vocabulary(lang) if lang != "en" else None, _foreign_words(other))
             listed = complete_lists(text, extended, single, beside)
             resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
         if not person_only:
@@ -1759,10 +1885,13 @@ _REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a na
 
 
 def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
-                 seen: Container[str] = frozenset(), vocabulary: Any = None) -> list[Span]:
+                 seen: Container[str] = frozenset(), vocabulary: Any = None,
+                 foreign: Callable[[str], bool] | None = None) -> list[Span]:
     """A name takes in the capitalised words right next to it that can only be more of it: listed name
     words, or (not in capitals) words that are neither everyday nor dictionary words ("Iñigo" before
-    "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind."""
+    "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind. ``foreign``
+    tells a word of the language a text is plainly written in where no pipeline here is for it ("Kollegin" before
+    "Sabine Krüger" in a German text)."""
     from mechanisms.prmpt.entities.name_words import VOWEL
     from mechanisms.prmpt.entities.people import name_index
     from mechanisms.prmpt.entities.titled_names import ROLE_NOUNS, is_dictionary_word, is_title
@@ -1776,7 +1905,8 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 vocabulary is not None and not dictionary and vocabulary.is_word(word))) \
             and word.lower() not in _FUNCTION_WORDS \
             and word.lower() not in _LEADING_NOT_NAMES and word.lower() not in _NOT_NAMES \
-            and word.lower() not in LETTER_WORDS and word.lower() not in ROLE_NOUNS  # "Die Mieterin Zeynep ..."
+            and word.lower() not in LETTER_WORDS and word.lower() not in ROLE_NOUNS \
+            and not (foreign is not None and foreign(word))  # "Die Mieterin Zeynep ..."
 
     def lower_case_surname(word: str, after: str) -> bool:
         """A listed family name that is no dictionary word but a noun ("smith"), or an unlisted word of 5+

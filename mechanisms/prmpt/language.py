@@ -56,6 +56,32 @@ def _lower_words(text: str) -> str:
     return " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())
 
 
+# the languages of _OTHER_STOP whose dictionary ships here (``words_<lang>_v1.txt.gz``), and the share of a text's
+# words it must hold: with two of the language's stop words or more, twice as many as of any configured language,
+# such a text is in that language though lingua is unsure of a short one ("Das Treffen mit Herrn Dr. Andreas Becker
+# findet im Besprechungsraum im dritten Stock statt." reads as Norwegian to its trigrams)
+_SHIPPED_DICTIONARIES = ("de",)
+DICTIONARY_SHARE = 0.7
+
+
+def _by_dictionary(words: list[str], counts: dict[str, int]) -> str | None:
+    """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``DICTIONARY_SHARE`` of ``words`` (in lower
+    case; of two letters or more; listed names left out) and whose stop words are two or more and twice any configured language's."""
+    from mechanisms.prmpt.entities.name_words import dictionary_words, in_dictionary, name_index
+
+    most = max(counts.values(), default=0)
+    for code in _SHIPPED_DICTIONARIES:
+        own = sum(w in _OTHER_STOP_SETS[code] for w in words)
+        if own < 2 or own < 2 * most:
+            continue
+        lexicon = dictionary_words(code)
+        index = name_index()
+        long = [w for w in words if len(w) > 1 and not index.is_listed(w)]  # (a name is of no language)
+        if lexicon is not None and long and sum(in_dictionary(w, lexicon, code) for w in long) >= DICTIONARY_SHARE * len(long):
+            return code
+    return None
+
+
 class LanguageDetector:
     def __init__(self, languages: list[str], default: str) -> None:
         self.languages = languages
@@ -114,6 +140,9 @@ class LanguageDetector:
             return None
         if len(hits) == 1 and counts[hits[0]] >= 2:
             return None  # (the cheap exit of an ordinary English, French or Spanish prompt)
+        by_words = _by_dictionary(words, counts)  # (all its words: a short one holds few in lower case)
+        if by_words is not None:
+            return by_words
         lower = _lower_words(text)
         if len(lower) < MIN_LETTERS:
             return None

@@ -26,7 +26,7 @@ import gzip
 import re
 import zlib
 from array import array
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -233,6 +233,43 @@ class DictionaryWords:
         keys = np.fromiter((_key(w.lower().encode("utf-8")) for w in listed), dtype=np.uint64, count=len(listed))
         at = np.minimum(self._keys.searchsorted(keys), len(self._keys) - 1)
         return frozenset(w for w, hit in zip(listed, self._keys[at] == keys) if hit)
+
+
+# the link a compound's first part takes before the next ("Geschäft-s-jahr", "Straße-n-bahn") and the endings of a
+# noun for a woman ("Mieter-in", "Kolleg-innen")
+_LINKS = ("", "s", "es", "n", "en")
+_FEMININE = ("in", "innen")
+
+
+# the endings of abstract nouns of the languages whose dictionary ships here, which no family name has ("Erschütterung",
+# "Gelegenheit", "Mannschaft": the German table leaves out many such nouns)
+NOUN_ENDINGS = {"de": ("ung", "ungen", "heit", "heiten", "keit", "keiten", "schaft", "schaften", "ität", "itäten",
+                       "tion", "tionen")}
+
+
+def in_dictionary(word: str, lexicon: Container[str], lang: str = "", parts: int = 3) -> bool:
+    """A form ``lexicon`` holds ("Woche", "Unterlagen"), a noun for a woman made from one ("Mieterin") or a compound
+    of up to three ("Bauch|schmerzen", "Geschäfts|jahr", "Arbeits|zeit|regeln": each part three letters or more, the
+    last four or more), as German makes its nouns; or, with ``lang``, a word of seven letters or more with one of its
+    abstract nouns' endings (:data:`NOUN_ENDINGS`); in any case. ``parts``: the most words a compound is read as
+    (1: no compound)."""
+    low = word.lower()
+    return _in_dictionary(low, lexicon, parts) or len(low) >= 7 and low.endswith(NOUN_ENDINGS.get(lang, ()))
+
+
+def _in_dictionary(low: str, lexicon: Container[str], parts: int) -> bool:
+    """:func:`in_dictionary` of a word in lower case, made of at most ``parts`` words ("arbeits|zeit|regeln": 3)."""
+    if low in lexicon or any(low.endswith(e) and len(low) - len(e) >= 4 and low[:-len(e)] in lexicon
+                             for e in _FEMININE):
+        return True
+    if parts < 2:
+        return False
+    for cut in range(3, len(low) - 3):
+        if len(low) - cut >= 4 and _in_dictionary(low[cut:], lexicon, 1) and any(low.endswith(link, 0, cut) and cut - len(link) >= 3
+                                        and _in_dictionary(low[:cut - len(link)], lexicon, parts - 1)
+                                        for link in _LINKS):
+            return True
+    return False
 
 
 def _key(form: bytes) -> int:

@@ -3955,3 +3955,48 @@ def test_set_aj_german_prompts_never_reach_the_upstream(veil_factory, upstream) 
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, GERMAN_ATTACK, GERMAN_SECRETS)
+
+
+# French and Spanish text (the French OCR newspapers): two listed words in lower case ("son client", "jolie prime") and
+# a listed word before an article that opens the next clause ("Rennes Le naufrage", "la France Le froid") were read as
+# names, and an article a name read with its neighbours held was then hidden wherever it stood ("Les"). Each kept
+# phrase below was replaced at afca3df.
+@pytest.mark.parametrize("text, kept", [
+    ("Il faut que dans la défense de son client il s'interdise toute manœuvre déloyale.", "son client"),
+    ("Le fermier a été trouvé endormi au pied de l'échelle de son grenier hier soir.", "son grenier"),
+    ("Le vainqueur touchera une jolie prime à l'arrivée.", "jolie prime"),
+    ("Une belle récompense et une jolie prime attendent les lauréats.", "jolie prime"),
+    ("Courses de Saint-Malo Le programme des courses a subi quelques changements.", "Saint-Malo Le programme"),
+    ("Cour d'appel de Rennes Le naufrage du vapeur a fait trois victimes.", "Rennes Le naufrage"),
+    ("Un froid très rigoureux sévit sur toute la France Le froid qui dure depuis dix jours gêne les marchés.",
+     "France Le froid"),
+])
+def test_french_and_spanish_words_are_no_names(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+@pytest.mark.parametrize("lang, text, hidden", [
+    ("fr", "Les Progressistes et les Elections. Hier Les Troubadours ont chanté.", False),
+    ("es", "Los Rebeldes ganaron. Ayer Los Vecinos tocaron en la plaza.", False),
+    ("en", "Les Progressistes sang first. Then Les stayed on stage after the others left.", True),
+])
+def test_an_article_of_a_name_is_no_part_looked_for(lang: str, text: str, hidden: bool) -> None:
+    from mechanisms.prmpt.propagation import propagate_values
+    from mechanisms.prmpt.spans import Span
+
+    first = text.split(".")[0].split(" ")
+    found = [Span("PERSON", 0, len(first[0]) + 1 + len(first[1]), 0.8, lang)]
+    at = text.index(first[0], 3)
+    spans = propagate_values([text], [found], PrmptConfig())[0]
+    assert any(s.start == at for s in spans) == hidden, spans
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Le docteur Jean Lemaire a reçu son patient hier.", ["Jean Lemaire"]),
+    ("Mme Hoang Le a signé le bail de son appartement.", ["Hoang"]),
+    ("La señora Carmen Ruiz visitó a su cliente en Sevilla.", ["Carmen Ruiz"]),
+    ("M. Nguyen Van Le, négociant, a déposé plainte.", ["Nguyen"]),
+    ("Dear Minh Le, your order has shipped.", ["Minh"]),
+])
+def test_names_beside_articles_stay_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)

@@ -28,6 +28,9 @@ _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
 _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "m", "sr", "sra",
            "srta", "don", "doña", "de", "del", "la", "le", "van", "von", "da", "di", "du", "y",
            "mm", "mmes", "mlles", "messrs", "sres", "sras", "drs", "dres"}  # (the plurals: "MM. Héraud, Debru")
+# the articles of French and Spanish, which a name read with its neighbours may hold ("LES GREVES Les") and which are
+# never looked for alone in a text of those languages (in English "Les" is a given name)
+_ARTICLES = frozenset("les des los las el lo un une una uno".split())
 MIN_CHARS = 3
 
 
@@ -66,7 +69,8 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
                 values.setdefault(value, span.entity_type)  # "K." found as a name is one again further on
             if span.entity_type == "PERSON":
                 for part in regex.findall(r"[\p{L}][\p{L}'’-]*", value):
-                    if len(part) >= 2 and part.lower().strip(".") not in _TITLES and part != value:
+                    if len(part) >= 2 and part.lower().strip(".") not in _TITLES and part != value \
+                            and not (span.lang != "en" and part.lower() in _ARTICLES):
                         parts.setdefault(part, "PERSON")
     return values, parts
 

@@ -49,6 +49,7 @@ _MIDDLE = regex.compile(r"[ \t]+(?:\p{Lu}\.?|(?:(?:de|del|da|di|van|von|der|den|
 # table's heading and a date, or a name and a date
 _DAY_AFTER = regex.compile(r"[ \t]+\d{1,2}(?!\d)")
 _INITIAL_GAP = regex.compile(r"[ \t]+\p{Lu}\.?[ \t]+")
+_LOWER_WORD_AFTER = regex.compile(r"[ \t]+\p{Ll}")
 # an institution's noun before "of" and a proper noun ends no name: "the Svea Court of Appeal", "Cardiff Council of
 # Churches" (the NER reads an organisation; the lists hold "Svea" and "Court" as names)
 _INSTITUTION_NOUNS = frozenset("""court courts council bank university college school ministry department office
@@ -169,6 +170,11 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         if case_style(a.group(0)) != case_style(b.group(0)):
             continue  # "ping MORGAN": one name is written in one case
+        if lang != "en" and (a.group(0).islower() or b.group(0).lower() in _DETERMINERS
+                             and _LOWER_WORD_AFTER.match(text, b.end()) is not None):
+            continue  # a name in lower case only where people write names so, English chat: "son client", "jolie
+            # prime" in a French text are words; and an article before a word in lower case opens the next clause
+            # ("Rennes Le naufrage", "la France Le froid"), though "Le" is a listed family name
         gap = text[a.end():b.start()]
         if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):
             continue

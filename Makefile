@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list word-list-de medicine-list name-list-us lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list lookup-words medicine-list name-list-us lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -121,10 +121,11 @@ name-list-us: dev
 word-list: dev
 	$(BIN)/python -m bench.make_word_list $(ARGS)
 
-# Rebuild the German words PERSON detection reads in a German prompt (mechanisms/prmpt/data/words_de_v1.txt.gz) from
-# spaCy's German lemma table in spacy-lookups-data 1.0.5 (MIT; downloaded here only, at build time, its digest checked).
-word-list-de: dev
-	$(BIN)/python -m bench.make_word_list_de $(ARGS)
+# Rebuild the German, Dutch and Portuguese words PERSON detection reads in a prompt in those languages
+# (mechanisms/prmpt/data/words_{de,nl,pt}_v1.txt.gz) from spaCy's lemma tables in spacy-lookups-data 1.0.5 (MIT;
+# downloaded here only, at build time, their digests checked).
+lookup-words: dev
+	$(BIN)/python -m bench.make_lookup_words $(ARGS)
 
 # Rebuild the medicine names PERSON detection reads (mechanisms/prmpt/data/medicines_v1.txt) from the drug dictionary of
 # drug-named-entity-recognition 2.0.9 (MIT; downloaded here only, at build time, its digest checked; never imported).

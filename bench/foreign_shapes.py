@@ -52,8 +52,9 @@ SENTENCES = {
               "Nasz kolega {F} poprawił prezentację i dodał dane za trzeci kwartał.",
               "W protokole zapisano, że {L} głosował przeciwko wnioskowi i żąda ponownego głosowania."),
 }
-# German prompts of other shapes, written on 2026-11-28 (twenty-seventh session) after the German dictionary's rules
-# (``bench/make_word_list_de.py``, ``annotator._foreign_nouns_dropped``) were built on the sentences above: measured
+# German, Dutch and Portuguese prompts of other shapes, written on 2026-11-28 (twenty-seventh session) after the German
+# dictionary's rules
+# (``bench/make_lookup_words.py``, ``annotator._foreign_nouns_dropped``) were built on the sentences above: measured
 # only, to show whether those rules hold on sentences they were not written for
 FRESH = {
     "de_DE": ("Hallo zusammen, {F} {L} aus der Personalabteilung stellt morgen die neuen Arbeitszeitregeln vor.",
@@ -62,6 +63,19 @@ FRESH = {
               "Im Gespräch mit {F} {L} ging es vor allem um die Verlängerung des befristeten Arbeitsvertrags.",
               "Zusammenfassung: {L} fordert eine Entschädigung, weil die bestellte Waschmaschine beschädigt ankam.",
               "Vielen Dank für die schnelle Rückmeldung, die überarbeitete Version schicke ich {F} heute Abend."),
+    # (Dutch and Portuguese written on 2026-11-28 after their dictionaries were added: measured only)
+    "nl_NL": ("Hoi allemaal, {F} {L} van personeelszaken legt morgen de nieuwe werktijden uit.",
+              "Kun je {F} even vragen of de levering voor het magazijn in Zwolle al onderweg is?",
+              "De huisarts heeft bij {L} een lichte hersenschudding vastgesteld en rust voorgeschreven.",
+              "In het gesprek met {F} {L} ging het vooral om de verlenging van het tijdelijke contract.",
+              "Samenvatting: {L} eist een vergoeding omdat de bestelde wasmachine beschadigd aankwam.",
+              "Bedankt voor de snelle reactie, de herziene versie stuur ik vanavond naar {F}."),
+    "pt_PT": ("Olá a todos, {F} {L} dos recursos humanos apresenta amanhã os novos horários de trabalho.",
+              "Podes perguntar ao {F} se a entrega para o armazém em Braga já saiu?",
+              "O médico diagnosticou em {L} uma ligeira concussão e receitou repouso absoluto.",
+              "Na conversa com {F} {L} falou-se sobretudo da renovação do contrato a prazo.",
+              "Resumo: {L} exige uma indemnização porque a máquina de lavar encomendada chegou danificada.",
+              "Obrigado pela resposta rápida, envio a versão revista ao {F} hoje à noite."),
 }
 ROUNDS = 4
 

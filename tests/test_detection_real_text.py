@@ -3935,7 +3935,7 @@ def test_german_words_compounds_and_nouns_for_a_woman() -> None:
 
 
 def test_the_german_list_leaves_names_out() -> None:
-    from bench.make_word_list_de import CALENDAR, forms, proper_nouns
+    from bench.make_lookup_words import CALENDAR, forms, proper_nouns
 
     table = {"Krügers": "Krüger", "Wochen": "Woche", "Verträge": "Vertrag", "Vertrags": "Vertrag",
              "Sabines": "Sabine", "ging": "gehen", "starken": "stark"}
@@ -4000,3 +4000,24 @@ def test_an_article_of_a_name_is_no_part_looked_for(lang: str, text: str, hidden
 ])
 def test_names_beside_articles_stay_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# Dutch and Portuguese prompts, with Dutch's and Portuguese's words shipped too (``words_nl_v1.txt.gz``,
+# ``words_pt_v1.txt.gz``): a family name alone that is no word of the language, after a label or an opener, was left
+# ("Samenvatting: Kleinhout eist", "Segundo Cardoso,"), and a verb opening a sentence or after a name was replaced
+# ("Stuur de factuur", "Vasconcelos liga amanhã"); each case failed at afca3df.
+@pytest.mark.parametrize("text, kept, secrets", [
+    ("Samenvatting: Kleinhout eist een vergoeding omdat de bestelde wasmachine beschadigd aankwam.",
+     ["Samenvatting:", "eist een vergoeding"], ["Kleinhout"]),
+    ("Notitie: Wolterink belt morgen terug over de offerte voor het dak.", ["Notitie:", "belt morgen"], ["Wolterink"]),
+    ("Segundo Cardoso, o contrato foi assinado em julho, mas o pagamento ainda não chegou.",
+     ["Segundo", "o contrato"], ["Cardoso"]),
+    ("Stuur de factuur alsjeblieft naar Mirjam Oudejans, de boekhouding heeft hem vrijdag nodig.",
+     ["Stuur de factuur"], ["Mirjam", "Oudejans"]),
+    ("Nota: Vasconcelos liga amanhã sobre o orçamento do telhado.", ["liga amanhã"], ["Vasconcelos"]),
+])
+def test_dutch_and_portuguese_prompts(sanitizer: Sanitizer, text: str, kept: list[str], secrets: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for words in kept:
+        assert words in out.text, (words, out.text)
+    check(sanitizer, text, secrets, name=False)

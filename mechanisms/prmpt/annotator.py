@@ -173,7 +173,7 @@ _CLITIC_AFTER = re.compile(r"['’](?:d|ed|ing)\b")
 # possessive or a demonstrative right before it ("im Rathaus", "die Zahlung", "de
 # factuur"; never past a word between, which is a role as often: "die Mieterin Anna Roth"; never a word that stands
 # before names as often: Dutch "de", "dat" and "die", Polish and Czech "to", the articles of Italian and of Portuguese, which
-# take names, "la Rossi", "a Maria");
+# take names, "la Rossi", "a Maria": Portuguese's list holds its indefinite articles, demonstratives and possessives);
 # and the words that open a sentence and are never a name ("Gestern", "Laut", "Gisteren", "Volgens")
 _FOREIGN_DETERMINERS = {
     "de": """der die das den dem des ein eine einen einem einer eines im am zum zur vom beim ins ans aufs mein meine
@@ -181,6 +181,7 @@ _FOREIGN_DETERMINERS = {
         unserem euer eure kein keine keinen diese dieser dieses diesen diesem jede jeder jedes jeden alle""",
     "nl": "het een deze dit mijn jouw zijn haar ons onze hun uw elke alle geen",
     "pl": "ten ta te tego tej tym tę mój moja moje twój twoja jego jej nasz nasza ich",
+    "pt": "um uma uns umas este esta estes estas esse essa esses essas meu minha meus minhas seu sua seus suas nosso",
     "it": "il lo gli un uno una del della dei degli delle al alla nel nella sul sulla mio mia suo sua nostro",
     "sv": "den det en ett min mitt sin sitt vår vårt deras denna detta",
     "da": "den det en et min mit sin sit vores deres denne dette",
@@ -257,7 +258,8 @@ def _foreign_names(text: str, lang: str) -> list[Span]:
     """Where the language's dictionary ships here (:func:`_foreign_words`), the capitalised words inside a sentence
     that are no word of it, no listed given name's partner excepted, and that no determiner or inflected adjective
     stands before ("an Horst-Dieter Gröttner", "bei Preiß eine"): family names, as every noun of the language is
-    a word of it. Never a sentence's first word, a word in capitals, a month, a day or a place."""
+    a word of it. Never a sentence's first word (a label's value is none: "Resumo: Monteiro exige"), a word in
+    capitals, a month, a day or a place."""
     words_of = _foreign_words(lang)
     if words_of is None:
         return []
@@ -276,7 +278,7 @@ def _foreign_names(text: str, lang: str) -> list[Span]:
         if len(word) < 3 or not word[:1].isupper() or word.isupper() or not word[1:].islower() and "-" not in word \
                 or word.lower() in stop or word.lower() in calendar or word.lower() in _FOREIGN_TITLES \
                 or word.casefold() in _known_places() or is_title(word) \
-                or _sentence_start(text, m.start()) \
+                or _opens_a_sentence(text, m.start()) \
                 or _after_determiner(text, m.start(), determiners) or _after_adjective(text, m.start(), lang) \
                 or any(simple(part) or index.is_common(part) for part in word.split("-")):
             continue
@@ -284,7 +286,16 @@ def _foreign_names(text: str, lang: str) -> list[Span]:
     return out
 
 
-_INFLECTED = ("e", "en", "er", "es", "em")
+_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?\n][\"'”’)\]]?)[ \t]*$")
+
+
+def _opens_a_sentence(text: str, start: int) -> bool:
+    """``start`` opens the text, a line or a sentence (not a label's value: "Resumo: Monteiro exige")."""
+    return _SENTENCE_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
+# the endings of an adjective's declension in the languages whose nouns take a capital, so that an adjective tells one
+_INFLECTED = {"de": ("e", "en", "er", "es", "em")}
 _NUMBER_BEFORE = re.compile(r"\d[ \t]+$")
 
 
@@ -299,6 +310,8 @@ def _after_adjective(text: str, start: int, lang: str) -> bool:
     """A number or an inflected adjective of the language stands right before ``start``: a word of it in lower case
     with an inflection's ending after a word or a number ("mit starken", "die neue", "das dritte", "ab nächster"; never
     at a clause's start, where a verb takes a name: "sagte Scheibe")."""
+    if lang not in _INFLECTED:
+        return False  # (the languages whose nouns take a capital: German)
     if _NUMBER_BEFORE.search(text, max(0, start - 8), start):
         return True
     before = _WORD_BEFORE_NOUN.search(text, max(0, start - 40), start)
@@ -308,7 +321,7 @@ def _after_adjective(text: str, start: int, lang: str) -> bool:
 
     word = before.group(1)
     lexicon = dictionary_words(lang)  # (the dictionary itself: an adjective may be a family name too, "starke")
-    if not (word.islower() and word.endswith(_INFLECTED) and lexicon is not None and word in lexicon):
+    if not (word.islower() and word.endswith(_INFLECTED[lang]) and lexicon is not None and word in lexicon):
         return False
     return _WORD_OR_NUMBER_BEFORE.search(text, max(0, before.start(1) - 40), before.start(1)) is not None
 

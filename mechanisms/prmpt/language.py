@@ -60,7 +60,7 @@ def _lower_words(text: str) -> str:
 # words it must hold: with two of the language's stop words or more, twice as many as of any configured language,
 # such a text is in that language though lingua is unsure of a short one ("Das Treffen mit Herrn Dr. Andreas Becker
 # findet im Besprechungsraum im dritten Stock statt." reads as Norwegian to its trigrams)
-_SHIPPED_DICTIONARIES = ("de",)
+_SHIPPED_DICTIONARIES = ("de", "nl", "pt")
 DICTIONARY_SHARE = 0.7
 
 

@@ -207,8 +207,8 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
     Zwiebelhofer wurde"). Where the language's dictionary ships here (:func:`_foreign_words`), a word of it goes too
     where it is a stop word in capitals ("Wir", "Könnten Sie"), where every word of the reading is one ("Betreuung
     Ihres Projekts", "Sparkasse Köln"), where it is the reading's one word and opens a sentence ("Zuständig ist"), or
-    after an inflected adjective or a number ("starken Bauchschmerzen", "nächster Woche"); a lone word of it after no such word may be a family name and stays ("Laut Rohleder wurde",
-    "dass Scheibe gegen"). A reading a cue announces (a title, a salutation, a key, a signature) is kept as it is.
+    after an inflected adjective or a number ("starken Bauchschmerzen", "nächster Woche"); a lone word of it after
+    no such word may be a family name and stays ("Laut Rohleder wurde", "dass Scheibe gegen"). A reading a cue announces (a title, a salutation, a key, a signature) is kept as it is.
     Returns the spans kept and the positions of NER's among them."""
     from mechanisms.prmpt.entities.name_words import name_index
 
@@ -221,11 +221,11 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
         return words_of is not None and (words_of(word) or word.casefold() in _known_places()
                                          and not name_index().is_first(word))
 
-    def noun(m: re.Match[str], whole: bool) -> bool:
+    def noun(m: re.Match[str], whole: bool, alone: bool) -> bool:
         word = m.group(0)
         return word.lower() in calendar or word_of(word) and (
             whole or word.lower() in stop or _after_adjective(text, m.start(), lang)
-            or _sentence_start(text, m.start()) and len(words) == 1)  # ("Könnten wir", "Zuständig ist")
+            or alone and _sentence_start(text, m.start()))  # ("Könnten wir", "Zuständig ist")
 
     kept: list[Span] = []
     kept_ner: set[int] = set()
@@ -237,12 +237,13 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
                     and (w.group(0).lower() not in _FOREIGN_OPENERS or w.group(0).lower() in stop)]
             whole = len(core) > 1 and all(word_of(w) for w in core)
             while words and (words[-1].group(0)[:1].islower() and words[-1].group(0) not in _PARTICLES
-                             or noun(words[-1], whole)):
+                             or noun(words[-1], whole, len(words) == 1)):
                 words.pop()
             while words and (words[0].group(0)[:1].islower() and words[0].group(0) not in _PARTICLES
                              or words[0].group(0).lower() in _FOREIGN_OPENERS
                              or words[0].group(0)[:1].isupper() and words[0].group(0).lower() in determiners
-                             or _after_determiner(text, words[0].start(), determiners) or noun(words[0], whole)):
+                             or _after_determiner(text, words[0].start(), determiners)
+                             or noun(words[0], whole, len(words) == 1)):
                 words.pop(0)  # "die Rechnung an Horst-Dieter Gröttner": the noun, then the preposition, go
             if all(w.group(0) in _PARTICLES for w in words):
                 continue  # (nothing left, or a particle alone: "das" of "für das")

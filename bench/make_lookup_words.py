@@ -11,7 +11,8 @@ the inflected forms and lemmas of spaCy's lemma lookup table of the language (``
 ``spacy-lookups-data`` 1.0.5 on PyPI, MIT licence, digest checked) and spaCy's stop words of the language
 (``spacy.lang.<lang>.stop_words``, MIT), letters only, lower case, one per line, sorted, gzipped. For German, every
 declined form of the adjectives the table declines (:func:`adjectives`: it holds "starken" and "starker" but not
-"starke") and the months and days; its table holds proper nouns too ("Krüger", "Köln"): those declined only with a
+"starke") and the months and days, for Dutch the inflected form of the adjectives whose comparative it declines
+("nieuwere" gives "nieuwe"); the German table holds proper nouns too ("Krüger", "Köln"): those declined only with a
 genitive "s" are left out (:func:`proper_nouns`), and the annotator never reads a listed name or a known place as a
 word by these lists. (The Italian table, from morph-it, is under CC BY-SA and LGPL: not shipped.) ``--check`` only
 compares the files with what would be written; ``--source`` reads one language's table from a file instead of
@@ -71,6 +72,11 @@ def forms(table: dict[str, str], stop_words: set[str], lang: str = "de") -> list
     if lang == "de":
         out.update(adjective + ending for adjective in adjectives(table) for ending in ENDINGS)
         out.update(CALENDAR)  # (declined with a genitive only, the months and days read as names to proper_nouns)
+    if lang == "nl":
+        # an adjective's inflected form from its inflected comparative ("nieuwere" -> "nieuwe", "grotere" -> "grote"):
+        # the table holds the comparative but not the positive form
+        out.update(form[:-3].lower() + "e" for form, lemma in table.items()
+                   if form.endswith("ere") and form != lemma and lemma.islower() and _ALPHA.fullmatch(form))
     return sorted(out)
 
 

@@ -4004,8 +4004,9 @@ def test_names_beside_articles_stay_hidden(sanitizer: Sanitizer, text: str, valu
 
 # Dutch and Portuguese prompts, with Dutch's and Portuguese's words shipped too (``words_nl_v1.txt.gz``,
 # ``words_pt_v1.txt.gz``): a family name alone that is no word of the language, after a label or an opener, was left
-# ("Samenvatting: Kleinhout eist", "Segundo Cardoso,"), and a verb opening a sentence or after a name was replaced
-# ("Stuur de factuur", "Vasconcelos liga amanhã"); each case failed at afca3df.
+# ("Samenvatting: Kleinhout eist", "Segundo Cardoso,"), a verb opening a sentence or after a name was replaced
+# ("Stuur de factuur", "Vasconcelos liga amanhã"), and a name took in "van" and the department after it ("Sanne
+# Visser van personeelszaken"); each case failed at afca3df.
 @pytest.mark.parametrize("text, kept, secrets", [
     ("Samenvatting: Kleinhout eist een vergoeding omdat de bestelde wasmachine beschadigd aankwam.",
      ["Samenvatting:", "eist een vergoeding"], ["Kleinhout"]),
@@ -4015,6 +4016,10 @@ def test_names_beside_articles_stay_hidden(sanitizer: Sanitizer, text: str, valu
     ("Stuur de factuur alsjeblieft naar Mirjam Oudejans, de boekhouding heeft hem vrijdag nodig.",
      ["Stuur de factuur"], ["Mirjam", "Oudejans"]),
     ("Nota: Vasconcelos liga amanhã sobre o orçamento do telhado.", ["liga amanhã"], ["Vasconcelos"]),
+    ("Hoi allemaal, Sanne Visser van personeelszaken legt morgen de nieuwe werktijden uit.", ["van personeelszaken"],
+     ["Sanne", "Visser"]),
+    ("Gisteren heeft Noor Smit van facilitaire zaken de nieuwe sleutels uitgedeeld.", ["van facilitaire zaken"],
+     ["Noor", "Smit"]),
 ])
 def test_dutch_and_portuguese_prompts(sanitizer: Sanitizer, text: str, kept: list[str], secrets: list[str]) -> None:
     out = sanitizer.sanitize(text, KEYS)

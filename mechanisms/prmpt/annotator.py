@@ -236,7 +236,7 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
             core = [w.group(0) for w in words if w.group(0).lower() not in determiners
                     and (w.group(0).lower() not in _FOREIGN_OPENERS or w.group(0).lower() in stop)]
             whole = len(core) > 1 and all(word_of(w) for w in core)
-            while words and (words[-1].group(0)[:1].islower() and words[-1].group(0) not in _PARTICLES
+            while words and (words[-1].group(0)[:1].islower()  # (a particle too: no name ends in one, "Visser van")
                              or noun(words[-1], whole, len(words) == 1)):
                 words.pop()
             while words and (words[0].group(0)[:1].islower() and words[0].group(0) not in _PARTICLES
@@ -301,7 +301,7 @@ _NUMBER_BEFORE = re.compile(r"\d[ \t]+$")
 
 
 # the forms of address of the languages whose dictionary ships here, which stand before a name ("Herrn Dr. Becker")
-_FOREIGN_TITLES = frozenset("herr herrn frau fräulein".split())
+_FOREIGN_TITLES = frozenset("herr herrn frau fräulein heer meneer mevrouw senhor senhora dona".split())
 # the months and days of the languages whose dictionary ships here: "ab Januar", "bis Freitag" (a family name too)
 _FOREIGN_CALENDAR = {"de": frozenset("""januar jänner februar märz april mai juni juli august september oktober november
     dezember montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag""".split())}
@@ -1953,7 +1953,8 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             start = m.start()  # "Dott. Elisa Vasari", "Sig.ra Emo": a reader counts the form of address as the name's
         last = text[start:end].split()[-1]
         if last in _PARTICLES and (m := _WORD_AFTER.match(text, end)) and not index.is_common(m.group(1)) \
-                and m.group(1).lower() not in _FUNCTION_WORDS and not taken.overlaps(end, m.end(1)):
+                and m.group(1).lower() not in _FUNCTION_WORDS and not taken.overlaps(end, m.end(1)) \
+                and not (foreign is not None and foreign(m.group(1))):  # ("Sanne Visser van personeelszaken")
             end = m.end(1)  # a span that stops at its particle ("sara di" before "stefano")
         elif dictionary and (m := _PARTICLE_AFTER.match(text, end)) and index.is_first(last) \
                 and (last.istitle() or last.islower()) and not taken.overlaps(end, m.end(2)) and (

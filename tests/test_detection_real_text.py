@@ -4002,6 +4002,21 @@ def test_names_beside_articles_stay_hidden(sanitizer: Sanitizer, text: str, valu
     check(sanitizer, text, values)
 
 
+# A short text in lower case that a foreign street makes read as French or Spanish, though none of that language's stop
+# words is in it, keeps its names in lower case hidden (Presidio's generator: "julian fernandes lives at 058
+# gesäusestrasse 27"); so does a Dutch title's name that is a word ("Mevrouw de Wit").
+@pytest.mark.parametrize("text, values", [
+    ("julian fernandes lives at 058 gesäusestrasse 27, haitigen", ["julian", "fernandes"]),
+    ("maria gonzalez moved to 12 rue des lilas, lyon", ["maria", "gonzalez"]),
+    ("contact peter novak at 44 ulica kwiatowa, krakow", ["peter", "novak"]),
+    ("Mevrouw de Wit woont op van der Heydenstraat 181, 6607 TL Thullmeer; bel +31470664190.", ["Wit"]),
+    ("Mevrouw de Vries woont op Kerkstraat 12, 1017 GC Amsterdam.", ["Vries"]),
+])
+def test_names_in_a_text_read_as_another_language_on_little(sanitizer: Sanitizer, text: str,
+                                                             values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
 # Dutch and Portuguese prompts, with Dutch's and Portuguese's words shipped too (``words_nl_v1.txt.gz``,
 # ``words_pt_v1.txt.gz``): a family name alone that is no word of the language, after a label or an opener, was left
 # ("Samenvatting: Kleinhout eist", "Segundo Cardoso,"), a verb opening a sentence or after a name was replaced

@@ -235,7 +235,8 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
             # (an opener is not counted, a name may follow it: "Laut Rohleder"; a pronoun is: "Könnten Sie")
             core = [w.group(0) for w in words if w.group(0).lower() not in determiners
                     and (w.group(0).lower() not in _FOREIGN_OPENERS or w.group(0).lower() in stop)]
-            whole = len(core) > 1 and all(word_of(w) for w in core)
+            whole = len(core) > 1 and all(word_of(w) for w in core) \
+                and not any(w.lower() in _FOREIGN_TITLES for w in core)  # ("Mevrouw de Wit": a title, then a name)
             while words and (words[-1].group(0)[:1].islower()  # (a particle too: no name ends in one, "Visser van")
                              or noun(words[-1], whole, len(words) == 1)):
                 words.pop()

@@ -51,6 +51,21 @@ FOREIGN_CONFIDENCE = 0.6
 _StopWords = tuple[list[str], dict[str, int], list[str]]
 
 
+def written_in(text: str, lang: str) -> bool:
+    """Whether ``text`` holds two of ``lang``'s stop words or more (a configured language's; any other is read as
+    written in it): a text read as ``lang`` with fewer was read so on little ("julian fernandes lives at ...")."""
+    stop = _STOP.get(lang)
+    if stop is None:
+        return True
+    found = 0
+    for word in _WORDS.findall(text[:2000]):
+        if word.lower() in stop:
+            found += 1
+            if found >= 2:
+                return True
+    return False
+
+
 def _lower_words(text: str) -> str:
     """The words of the text's start that are in lower case: they carry its language."""
     return " ".join(w for w in _WORDS.findall(text[:2000]) if not w[:1].isupper())

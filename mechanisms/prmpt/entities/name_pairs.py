@@ -16,6 +16,7 @@ from __future__ import annotations
 import regex
 
 from mechanisms.prmpt.entities.base import Found
+from mechanisms.prmpt.language import written_in
 from mechanisms.prmpt.entities.name_words import ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
@@ -170,10 +171,11 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         if case_style(a.group(0)) != case_style(b.group(0)):
             continue  # "ping MORGAN": one name is written in one case
-        if lang != "en" and (a.group(0).islower() or b.group(0).lower() in _DETERMINERS
-                             and _LOWER_WORD_AFTER.match(text, b.end()) is not None):
-            continue  # a name in lower case only where people write names so, English chat: "son client", "jolie
-            # prime" in a French text are words; and an article before a word in lower case opens the next clause
+        if lang != "en" and (a.group(0).islower() and written_in(text, lang)
+                             or b.group(0).lower() in _DETERMINERS and _LOWER_WORD_AFTER.match(text, b.end())):
+            continue  # in lower case only in English (where chat writes names so): "son client", "jolie prime" in a
+            # French text are words; a text read as French with none of its stop words may be English ("julian
+            # fernandes lives at 058 gesäusestrasse"). An article before a word in lower case opens the next clause
             # ("Rennes Le naufrage", "la France Le froid"), though "Le" is a listed family name
         gap = text[a.end():b.start()]
         if gap.strip(" \t") and not _MIDDLE.fullmatch(gap):

@@ -229,9 +229,9 @@ _LOWER_USPS_ADDRESS = re.compile(
     rf"(?<![\w/#.-])(?P<v>\d{{3,6}}[ \t]+(?P<name>(?:[a-z][a-z'’-]*[ \t]+){{1,3}})(?:{_USPS_SUFFIXES.lower()})"
     r"(?:,?[ \t]+(?:apt|apartment|suite|ste|unit)\.?[ \t]*#?[ \t]*[a-z0-9-]{1,6})?)"
     r"(?=[ \t]*(?:[,;\n?!]|$|\.(?:[ \t\n]|$)))")
-# Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Nørre Vej 12"
+# Types written as a word of their own after the name: "Tulipan Allé 266", "Lange Straße 5", "Kölner Str. 64c", "Nørre Vej 12"
 _SEPARATE_TYPE_ADDRESS = re.compile(
-    r"(?<![\w/#.'’-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Weg|"
+    r"(?<![\w/#.'’-])(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’.-]*[ \t]+){1,3}(?:Allé|Alle|Plads|Torv|Vej|Gade|Straße|Strasse|Str\.|Weg|"
     r"Gasse|Platz|Ring|Laan|Straat|Plein|Gatan|Vägen|Väg|Veien|Vei|Gata|ulica|cesta|trg|ulice|náměstí|třída|nábřeží|"
     # Scandinavian types after a name in lower case ("Karl Johans gate 1", "Madeleines väg 12"; the English "Gate 5"
     # of an airport is capitalised)

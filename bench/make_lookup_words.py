@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import importlib
 import json
 import re
 import subprocess
@@ -124,8 +125,6 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lang}: sha256 {digest}, expected {SHA256[lang]}: not the table this list is made from",
                       file=sys.stderr)
                 return 1
-            import importlib
-
             stop_words = importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS
             words = forms(json.loads(gzip.decompress(raw)), set(stop_words), lang)
             data = write(words)

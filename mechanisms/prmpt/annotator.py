@@ -23,7 +23,6 @@ import logging
 import os
 import re
 import threading
-import unicodedata
 from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
@@ -45,7 +44,7 @@ from mechanisms.prmpt.entities.titled_names import (
 )
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
-from mechanisms.prmpt.normalize import View, view
+from mechanisms.prmpt.normalize import View, view, without_marks
 from mechanisms.prmpt.spans import Occupied, Span, persons_within
 
 log = logging.getLogger("veil.prmpt")
@@ -217,6 +216,7 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
     stop = _foreign_stop_words(lang) if words_of is not None else frozenset()
     calendar = _FOREIGN_CALENDAR.get(lang, frozenset())
 
+    @functools.cache  # (asked for a word's reading as a whole, then at its edges)
     def word_of(word: str) -> bool:  # (or a place: "Sparkasse Köln")
         return words_of is not None and (words_of(word) or word.casefold() in _known_places()
                                          and not name_index().is_first(word))
@@ -357,7 +357,7 @@ def _a_word_of(word: str, lexicon: Container[str], lang: str = "", parts: int = 
     from mechanisms.prmpt.entities.name_words import in_dictionary, name_index
 
     index = name_index()
-    bare = "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+    bare = without_marks(word)
     spelled = word.translate(_UMLAUTS)  # the lists write "Müller" as "Muller" or "Mueller"
     return len(word) > 1 and not any(index.is_listed(w) for w in {word, bare, spelled}) \
         and word.casefold() not in _known_places() and in_dictionary(word, lexicon, lang, parts)

@@ -81,18 +81,22 @@ DICTIONARY_SHARE = 0.7
 
 def _by_dictionary(words: list[str], counts: dict[str, int]) -> str | None:
     """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``DICTIONARY_SHARE`` of ``words`` (in lower
-    case; of two letters or more; listed names left out) and whose stop words are two or more and twice any configured language's."""
+    case; of two letters or more; listed names left out) and whose stop words are two or more and twice any configured
+    language's."""
     from mechanisms.prmpt.entities.name_words import dictionary_words, in_dictionary, name_index
 
     most = max(counts.values(), default=0)
+    long: list[str] | None = None
     for code in _SHIPPED_DICTIONARIES:
         own = sum(w in _OTHER_STOP_SETS[code] for w in words)
         if own < 2 or own < 2 * most:
             continue
+        if long is None:  # (read once, for the first language whose stop words qualify)
+            index = name_index()
+            long = [w for w in words if len(w) > 1 and not index.is_listed(w)]  # (a name is of no language)
         lexicon = dictionary_words(code)
-        index = name_index()
-        long = [w for w in words if len(w) > 1 and not index.is_listed(w)]  # (a name is of no language)
-        if lexicon is not None and long and sum(in_dictionary(w, lexicon, code) for w in long) >= DICTIONARY_SHARE * len(long):
+        if lexicon is not None and long \
+                and sum(in_dictionary(w, lexicon, code) for w in long) >= DICTIONARY_SHARE * len(long):
             return code
     return None
 

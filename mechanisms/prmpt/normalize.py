@@ -52,6 +52,11 @@ def lower_same_length(text: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
+def without_marks(text: str) -> str:
+    """``text`` with its accents and other combining marks taken off ("Barceló" -> "Barcelo", "Müller" -> "Muller")."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
+
+
 def normalize_value(value: str) -> str:
     """The normalised form of a value (what a codec or a validator reads)."""
     return value if value.isascii() else view(value).text

@@ -15,13 +15,13 @@ Only Category I (FPE) types propagate: noised numbers are not looked for elsewhe
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.entities.titled_names import INITIALS
+from mechanisms.prmpt.normalize import without_marks
 from mechanisms.prmpt.spans import Occupied, Span, persons_within
 
 _CASELESS = {"PERSON", "EMAIL_ADDRESS", "PERSONAL_URL", "STREET_ADDRESS"}
@@ -89,7 +89,7 @@ def _only_initials_besides(text: str, start: int, end: int, inside: Sequence[Spa
 def _bare_capitals(value: str) -> str | None:
     """``value`` in capitals without its accents, as a headline writes a name ("Barceló" -> "BARCELO",
     "Méndez Lugo" -> "MENDEZ LUGO"); None where that changes nothing or the length."""
-    bare = "".join(ch for ch in unicodedata.normalize("NFD", value) if not unicodedata.combining(ch)).upper()
+    bare = without_marks(value).upper()
     return bare if len(bare) == len(value) and bare != value.upper() else None
 
 

@@ -13,11 +13,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.language import written_in
 from mechanisms.prmpt.entities.name_words import ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word
+from mechanisms.prmpt.language import written_in
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
 _GREETING = regex.compile(
@@ -148,6 +150,7 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
     out: list[Found] = []
     words = list(_WORDS.finditer(text))
     listed = [index.is_first(w.group(0)) or index.is_last(w.group(0)) for w in words]
+    in_its_language = functools.cache(lambda: written_in(text, lang))  # (read once, when a pair first asks)
     for k, a in enumerate(words[:-1]):
         j = k + 1
         while j < len(words) - 1 and j - k <= 2 and words[j].group(0) in _PARTICLES and a.group(0)[:1].isupper():
@@ -171,7 +174,7 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         if case_style(a.group(0)) != case_style(b.group(0)):
             continue  # "ping MORGAN": one name is written in one case
-        if lang != "en" and (a.group(0).islower() and written_in(text, lang)
+        if lang != "en" and (a.group(0).islower() and in_its_language()
                              or b.group(0).lower() in _DETERMINERS and _LOWER_WORD_AFTER.match(text, b.end())):
             continue  # in lower case only in English (where chat writes names so): "son client", "jolie prime" in a
             # French text are words; a text read as French with none of its stop words may be English ("julian

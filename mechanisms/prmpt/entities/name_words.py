@@ -264,10 +264,10 @@ def _in_dictionary(low: str, lexicon: Container[str], parts: int) -> bool:
         return True
     if parts < 2:
         return False
-    for cut in range(3, len(low) - 3):
-        if len(low) - cut >= 4 and _in_dictionary(low[cut:], lexicon, 1) and any(low.endswith(link, 0, cut) and cut - len(link) >= 3
-                                        and _in_dictionary(low[:cut - len(link)], lexicon, parts - 1)
-                                        for link in _LINKS):
+    for cut in range(3, len(low) - 3):  # (the last part four letters or more)
+        if _in_dictionary(low[cut:], lexicon, 1) and any(
+                low.endswith(link, 0, cut) and cut - len(link) >= 3
+                and _in_dictionary(low[:cut - len(link)], lexicon, parts - 1) for link in _LINKS):
             return True
     return False
 

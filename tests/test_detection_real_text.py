@@ -4055,3 +4055,18 @@ def test_dutch_and_portuguese_prompts(sanitizer: Sanitizer, text: str, kept: lis
 ])
 def test_a_german_street_with_its_type_abbreviated(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values, name=False)
+
+
+# Set AK (this session's Dutch, Portuguese, French and German shapes in one prompt) through every surface: secrets
+# of it arrived verbatim at afca3df.
+SET_AK = ("Samenvatting: Kleinhout eist een vergoeding; stuur de factuur naar Mirjam Oudejans van personeelszaken.\n"
+          "Resumo: Segundo Cardoso, a encomenda chegou danificada.\n"
+          "Il faut que dans la défense de son client Maître Vauclercy s'interdise toute manœuvre.\n"
+          "Die Mieterin Zeynep Pfahlbusch wohnt in der Kölner Str. 64c seit Jahren.")
+SET_AK_SECRETS = ("Kleinhout", "Oudejans", "Cardoso", "Vauclercy", "Pfahlbusch", "Zeynep", "64c")
+
+
+def test_set_ak_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AK, SET_AK_SECRETS)

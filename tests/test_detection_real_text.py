@@ -4070,3 +4070,66 @@ def test_set_ak_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AK, SET_AK_SECRETS)
+
+
+# 5. Part of a name kept: a given name that is an everyday word ("Ante", "Pie", "Win", "Sein") at the front of a name
+# the NER found, before a family name no dictionary holds, stays in the name (it was cut as an edge word, and went
+# out beside the family name's stand-in)
+@pytest.mark.parametrize("text, values", [
+    ("Ante Jukić will be talking in the conference", ["Ante Jukić"]),
+    ("The Pie Traynor award went to him.", ["Pie Traynor"]),
+    ("Yesterday Win Htein was released from prison.", ["Win Htein"]),
+    ("The contract names Sein Lwin as the buyer.", ["Sein Lwin"]),
+    ("Ante Vrdoljak and Ivo Sanader met in Zagreb.", ["Ante Vrdoljak", "Ivo Sanader"]),
+])
+def test_a_given_name_that_is_a_word_stays_in_the_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept, values", [
+    ("Yesterday Kowalczyk resigned from the board.", "Yesterday", ["Kowalczyk"]),
+    ("Without Sunil we lost the match.", "Without", ["Sunil"]),
+    ("Also Jukić came to the party.", "Also", ["Jukić"]),
+])
+def test_a_stop_word_before_a_family_name_stays_a_word(sanitizer: Sanitizer, text: str, kept: str,
+                                                        values: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(kept + " "), out.text
+    check(sanitizer, text, values)
+
+
+# Over-masking: a compound of everyday words ("long-term", "so-called") is no given name, though the lists hold one of
+# its parts ("Long", "So"), and a determiner after a word of thanks opens no name ("thanks an intervention")
+@pytest.mark.parametrize("text, kept", [
+    ("The long-term bond jumped this week to 7.13 percent.", "long-term bond"),
+    ("They were freed thanks an intervention by the police.", "an intervention"),
+    ("The so-called miller of the village was a baker.", "so-called miller"),
+    ("She was a long-term fisher in the bay.", "long-term fisher"),
+    ("The so-called marshall of the town kept order.", "so-called marshall"),
+    ("It was a so-called wells project.", "so-called wells"),
+])
+def test_a_compound_of_words_opens_no_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text, out.text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Thanks jean-luc picard for the help.", ["jean-luc picard"]),
+    ("Mary-kate olsen lives next door, I met anne-marie walker at the gym.", ["olsen", "anne-marie walker"]),
+    ("Our new hire Anne-Marie Walker starts Monday.", ["Anne-Marie Walker"]),
+])
+def test_hyphenated_given_names_stay_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+# Set AL (given names that are everyday words, before family names no dictionary holds) through every surface: the
+# given names arrived verbatim at 8ad516a.
+SET_AL = ("Ante Jukić will be talking in the conference. Yesterday Win Htein was released from prison. "
+          "The contract names Sein Lwin as the buyer.")
+SET_AL_SECRETS = ("Ante", "Jukić", "Win Htein", "Htein", "Sein", "Lwin")
+
+
+def test_set_al_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AL, SET_AL_SECRETS)

@@ -475,6 +475,7 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if best is None:
         return None
     start, end = _drop_edge_words(text, *best)
+    start = _given_name_back(text, best[0], start, end, english)
     if span.lang != "en" and vocabulary is not None:
         end = _common_tail(text, start, end, vocabulary)
         if _all_words_of(text[start:end], vocabulary):
@@ -532,6 +533,31 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
         return None  # "German", "Authorization", "La": an everyday or dictionary word alone is NER noise (after a
         # courtesy title it is a family name: "Miss Abbot", "Mrs. Sheriff")
     return trimmed
+
+
+_EDGE_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+$")
+
+
+def _given_name_back(text: str, first: int, start: int, end: int, english: Container[str]) -> int:
+    """Where the edge rule dropped an everyday word from the front of an NER name and left one capitalised word that
+    no dictionary holds ("Ante Jukić", "Pie Traynor", "Win Htein"), the start of that everyday word: it is the
+    given name, and the family name alone would send it out beside its stand-in. Not a stop word ("Without
+    Sunil"), a greeting, a verb of address or a title, and only a word in Title case; in English text (``english``
+    is empty for the others)."""
+    if start <= first or not english:
+        return start
+    word = text[start:end]
+    if not (word.isalpha() and word[0].isupper() and word[1:].islower()) or word.lower() in english:
+        return start
+    m = _EDGE_WORD_BEFORE.search(text, first, start)
+    if m is None:
+        return start
+    before = m.group(1)
+    low = before.lower()
+    if not (before[0].isupper() and before[1:].islower()) or low in _FUNCTION_WORDS or low in _LEADING_NOT_NAMES \
+            or low in _foreign_stop_words("en") or _cut_title(before):
+        return start
+    return m.start()
 
 
 def _unlisted_dictionary_word(word: str, english: Container[str]) -> bool:

@@ -103,6 +103,19 @@ _DETERMINERS = frozenset("""my your his her our their its the a an this that the
 GREETINGS = frozenset("thanks thank thx congrats hey hi hello hiya dear bye cheers welcome".split())
 
 
+def word_compound(word: str, index: NameIndex, english: EnglishWords) -> bool:
+    """A hyphenated word with a dictionary word that no list holds among its parts: "long-term", "so-called" (the
+    lists hold "Long" and "So", so they hold the compound), not "jean-luc" or "anne-marie"."""
+    return "-" in word and any(english.is_word(p.lower()) and not index.is_listed(p) for p in word.split("-") if p)
+
+
+def _everyday(index: NameIndex, word: str) -> bool:
+    """An everyday word, or a compound with an everyday or unlisted part ("long-term", "so-called": the lists hold
+    "Long" and "So", so they hold the compound; "jean-luc" is a name of two listed ones)."""
+    return index.is_common(word) or "-" in word and any(
+        index.is_common(p) or not index.is_listed(p) for p in word.split("-") if p)
+
+
 def pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
                 english: EnglishWords | None = None) -> float:
     """Score of "first last" as a name (0 when it is not one); set lookups first, the cue regex last."""
@@ -110,6 +123,9 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         return 0.0
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
     in_first, in_last = index.is_first(first), index.is_last(last)
+    if english is not None:  # "So-Called Miller", "Long-Term Fisher" (a text read in Title case): no listed word
+        in_first = in_first and not word_compound(first, index, english)
+        in_last = in_last and not word_compound(last, index, english)
     caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
     first_ok = not index.is_common(first) or in_first  # "Victoria" is an everyday word and a name
     if cased and not (in_first and in_last):
@@ -121,7 +137,7 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         # lower case only after the narrowest of those cues.
         capital = (cased and _TITLE_WORD.fullmatch(first) and _TITLE_WORD.fullmatch(last)) or caps
         if capital and _STRONG_CUES.search(before) or \
-                first.islower() and last.islower() and _ADDRESSING_CUES.search(before):
+                first.islower() and last.islower() and first not in _DETERMINERS and _ADDRESSING_CUES.search(before):
             return 0.6
     if not (in_first or in_last):
         return 0.0
@@ -137,7 +153,7 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         return 0.0  # "this is my channel": a possessive and a noun, though "My" and "Channel" are listed
     if english is not None and english.is_finite_verb(last, past=True) and english.is_word(last):
         return 0.0  # "when nomvula said yes": a name and its verb, though "Said" is a listed family name too
-    common = index.is_common(first) + index.is_common(last)
+    common = _everyday(index, first) + _everyday(index, last)
     cued = _PERSON_CUES.search(before) is not None
     if common == 0:
         return 0.8 if cued else 0.65

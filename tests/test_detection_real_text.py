@@ -4133,3 +4133,39 @@ def test_set_al_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AL, SET_AL_SECRETS)
+
+
+# 3. Names in lists: once two single words of an enumeration are names found, its other single words that a name list
+# holds (family names that are words: "Stone", "Price") or that no dictionary holds are names too
+@pytest.mark.parametrize("text, values", [
+    ("Our 3 founders: Čechová, Stone and Bender.", ["Čechová", "Stone", "Bender"]),
+    ("The panel of Haddad, Price and Moriyama approved it.", ["Haddad", "Price", "Moriyama"]),
+    ("Awards went to Reyes, Bean, Gamble and Perez.", ["Reyes", "Bean", "Gamble", "Perez"]),
+    ("The starting eleven: Peruzzi; Simic, Blanc, Córdoba, Domoraud.", ["Simic", "Blanc", "Córdoba", "Domoraud"]),
+    ("Our staff: Abara, Sharp and Lutz.", ["Abara", "Sharp", "Lutz"]),
+])
+def test_the_other_words_of_a_list_of_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("The Baker, Smith and Jones report was late.", "Baker"),
+    ("Apples, Pears and Plums are on sale, said Smith and Jones.", "Apples, Pears and Plums"),
+    ("Meetings on Monday, Tuesday and Friday, said Smith and Jones.", "Monday, Tuesday and Friday"),
+])
+def test_a_list_that_is_no_list_of_names(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text, out.text
+
+
+# 5. Part of a name kept: a given name before the particles of its family name ("The Louelle van den Brandhof
+# version"): the particles were joined to the family name after the given names were looked for
+@pytest.mark.parametrize("text, values", [
+    ("The Louelle van den Brandhof version recorded for the label sold well.", ["Louelle van den Brandhof"]),
+    ("The Marijke van der Zwaluw portrait hangs in the hall.", ["Marijke van der Zwaluw"]),
+    ("The Annelotte van der Hoeven collection opened in May.", ["Annelotte van der Hoeven"]),
+    ("The Wobbe van der Kamp foundation paid for it.", ["Wobbe van der Kamp"]),
+    ("The Froukje van den Broek lecture was full.", ["Froukje van den Broek"]),
+])
+def test_a_given_name_before_the_particles(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)

@@ -1113,6 +1113,43 @@ def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
     return out
 
 
+# an enumeration of single capitalised words: "Sokolov, Anthony and Hull", "Simic, Blanc, Córdoba, Domoraud"
+_ENUMERATION = regex.compile(
+    rf"(?<![\p{{L}}\d@#_'’.-])(?:{_CONJUNCT})(?:[ \t]*,[ \t]*(?:{_CONJUNCT}))*(?:[ \t]*,?{_AND}(?:{_CONJUNCT}))?"
+    rf"(?![\p{{L}}\d@_'’-])")
+_MEMBER = regex.compile(_CONJUNCT)
+
+
+def _enumerated_names(text: str, kept: Sequence[Span], english: Container[str]) -> list[Span]:
+    """The other members of an enumeration of three or more single words of which two are names found: a word a
+    name list holds (a family name that is also a word: "Bean, Gamble and Perez", "Čechová, Stone and Bender") or
+    one no dictionary holds ("Sokolov"); not a title, a month or day, a known place or a capital."""
+    from mechanisms.prmpt.entities.name_words import capital_names, name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    persons = {(s.start, s.end) for s in kept if s.entity_type == "PERSON"}
+    if len(persons) < 2:
+        return []
+    index, places = name_index(), _known_places()
+    taken = Occupied([(s.start, s.end) for s in kept])
+    out = []
+    for m in _ENUMERATION.finditer(text):
+        members = [(w.start(), w.end()) for w in _MEMBER.finditer(text, m.start(), m.end())]
+        if len(members) < 3 or sum(member in persons for member in members) < 2:
+            continue
+        if _PROPER_BEFORE_CONJUNCT.search(text, max(0, m.start() - 30), m.start()) is not None:
+            continue  # "the Baker, Smith and Jones report": one proper noun
+        lang = next((s.lang for s in kept if (s.start, s.end) in persons), "en")
+        for a, b in members:
+            word = text[a:b]
+            if (a, b) in persons or taken.overlaps(a, b) or word.lower() in CALENDAR or is_title(word) \
+                    or word.casefold() in places or word.casefold() in capital_names():
+                continue
+            if index.is_listed(word) or word.lower() not in english:
+                out.append(Span("PERSON", a, b, NER_SCORE, lang))
+    return out
+
+
 # a pair of words the name lists score this high, under the threshold, is a name beside a full name found
 _WEAK = 0.45
 _ARTICLE_BEFORE_PAIR = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|el|los|las|del|du|des|al|au|aux|of|de)[ \t]+$")
@@ -1556,7 +1593,7 @@ class TypeAnnotator:
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         kept = _regnal_numbers(text, _people_completed(text, out, resolve_overlaps(out)))
         return resolve_overlaps(kept + self._coordinated_weak_pairs(text, spans, kept, lower_case)
-                                + _coordinated_names(text, kept))
+                                + _coordinated_names(text, kept) + _enumerated_names(text, kept, self._english))
 
     def _coordinated_weak_pairs(self, text: str, spans: Sequence[Span], kept: list[Span],
                                 lower_case: Container[str]) -> list[Span]:
@@ -1676,7 +1713,13 @@ class TypeAnnotator:
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
                                     self._vocabulary(lang) if lang != "en" else None, _foreign_words(other))
             listed = complete_lists(text, extended, single, beside)
-            resolved.append(join_particles(text, couples(text, comma_pairs(text, listed, single))))
+            joined = join_particles(text, couples(text, comma_pairs(text, listed, single)))
+            if any(s.entity_type == "PERSON" and text[s.start].islower() for s in joined):
+                # a given name before the particles the family name took ("The Louelle van den Brandhof version")
+                joined = extend_names(text, joined, self._english, seen,
+                                      self._vocabulary(lang) if lang != "en" else None, _foreign_words(other),
+                                      before_particles=True)
+            resolved.append(joined)
         if not person_only:
             from mechanisms.prmpt.entities.recased_names import is_uncased
 
@@ -1927,12 +1970,13 @@ _REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a na
 
 def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
                  seen: Container[str] = frozenset(), vocabulary: Any = None,
-                 foreign: Callable[[str], bool] | None = None) -> list[Span]:
+                 foreign: Callable[[str], bool] | None = None, before_particles: bool = False) -> list[Span]:
     """A name takes in the capitalised words right next to it that can only be more of it: listed name
     words, or (not in capitals) words that are neither everyday nor dictionary words ("Iñigo" before
     "García Aranda", "Baranowska" after "Agnieszka Lipska"), so that no part of it is left behind. ``foreign``
     tells a word of the language a text is plainly written in where no pipeline here is for it ("Kollegin" before
-    "Sabine Krüger" in a German text)."""
+    "Sabine Krüger" in a German text). With ``before_particles``, only the names that open with their particles
+    ("van den Brandhof") are read again, to take in the words before their particles."""
     from mechanisms.prmpt.entities.name_words import VOWEL
     from mechanisms.prmpt.entities.people import name_index
     from mechanisms.prmpt.entities.titled_names import ROLE_NOUNS, is_dictionary_word, is_title
@@ -1962,7 +2006,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
     taken = Occupied([(s.start, s.end) for s in spans])
     out = []
     for span in spans:
-        if span.entity_type != "PERSON":
+        if span.entity_type != "PERSON" or before_particles and not text[span.start].islower():
             out.append(span)
             continue
         start, end = span.start, span.end

@@ -4169,3 +4169,15 @@ def test_a_list_that_is_no_list_of_names(sanitizer: Sanitizer, text: str, kept: 
 ])
 def test_a_given_name_before_the_particles(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
+
+
+# Set AM (an enumeration's family name that is a word, a given name before its family name's particles) through
+# every surface: "Sharp" and "Louelle" arrived verbatim at 8ad516a.
+SET_AM = "Our staff: Abara, Sharp and Lutz. The Louelle van den Brandhof version recorded for the label sold well."
+SET_AM_SECRETS = ("Abara", "Sharp", "Lutz", "Louelle", "Brandhof")
+
+
+def test_set_am_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AM, SET_AM_SECRETS)

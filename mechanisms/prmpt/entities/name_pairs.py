@@ -105,15 +105,9 @@ GREETINGS = frozenset("thanks thank thx congrats hey hi hello hiya dear bye chee
 
 def word_compound(word: str, index: NameIndex, english: EnglishWords) -> bool:
     """A hyphenated word with a dictionary word that no list holds among its parts: "long-term", "so-called" (the
-    lists hold "Long" and "So", so they hold the compound), not "jean-luc" or "anne-marie"."""
+    lists hold "Long" and "So", so they hold the compound), not "jean-luc" or "anne-marie": no listed name in a
+    pair, and an everyday word in a pair in lower case."""
     return "-" in word and any(english.is_word(p.lower()) and not index.is_listed(p) for p in word.split("-") if p)
-
-
-def _everyday(index: NameIndex, word: str) -> bool:
-    """An everyday word, or a compound with an everyday or unlisted part ("long-term", "so-called": the lists hold
-    "Long" and "So", so they hold the compound; "jean-luc" is a name of two listed ones)."""
-    return index.is_common(word) or "-" in word and any(
-        index.is_common(p) or not index.is_listed(p) for p in word.split("-") if p)
 
 
 def pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
@@ -153,7 +147,7 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         return 0.0  # "this is my channel": a possessive and a noun, though "My" and "Channel" are listed
     if english is not None and english.is_finite_verb(last, past=True) and english.is_word(last):
         return 0.0  # "when nomvula said yes": a name and its verb, though "Said" is a listed family name too
-    common = _everyday(index, first) + _everyday(index, last)
+    common = sum(index.is_common(w) or english is not None and word_compound(w, index, english) for w in (first, last))
     cued = _PERSON_CUES.search(before) is not None
     if common == 0:
         return 0.8 if cued else 0.65

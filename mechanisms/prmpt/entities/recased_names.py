@@ -21,7 +21,7 @@ from collections.abc import Container
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score, word_compound
+from mechanisms.prmpt.entities.name_pairs import _WORDS, pair_score
 from mechanisms.prmpt.entities.name_words import CONTRACTED, VOWEL, EnglishWords, NameIndex, english_words, name_index, name_word
 from mechanisms.prmpt.entities.titled_names import CHAT_WORDS, INITIALS
 from mechanisms.prmpt.ner import load_spacy
@@ -86,8 +86,7 @@ def candidates(text: str, words: list[Word], index: NameIndex, english: EnglishW
             continue
         if style == "lower" and not uncased and not (index.is_listed(wa) or index.is_listed(wb)):
             continue  # in lower case, one of the words must be a listed name (in a text with capitals elsewhere)
-        if style == "lower" and (english.is_word(wa) or english.is_word(wb) or word_compound(wa, index, english)
-                                 or word_compound(wb, index, english)):
+        if style == "lower" and (english.is_word(wa) or english.is_word(wb)):
             continue  # and none a word of the dictionary other than a noun-only entry: "ping localhost" ("john
             # smith" stays: WordNet lists "john" and "smith" as nouns only)
         if name_like(k) and name_like(k + 1):  # not "TESTS PASSED", "witty comedy"

@@ -1710,15 +1710,13 @@ class TypeAnnotator:
         resolved = []
         for text, spans, lang, other in zip(texts, found, langs, foreign):
             single, beside = self._single_name_tests(text, lang)
-            extended = extend_names(text, resolve_overlaps(spans), self._english, seen,
-                                    self._vocabulary(lang) if lang != "en" else None, _foreign_words(other))
+            vocabulary, foreign_word = self._vocabulary(lang) if lang != "en" else None, _foreign_words(other)
+            extended = extend_names(text, resolve_overlaps(spans), self._english, seen, vocabulary, foreign_word)
             listed = complete_lists(text, extended, single, beside)
             joined = join_particles(text, couples(text, comma_pairs(text, listed, single)))
             if any(s.entity_type == "PERSON" and text[s.start].islower() for s in joined):
                 # a given name before the particles the family name took ("The Louelle van den Brandhof version")
-                joined = extend_names(text, joined, self._english, seen,
-                                      self._vocabulary(lang) if lang != "en" else None, _foreign_words(other),
-                                      before_particles=True)
+                joined = extend_names(text, joined, self._english, seen, vocabulary, foreign_word, before_particles=True)
             resolved.append(joined)
         if not person_only:
             from mechanisms.prmpt.entities.recased_names import is_uncased

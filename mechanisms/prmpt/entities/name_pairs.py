@@ -116,10 +116,9 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
     if first.lower() in GREETINGS:
         return 0.0
     cased = first[0].isupper() and last[0].isupper() and not (first.isupper() and last.isupper())
-    in_first, in_last = index.is_first(first), index.is_last(last)
-    if english is not None:  # "So-Called Miller", "Long-Term Fisher" (a text read in Title case): no listed word
-        in_first = in_first and not word_compound(first, index, english)
-        in_last = in_last and not word_compound(last, index, english)
+    # a compound of words is no listed name ("So-Called Miller", "Long-Term Fisher") and an everyday word in lower case
+    compound = [english is not None and word_compound(w, index, english) for w in (first, last)]
+    in_first, in_last = index.is_first(first) and not compound[0], index.is_last(last) and not compound[1]
     caps = first.isupper() and last.isupper() and len(first) > 2 and len(last) > 2
     first_ok = not index.is_common(first) or in_first  # "Victoria" is an everyday word and a name
     if cased and not (in_first and in_last):
@@ -147,7 +146,7 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
         return 0.0  # "this is my channel": a possessive and a noun, though "My" and "Channel" are listed
     if english is not None and english.is_finite_verb(last, past=True) and english.is_word(last):
         return 0.0  # "when nomvula said yes": a name and its verb, though "Said" is a listed family name too
-    common = sum(index.is_common(w) or english is not None and word_compound(w, index, english) for w in (first, last))
+    common = sum(index.is_common(w) or c for w, c in zip((first, last), compound))
     cued = _PERSON_CUES.search(before) is not None
     if common == 0:
         return 0.8 if cued else 0.65

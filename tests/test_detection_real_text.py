@@ -4181,3 +4181,86 @@ def test_set_am_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AM, SET_AM_SECRETS)
+
+
+# 4. A full name opening a sentence whose given name is an everyday word ("Ivy", "Summer") before a word that is only
+# a family name: the sentence's capital no longer counts against the pair ("Ivy Okafor filed the motion" went out
+# whole at 252819e); a stop word or an article before a family name still opens no name ("In Boston", "Will Power")
+@pytest.mark.parametrize("text, values", [
+    ("Ivy Smith's lawyers filed the motion on Tuesday.", ["Ivy Smith"]),
+    ("Ivy Okafor filed the motion.", ["Ivy Okafor"]),
+    ("Summer Okafor sent the invoice.", ["Summer Okafor"]),
+    ("Ivy Kowalczyk chairs the board.", ["Ivy Kowalczyk"]),
+    ("Ivy Nwosu's lawyers objected.", ["Ivy Nwosu"]),
+])
+def test_a_sentence_opening_given_name_that_is_a_word(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Will Power is a film.", "Will Power"),
+    ("In Boston it rained all week.", "In Boston"),
+    ("In July the shop closed.", "In July"),
+    ("See Herrold v. Smith for the rule.", "See "),
+])
+def test_a_word_before_a_family_name_opens_no_name(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert kept in out.text, out.text
+
+
+# 1. A family name after thanks or a farewell ("Thanks, Haugland - see you Monday", "Cheers Nwachukwu!"): a listed
+# family name no dictionary holds is a name there too, and a dash after it closes the clause (the thanks pattern read
+# "Haugl" + "and" as the name and a conjunction); the greeting word stays out of the name ("Sorry Kowalczyk" went out
+# as "Debora Thaler")
+@pytest.mark.parametrize("text, values", [
+    ("Thanks, Haugland - see you Monday.", ["Haugland"]),
+    ("Cheers Nwachukwu!", ["Nwachukwu"]),
+    ("Cheers, Haugland - talk soon.", ["Haugland"]),
+    ("Bye Nwachukwu!", ["Nwachukwu"]),
+    ("Bye, Haugland - take care.", ["Haugland"]),
+])
+def test_a_family_name_after_thanks(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, greeting, value", [
+    ("Sorry Kowalczyk, I missed your call.", "Sorry ", "Kowalczyk"),
+    ("Congratulations Ndlovu on the new job.", "Congratulations ", "Ndlovu"),
+    ("Goodbye Haugland and good luck.", "Goodbye ", "Haugland"),
+    ("Cheers Kowalczyk, see you at the match.", "Cheers ", "Kowalczyk"),
+    ("Cheers Haugland and happy holidays.", "Cheers ", "Haugland"),
+])
+def test_the_greeting_stays_out_of_the_name(sanitizer: Sanitizer, text: str, greeting: str, value: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(greeting) and value not in out.text, out.text
+
+
+# Set AN (a sentence-opening given name that is a word, a family name after thanks) through every surface: "Ivy",
+# "Okafor" and "Haugland" arrived verbatim at 252819e.
+SET_AN = "Ivy Okafor filed the motion. Thanks, Haugland - see you Monday. Cheers Nwachukwu!"
+SET_AN_SECRETS = ("Ivy Okafor", "Okafor", "Haugland", "Nwachukwu")
+
+
+def test_set_an_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AN, SET_AN_SECRETS)
+
+
+# A headline capitalises every word: a verb in the third person after a name ends it ("Lena Haugland Wins Silver
+# Medal" went out as four stand-in words at 252819e); a family name that is such a verb too stays in ("Paul Burns")
+@pytest.mark.parametrize("text, values, kept", [
+    ("Check out Sasha Kowalczyk Climbs South African First Ascent http://t.co/abc", ["Sasha Kowalczyk"],
+     "Climbs South African First Ascent"),
+    ("Watch: Maria Haugland Wins Gold In Oslo", ["Maria Haugland"], "Wins Gold In Oslo"),
+    ("Breaking: Pedro Okafor Scores Twice Against Leeds", ["Pedro Okafor"], "Scores Twice"),
+    ("Update: Lena Haugland Wins Silver Medal", ["Lena Haugland"], "Wins Silver Medal"),
+    ("Listen: Jana Kowalczyk Sings Live", ["Jana Kowalczyk"], "Sings Live"),
+])
+def test_a_headline_verb_ends_the_name(sanitizer: Sanitizer, text: str, values: list[str], kept: str) -> None:
+    check(sanitizer, text, values)
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+def test_a_family_name_that_is_a_verb_stays_in_the_name(sanitizer: Sanitizer) -> None:
+    check(sanitizer, "Paul Burns Leads The Team", ["Paul Burns"])

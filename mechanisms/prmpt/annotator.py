@@ -491,6 +491,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
             words.pop()  # (in Spanish or French any word in lower case the clause goes on after: "Juan Martínez
             # marcó dos goles"; not an OCR's damaged surname before its comma, "Marie elaune, 24 ans")
         end = start + words[-1].end()
+        if (cut := _headline_verb(text, start, words, dictionary)) is not None:
+            end = start + words[cut - 1].end()
     # NER often splits hyphenated names ("Jean-" + "Pierre Dubois"): take the whole word back
     while start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
         start -= 1
@@ -566,6 +568,29 @@ def _unlisted_dictionary_word(word: str, english: Container[str]) -> bool:
     from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
     return len(word) > 1 and is_dictionary_word(english, word) and not name_index().is_listed(word)
+
+
+def _headline_verb(text: str, start: int, words: list[re.Match[str]], english: Container[str]) -> int | None:
+    """The first word after a name's first that is a verb in the third person, capitalised as a headline writes
+    every word, and no listed name: "Sasha Kowalczyk Climbs South African First Ascent", "Victor Ibarbo Warns
+    Cagliari": the name ends before it ("Wells", "Burns", "Gates" are listed family names and stay)."""
+    return next((k for k in range(1, len(words))
+                 if _headline_verb_word(text, start + words[k].start(), start + words[k].end(), english)), None)
+
+
+_CAPITAL_NEXT = regex.compile(r"[ \t]+\p{Lu}")
+
+
+def _headline_verb_word(text: str, start: int, end: int, english: Container[str]) -> bool:
+    """``text[start:end]`` is a capitalised verb in the third person that no name list holds, before another
+    capitalised word, as a headline writes them ("Climbs South", "Warns Cagliari"; not "Burns", a family name, nor
+    "Moons replaced by", "Mailes \"Cowboy\"": a family name a verb's form spells outside a headline)."""
+    from mechanisms.prmpt.entities.name_words import EnglishWords, name_index
+
+    word = text[start:end]
+    return isinstance(english, EnglishWords) and word.istitle() and word.isalpha() and word.endswith("s") \
+        and len(word) > 3 and _CAPITAL_NEXT.match(text, end) is not None and english.is_finite_verb(word) \
+        and not name_index().is_listed(word)
 
 
 def _opens_next_sentence(text: str, start: int, words: list[re.Match[str]], english: Container[str]) -> bool:
@@ -2014,7 +2039,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             start = m.start(1)
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
                 and not text[m.end(1):m.end(1) + 2].lstrip(" ").startswith(":") \
-                and not taken.overlaps(end, m.end(1)):
+                and not taken.overlaps(end, m.end(1)) and not _headline_verb_word(text, m.start(1), m.end(1), english):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
         if (m := _REPLACED_TITLE_BEFORE.search(text, max(0, start - 16), start)) is not None \
                 and m.group(1)[:1].isupper() and m.group(1).lower() in REPLACED_TITLES \
@@ -2202,6 +2227,8 @@ def comma_pairs(text: str, spans: list[Span], single: Callable[[str], bool] | No
             continue
         a, b = sides[found.index(False)]
         word = text[a:b]
+        if word.lower() in LETTER_WORDS:
+            continue  # "Bye, Haugland - take care": a farewell and the name it addresses
         if not any(s.start < b and a < s.end for s in spans) and all(
                 single(part) or _listed_single_name(part) for part in word.split("-")):
             added.append(Span("PERSON", a, b, 0.65, people[0].lang))

@@ -18,7 +18,8 @@ import functools
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word
+from mechanisms.prmpt.entities.name_words import (ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word,
+                                                  place_names)
 from mechanisms.prmpt.language import written_in
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
@@ -99,8 +100,19 @@ def _unlistedpair_score(index: NameIndex, first: str, last: str, before: str, af
 # (and the articles of French and Spanish: "et le cardinal", "y la señora", though "Le" is a listed family name)
 _DETERMINERS = frozenset("""my your his her our their its the a an this that these those le la les un une des du au
     aux el los las lo al del una unos unas""".split())
+
+
+@functools.cache
+def _function_words() -> frozenset[str]:
+    """English stop words and the articles of the three languages (spaCy's list, read on first use)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return _DETERMINERS | frozenset(STOP_WORDS)
+
+
 # a greeting or thanks opening a pair: the name, if any, is the word after it ("Thanks Python for ...")
-GREETINGS = frozenset("thanks thank thx congrats hey hi hello hiya dear bye cheers welcome".split())
+GREETINGS = frozenset("""thanks thank thx congrats congratulations hey hi hello hiya dear bye goodbye cheers welcome
+    sorry""".split())
 
 
 def word_compound(word: str, index: NameIndex, english: EnglishWords) -> bool:
@@ -108,6 +120,14 @@ def word_compound(word: str, index: NameIndex, english: EnglishWords) -> bool:
     lists hold "Long" and "So", so they hold the compound), not "jean-luc" or "anne-marie": no listed name in a
     pair, and an everyday word in a pair in lower case."""
     return "-" in word and any(english.is_word(p.lower()) and not index.is_listed(p) for p in word.split("-") if p)
+
+
+def _family_name_after_a_word(index: NameIndex, first: str, last: str) -> bool:
+    """A listed given name that is an everyday word opening a sentence before a word that is only a family name, no
+    everyday word and no place: "Ivy Smith's lawyers", "Hope Okafor said" are names, though "Ivy" and "Hope" are
+    words; not after a stop word or an article ("In Boston", "See Herrold", "Le Paradis")."""
+    return index.is_first(first) and index.is_last(last) and not (index.is_first(last) or index.is_common(last)) \
+        and last.casefold() not in place_names() and first.lower() not in _function_words()
 
 
 def pair_score(index: NameIndex, first: str, last: str, before: str, after: str = "",
@@ -134,12 +154,15 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
             return 0.6
     if not (in_first or in_last):
         return 0.0
+    if cased and not in_first and english is not None and first.endswith("s") and english.is_finite_verb(first):
+        return 0.0  # "Climbs South", "Warns Cagliari": a headline's verb before a listed word, no given name
     if cased:
         if not _TITLE_WORD.fullmatch(first) or not _TITLE_WORD.fullmatch(last):
             return 0.0
         score = 0.65 if in_first and in_last else 0.5
         stripped = before.rstrip(" \t")
-        if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,"):
+        if index.is_common(first) and (not stripped or stripped[-1] in ".!?:;\n\"'([{-*•|>,") \
+                and not _family_name_after_a_word(index, first, last):
             score -= 0.2  # "My Slack", "Will Power" opening a sentence: capitalized for the sentence
         return score + 0.15 if _PERSON_CUES.search(before) else score
     if not (in_first and in_last) or len(first) < 2 or len(last) < 2 or first.lower() in _DETERMINERS:

@@ -1213,7 +1213,8 @@ LETTER_WORDS = frozenset("""sehr geehrte geehrter geehrten liebe lieber hallo mo
     distinti cordiali saluti saluto freundlichen grüßen grüße herzliche vriendelijke hartelijke groet groeten groetjes
     poważaniem pozdrawiam wyrazami szacunku vänliga hälsningar venlig vennlig hilsen melhores cumprimentos
     atenciosamente abraços pozdravem pozdravom ystävällisin terveisin üdvözlettel saygılarımla srdačan poštovanjem
-    cordialement amicalement atentamente saludos regards sincerely
+    cordialement amicalement atentamente saludos regards sincerely hi hey hiya thanks congratulations congrats sorry bye
+    goodbye cheers
     damen herren pani panie pana panu panią heer mevrouw mevr pane paní herra rouva domnule doamnă doamna gospodine gospođo""".split())
 SALUTATION_NAMES = frozenset({"gentile", "caro", "cara"})
 
@@ -1547,7 +1548,7 @@ _THANKED = regex.compile(r"(?<![\p{L}\d])(?i:thank[ \t]+you|thanks|thx|congrats|
                          r"good[ \t]+job|great[ \t]+job|nice[ \t]+job|happy[ \t]+birthday|happy[ \t]+bday|"
                          r"miss[ \t]+you|love[ \t]+you|much[ \t]+love|bye|goodbye|cheers|shout[ \t]*out[ \t]+to|"
                          r"welcome[ \t]+back|good[ \t]+morning|good[ \t]+night|rip|r\.i\.p\.?)[ \t]*,?[ \t]+"
-                         r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]*(?:[,!.?;:)]|$|\n|\p{So}|for\b|so\b|and\b))")
+                         r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]*(?:[,!.?;:)]|$|\n|\p{So})|[ \t]+(?:for|so|and|[-–—])(?![\p{L}\d]))")
 
 
 # the person told, asked or reminded something, in the middle of a sentence ("telling Ingrid that the meeting moved",
@@ -1590,8 +1591,9 @@ _IS_LIKE = regex.compile(r"(?:^|(?<=[.!?\n][\"”)]?[ \t]*))(?P<v>\p{Lu}\p{Ll}{2
 
 def _given_or_unknown(word: str, index: NameIndex, english: Container[str]) -> bool:
     """After a cue that announces a person: a listed given name even where it is a word ("Heather", "Bill"),
-    or a word no list and no English dictionary holds ("Dietlind")."""
-    return index.is_first(word) or not (index.is_listed(word) or index.is_common(word) or word in english)
+    or a word no everyday-word list and no English dictionary holds: a family name ("Haugland") or a word no list
+    holds ("Dietlind")."""
+    return index.is_first(word) or not (index.is_common(word) or word in english)
 
 
 def _addressed(text: str, english: Container[str]) -> list[Found]:
@@ -1636,7 +1638,7 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
 
 # "I'm Miłosz, nice to meet you!", "This is Toralf.": a capitalised word closing the clause after "I'm"
 _I_AM = regex.compile(r"(?<![\p{L}\d])(?i:i['’]m|i[ \t]+am|this[ \t]+is|it['’]s)[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})"
-                      r"(?=[ \t]*(?:[,!.;:]|$|\n|and\b|from\b|here\b))")
+                      r"(?=[ \t]*(?:[,!.;:]|$|\n)|[ \t]+(?:and|from|here|[-–—])(?![\p{L}\d]))")
 
 
 # (in chat, in lower case, with "here" after it: "hey its gregg here", "it's thái dương here", "this is κώστας here")

@@ -4235,10 +4235,12 @@ def test_the_greeting_stays_out_of_the_name(sanitizer: Sanitizer, text: str, gre
     assert out.text.startswith(greeting) and value not in out.text, out.text
 
 
-# Set AN (a sentence-opening given name that is a word, a family name after thanks) through every surface: "Ivy",
-# "Okafor" and "Haugland" arrived verbatim at 252819e.
-SET_AN = "Ivy Okafor filed the motion. Thanks, Haugland - see you Monday. Cheers Nwachukwu!"
-SET_AN_SECRETS = ("Ivy Okafor", "Okafor", "Haugland", "Nwachukwu")
+# Set AN (a sentence-opening given name that is a word, a family name after thanks, a Chinese name and a phone glued
+# to their sentence) through every surface: "Ivy", "Okafor", "Haugland", "王小明" and the phone arrived verbatim at
+# 252819e.
+SET_AN = ("Ivy Okafor filed the motion. Thanks, Haugland - see you Monday. Cheers Nwachukwu!\n"
+          "我叫王小明，电话是13812345678。")
+SET_AN_SECRETS = ("Ivy Okafor", "Okafor", "Haugland", "Nwachukwu", "王小明", "13812345678")
 
 
 def test_set_an_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
@@ -4264,3 +4266,62 @@ def test_a_headline_verb_ends_the_name(sanitizer: Sanitizer, text: str, values: 
 
 def test_a_family_name_that_is_a_verb_stays_in_the_name(sanitizer: Sanitizer) -> None:
     check(sanitizer, "Paul Burns Leads The Team", ["Paul Burns"])
+
+
+def check_glued(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    """As :func:`check`, for values a script without spaces glues to its words: no value is a substring of the
+    sanitized text (a word boundary is no test there), and restoring gives the text back."""
+    out = sanitizer.sanitize(text, KEYS)
+    for value in values:
+        assert value not in out.text, (value, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == as_restored(text, out)
+
+
+# 8. A value glued to the words of a script written without spaces (Chinese, Japanese) or to a Korean or Arabic word:
+# the finders read a word's end where the script changes ("电话是13812345678": the phone, a card number, an email
+# went out verbatim at 252819e)
+@pytest.mark.parametrize("text, values", [
+    ("我叫小明，电话是13812345678。", ["13812345678"]),
+    ("卡号4111111111111111，有效期到明年。", ["4111111111111111"]),
+    ("電話番号は090-1234-5678です。", ["090-1234-5678"]),
+    ("전화번호는 010-1234-5678입니다.", ["010-1234-5678"]),
+    ("请发邮件到wang.xiaoming@example.cn谢谢", ["wang.xiaoming@example.cn"]),
+    ("社会保障号码123-45-6789已更新", ["123-45-6789"]),
+])
+def test_a_value_glued_to_another_script(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_glued(sanitizer, text, values)
+
+
+# 7. Names in a sentence of another script, announced by that script's own cue: "my name is", a form's name label, an
+# honorific after the name (all went out verbatim at 252819e: the other-script finder read only texts mostly in Latin)
+@pytest.mark.parametrize("text, values", [
+    ("私の名前は田中太郎です。", ["田中太郎"]),
+    ("山本健一さんに連絡してください。", ["山本健一"]),
+    ("担当者：佐藤花子", ["佐藤花子"]),
+    ("我叫王小明，今年三十岁。", ["王小明"]),
+    ("患者张伟，男，主诉胸痛。", ["张伟"]),
+    ("请联系李娜女士。", ["李娜"]),
+    ("제 이름은 김민준입니다.", ["김민준"]),
+    ("담당자: 박서연", ["박서연"]),
+    ("최지우 씨가 전화했습니다.", ["최지우"]),
+    ("مرحبا، اسمي أحمد الخطيب", ["أحمد الخطيب"]),
+    ("Здравствуйте, я Ольга Петрова.", ["Ольга Петрова"]),
+    ("मेरा नाम राहुल शर्मा है।", ["राहुल शर्मा"]),
+])
+def test_a_name_a_cue_of_its_script_announces(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_glued(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "고객님, 선생님께 말씀드렸습니다.",  # a customer and a teacher, with their honorifics
+    "저는 이번에 서울에 갑니다.",
+    "お医者さんに行きました。",  # a doctor, after the polite prefix
+    "皆さん、こんにちは。",
+    "这是一个很好的问题。",
+    "患者于昨日入院，出现胸痛。",  # "于": a family name and a preposition
+    "您好，请把签好的合同发到我的工作邮箱：wang@example.cn，谢谢您的帮助。",  # a field's label, a sentence's words
+])
+def test_words_of_another_script_are_no_names(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    words = [ch for ch in text if ch.isalpha() and not ch.isascii()]
+    assert all(ch in out.text for ch in words), out.text

@@ -45,6 +45,7 @@ from mechanisms.prmpt.entities.titled_names import (
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
 from mechanisms.prmpt.normalize import View, view, without_marks
+from mechanisms.prmpt.restore import joins_words
 from mechanisms.prmpt.spans import Occupied, Span, persons_within
 
 log = logging.getLogger("veil.prmpt")
@@ -440,7 +441,7 @@ def _plausible(text: str, span: Span) -> bool:
         if before in "/.=?&#-_" and _in_url(text, span.start) and not _names_a_listed_word(value):
             return False  # "http://t.co/KeqJhnHbdY": NER reads a link's code as a person (a name in a link stays
             # one: ".../JohnSmith"; a profile's link is a type of its own, PERSONAL_URL, found whole)
-        return not (before.isalnum() or after.isalnum() or before == "_" or after == "_")
+        return not (joins_words(before) or joins_words(after) or before == "_" or after == "_")
     if span.entity_type == "IP_ADDRESS":
         return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
     if span.entity_type == "QUANTITY":

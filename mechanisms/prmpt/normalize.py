@@ -11,6 +11,10 @@ which each character is replaced by:
 * zero-width and format characters that may sit inside a value (Cf: ZWSP, ZWJ, ZWNJ, word joiner,
   BOM, soft hyphen, bidi marks) -> nothing, except a zero-width space between a letter and a capital,
   where a word ends ("John\u200bSmith") -> " ";
+* where a letter of a script written without spaces (Chinese, Japanese, Thai), or of Korean, Arabic, Hebrew or an
+  Indic script, meets a number of six digits or more, a zero-width space (``GLUE``) is set between them
+  ("电话是13812345678" -> "电话是\u200b13812345678"): a value glued to such a word is read as a value (an address's
+  short numbers stay glued to their words: "3丁目8番1号");
 * fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form;
   every other character stays itself (the ordinal "º" of "2º B" is not an "o").
 
@@ -25,6 +29,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+
+import regex
 
 _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796\ufe58\ufe63\uff0d")
 
@@ -82,6 +88,42 @@ class View:
         return self.origin[start], self.origin[end - 1] + 1
 
 
+# scripts whose words a value is glued to: those written without spaces, and those whose digits a text may set
+# beside its words in Latin ones ("电话是13812345678", "010-1234-5678입니다", "رقم0501234567")
+_GLUING_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN", "ARABIC",
+                   "HEBREW", "DEVANAGARI", "BENGALI", "GURMUKHI", "GUJARATI", "TAMIL", "TELUGU", "KANNADA", "MALAYALAM",
+                   "ETHIOPIC")
+
+
+# the mark the view sets where a value meets a word of such a script: no letter, no digit, no space (the finders'
+# boundaries read it as a word's end; the finders of those scripts' names read it as glue: "请发邮件到" before an
+# address is no name)
+GLUE = "\u200b"
+
+
+@lru_cache(maxsize=4096)
+def _other_script_letter(ch: str) -> bool:
+    """A letter of one of those scripts ("电", "입", "ر"; not "º", "µ" or "é")."""
+    return ch.isalpha() and not ch.isascii() and unicodedata.name(ch, "").startswith(_GLUING_SCRIPTS)
+
+
+# a number long enough to be a value (a phone, a card, an id: six digits or more, with their separators)
+_LONG_NUMBER = regex.compile(r"\+?\p{Nd}(?:[\p{Nd}\p{Pd}\u2212 .()/]*\p{Nd})?")
+
+
+def _glue_points(text: str) -> set[int]:
+    """Where a long number meets a letter of those scripts: the indices of the characters the mark goes before."""
+    points = set()
+    for m in _LONG_NUMBER.finditer(text):
+        if sum(ch.isdigit() for ch in m.group()) < 6:
+            continue  # "3丁目8番1号", "가락819거리": an address's numbers are written glued to their words
+        if m.start() > 0 and _other_script_letter(text[m.start() - 1]):
+            points.add(m.start())
+        if m.end() < len(text) and _other_script_letter(text[m.end()]):
+            points.add(m.end())
+    return points
+
+
 def view(text: str) -> View:
     """The normalised view of ``text`` (the text itself when nothing changes: the common case)."""
     if text.isascii():
@@ -89,10 +131,14 @@ def view(text: str) -> View:
     pieces: list[str] = []
     origin: list[int] = []
     changed = False
+    glue = _glue_points(text) if any(map(_other_script_letter, text)) else set()
     for i, ch in enumerate(text):
         new = ch if ch.isascii() else _char(ch)
         if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper():
             new = " "  # "John\u200bSmith": a zero-width space where a word ends is a space between names
+        if i in glue:
+            new = GLUE + new  # "电话是13812345678", "5678입니다": scripts written without spaces glue a value to
+            # a word; the view marks a word's end there (the mark is no character of a value: it maps to the next)
         changed = changed or new != ch
         pieces.append(new)
         origin.extend([i] * len(new))

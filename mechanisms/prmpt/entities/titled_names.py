@@ -25,6 +25,7 @@ import regex
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import GREETINGS
 from mechanisms.prmpt.entities.name_words import CALENDAR, VOWEL, NameIndex, capital_names, name_index, place_names
+from mechanisms.prmpt.normalize import GLUE
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
              r"Fr|Father|Sister|Brother|Capt|Captain|Col|Colonel|Gen|General|Lt|Lieutenant|Maj|Major|Sgt|Sergeant|"
@@ -768,7 +769,8 @@ _LATIN = regex.compile(r"\p{Latin}")
 _LATIN_WORD = regex.compile(r"\p{Latin}{2,}")
 # a letter of another script next to a run, past spaces and that script's own punctuation (not ASCII's)
 _SAME_SCRIPT_BEFORE = regex.compile(r"(?!\p{Latin})\p{L}[\p{M}]*[ \t\u00a0]*(?:[^\x00-\x7f\p{L}\p{N}\s][ \t\u00a0]*)*$")
-_SAME_SCRIPT_AFTER = regex.compile(r"[ \t\u00a0]*(?:[^\x00-\x7f\p{L}\p{N}\s][ \t\u00a0]*)*(?!\p{Latin})\p{L}")
+_SAME_SCRIPT_AFTER = regex.compile(r"[ \t\u00a0]*(?:[^\x00-\x7f\p{L}\p{N}\s][ \t\u00a0]*|[,.;:!?](?=\S))*(?!\p{Latin})\p{L}")
+# (ASCII punctuation with no space after it is the script's own, normalised: "您好，请" reads "您好,请")
 _LETTER = regex.compile(r"\p{L}")
 
 
@@ -784,6 +786,10 @@ def find_other_script_names(text: str, lang: str) -> list[Found]:
     letters = len(_LETTER.findall(text))
     if not letters:
         return []
+    return _script_cued_names(text) + _other_script_runs(text, letters)
+
+
+def _other_script_runs(text: str, letters: int) -> list[Found]:
     runs = _OTHER_SCRIPT.finditer(text)
     if len(_LATIN.findall(text)) < 0.5 * letters:
         # a text mostly in the other script, in a frame of Latin words (field labels, a list, a sentence): only a
@@ -793,11 +799,58 @@ def find_other_script_names(text: str, lang: str) -> list[Found]:
         if not _LATIN_WORD.search(text):
             return []
         runs = (m for m in runs if not _SAME_SCRIPT_BEFORE.search(text, 0, m.start())
-                and not _SAME_SCRIPT_AFTER.match(text, m.end()))
+                and not _SAME_SCRIPT_AFTER.match(text, m.end()) and not _LABEL_AFTER.match(text, m.end())
+                and not _LONG_HAN.fullmatch(m.group("v")))
+        # (a run before a colon is a field's label: "邮箱：wang@example.cn", "Телефон: +7 916 ..."; five Chinese
+        # characters or more are a clause, "谢谢您的帮助", not a name)
     out = [Found("PERSON", m.start("v"), m.end("v"), 0.6) for m in runs]
     if len(_LATIN.findall(text)) >= 0.5 * letters and _CJK.search(text):
         out.extend(_cjk_names(text))
-    return out
+    return [f for f in out if not _glued(text, f.start, f.end)] if GLUE in text else out
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """The run is glued to a Latin word or a value ("请发邮件到wang@example.cn"): a word of the sentence, no name."""
+    return text[start - 1:start] == GLUE or text[end:end + 1] == GLUE
+
+
+_LABEL_AFTER = regex.compile(r"[ \t]*[:：]")
+_LONG_HAN = regex.compile(r"\p{Han}{5,}")
+
+
+# Chinese and Korean family names (the commonest, which most people bear: a name opens with one)
+_HAN_SURNAMES = ("王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何林罗羅高郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖田董潘袁蔡蒋蔣余"
+                 "于杜叶葉程魏苏蘇吕呂丁任卢盧姚沈钟鍾姜崔谭譚陆陸范汪廖石金贾賈韦韋夏付方邹鄒熊白孟秦邱侯江尹薛闫閆段雷龙龍黎史陶贺賀"
+                 "毛郝顾顧龚龔邵万萬覃武钱錢戴严嚴欧歐莫孔向汤湯常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯岳翟殷詹申耿关關"
+                 "兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解"
+                 "牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟"
+                 "邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池查麻苑迟遲邝鄺")
+_HANGUL_SURNAMES = "김이박최정강조윤장임한오서신권황안송전홍유고문양손배백허남심노하곽성차주우구민류나진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예봉경사부황보남궁제갈선우독고"
+_HAN_NAME = rf"[{_HAN_SURNAMES}][\p{{Han}}]{{1,2}}"
+_HANGUL_NAME = rf"[{_HANGUL_SURNAMES}]\p{{Hangul}}{{1,3}}"
+# a name a cue of its own script announces, in a text of that script or any other: after "my name is" and a form's
+# name label ("我叫王小明", "私の名前は田中太郎です", "제 이름은 김민준입니다", "меня зовут Ольга Петрова", "اسمي أحمد
+# الخطيب", "मेरा नाम राहुल शर्मा है", "担当者：佐藤花子"), before an honorific ("李娜女士", "田中さん", "박서연 씨")
+_SCRIPT_CUES = regex.compile(
+    r"(?:我叫|我的名字(?:是|叫)|名字(?:是|叫)|姓名[ \t]*[:：][ \t]*|联系人[ \t]*[:：][ \t]*|聯繫人[ \t]*[:：][ \t]*|患者[ \t]*[:：]?[ \t]*)"
+    rf"(?P<v>{_HAN_NAME})(?![\p{{Han}}])"
+    rf"|(?P<v>[{_HAN_SURNAMES}]\p{{Han}}{{0,2}})(?=先生|女士|小姐|老师|老師|医生|醫生|同学|同學|教授|经理|經理)"
+    r"|(?:私の名前は|僕の名前は|名前は|氏名[ \t]*[:：][ \t]*|担当者?[ \t]*[:：][ \t]*|名前[ \t]*[:：][ \t]*)"
+    r"(?P<v>[\p{Han}\p{Katakana}\u30fc\u3005]{2,6})(?=です|と申します|といいます|でございます|[ \t。、，,.！!？?]|$)"
+    # (not after the polite prefix: "お医者さん", "ご主人様" are a doctor and a master)
+    r"|(?<![おご\p{Han}\p{Katakana}])(?P<v>[\p{Han}\u3005]{2,5}|[\p{Katakana}\u30fc]{2,8})(?=さん|様|さま|氏|くん|君|ちゃん)"
+    rf"|(?:제[ \t]+이름은|내[ \t]+이름은|이름[ \t]*[:：][ \t]*|성명[ \t]*[:：][ \t]*|담당자[ \t]*[:：][ \t]*|환자[ \t]*[:：]?[ \t]*)[ \t]*"
+    rf"(?P<v>{_HANGUL_NAME})(?=입니다|이에요|예요|이고|이며|이라고|라고|씨|님|[ \t.,!?]|$)"
+    # (before an honorific a whole name of three syllables: "고객님", "선생님" are a customer and a teacher)
+    rf"|(?<!\p{{Hangul}})(?P<v>[{_HANGUL_SURNAMES}]\p{{Hangul}}{{2}})[ \t]*(?=씨|님|선생님|교수님|환자)"
+    r"|(?:(?i:меня[ \t]+зовут|моё[ \t]+имя|мое[ \t]+имя|фио[ \t]*:|имя[ \t]*:)|(?<![\p{L}])(?:я|это|Я|Это))[ \t]*"
+    r"(?P<v>\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+){0,2})"
+    r"|(?:اسمي|إسمي|الاسم[ \t]*:)[ \t]*(?P<v>\p{Arabic}+(?:[ \t]+\p{Arabic}+)?)"
+    r"|(?:मेरा[ \t]+नाम|नाम[ \t]*:)[ \t]*(?P<v>[\p{Devanagari}\p{M}]+(?:[ \t]+(?!है)[\p{Devanagari}\p{M}]+)?)")
+
+
+def _script_cued_names(text: str) -> list[Found]:
+    return [Found("PERSON", m.start("v"), m.end("v"), 0.7) for m in _SCRIPT_CUES.finditer(text)]
 
 
 # Chinese and Japanese names inside Latin text whose runs are shorter than the runs above, or in hiragana: two runs

@@ -4325,3 +4325,38 @@ def test_words_of_another_script_are_no_names(sanitizer: Sanitizer, text: str) -
     out = sanitizer.sanitize(text, KEYS)
     words = [ch for ch in text if ch.isalpha() and not ch.isascii()]
     assert all(ch in out.text for ch in words), out.text
+
+
+# An identity number after its name: "ID", "identity", "identification" and "passport" are cues of a person's number
+# (a bare value after them needs four digits), and the Chinese, Korean and Japanese names of the national numbers are
+# read glued to the number too (all went out verbatim at 252819e)
+@pytest.mark.parametrize("text, values", [
+    ("My national ID number: 110101199003074578", ["110101199003074578"]),
+    ("My ID number is 110101199003074578.", ["110101199003074578"]),
+    ("My passport number: 110101199003074578", ["110101199003074578"]),
+    ("身份证号码：110101199003074578", ["110101199003074578"]),
+    ("我的身份证号11010119900307457X已经更新", ["11010119900307457X"]),
+])
+def test_an_identity_number_after_its_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_glued(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("The id of the row is 3.", "is 3"),
+    ("Use ID 12 for the test.", "ID 12"),
+    ("Passport photos cost 15 dollars at the kiosk.", "15"),
+    ("我的身份证号11010119900307457X已经更新", "已经更新"),  # the words after the number stay
+])
+def test_no_identity_number_without_one(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# Set AO (identity numbers after their names) through every surface: the numbers arrived verbatim at 252819e.
+SET_AO = "My ID number is 110101199003074578. 我的身份证号11010119900307457X已经更新"
+SET_AO_SECRETS = ("110101199003074578", "11010119900307457X")
+
+
+def test_set_ao_prompts_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AO, SET_AO_SECRETS)

@@ -1070,11 +1070,12 @@ def _name_after_office(text: str, words: list[re.Match[str]], name_like: Callabl
 
 def _whole_words(text: str, span: Span) -> Span:
     """A value that starts or ends inside a word ("Box 2681" of "Box 2681GT") takes the whole word: a
-    stand-in glued to letters or digits could not be found again when the answer is restored."""
+    stand-in glued to letters or digits could not be found again when the answer is restored (one glued to a word
+    of a script written without spaces is: "身份证号11010119900307457X已经更新" keeps "已经更新" out)."""
     start, end = span.start, span.end
-    while 0 < start < len(text) and text[start - 1].isalnum() and text[start].isalnum():
+    while 0 < start < len(text) and joins_words(text[start - 1]) and text[start].isalnum():
         start -= 1
-    while 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum():
+    while 0 < end < len(text) and text[end - 1].isalnum() and joins_words(text[end]):
         end += 1
     return span if (start, end) == (span.start, span.end) else Span(span.entity_type, start, end, span.score, span.lang)
 

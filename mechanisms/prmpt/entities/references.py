@@ -59,6 +59,7 @@ _STRONG = (r"application|case|docket|file|claim|ticket|reference|ref|registratio
            r"autos|procedimiento|recurso|sumario|diligencias|r[ôo]le|nir")
 # cues that take a bare value only when it is long ("badge 77812", "client 88123")
 _PERSONAL = (r"member(?:ship)?|employee|student|customer|client|badge|patient|policy|tracking|subscriber|"
+             r"id|identity|identification|passport|"
              r"passenger|prisoner|inmate|detainee|adh[ée]rent|afiliado|socio|cliente|paciente|assur[ée]|p[óo]liza|"
              r"mitglieds?|kunden")
 # cues that do only with a number word or a colon ("member no. 4411", not "record 12 times")
@@ -109,6 +110,12 @@ _NO_CODE = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.�
 _DOCKET_YEAR = re.compile(r"(?<![^\W\d_])(?-i:[EK])\.[ \t]?(?P<v>(?:19|20)\d\d/\d{1,6})(?![\w/-])")
 _START = re.compile(rf"(?<![^\W\d_ºª])(?:{_CUES}|{_NUMBER_WORD})|n[º°]|(?<![^\W\d_])(?-i:[EK])\.",
                     re.IGNORECASE)
+# a national identity number after its name in Chinese, Korean or Japanese, glued to it or not: the Chinese resident
+# identity number (18 characters, its check character may be "X"), the Korean resident registration number, the
+# Japanese individual number ("身份证号码：110101199003074578", "주민등록번호 900101-1234567", "マイナンバー 1234 5678 9012")
+_NATIONAL_ID = re.compile(r"(?:居民身份证|身份证|身份證)(?:号码|號碼|号|號)?[ \t\u200b]*[:：]?[ \t\u200b]*(?P<v>\d{17}[\dXx]|\d{15})(?![\dXx])"
+                          r"|(?:주민등록번호|주민번호)[ \t\u200b]*[:：]?[ \t\u200b]*(?P<k>\d{6}-?\d{7})(?!\d)"
+                          r"|(?:マイナンバー|個人番号)(?:は)?[ \t\u200b]*[:：]?[ \t\u200b]*(?P<j>\d{4}[ -]?\d{4}[ -]?\d{4})(?!\d)")
 _APPLICATION = re.compile(r"(?<![\w/.-])(?P<v>\d{3,6}/(?:\d{2}|\d{4}))(?![\w/-]|\.\d)")
 # what goes on a list of references: ", ", " and ", "; ", " or ", " to ", " et ", " y ", with an
 # optional number word ("and No. 19-1301")
@@ -288,6 +295,9 @@ class ReferenceFinder:
         for m in _APPLICATION.finditer(text):
             if _application(text, *m.span("v")):
                 add(*m.span("v"), 0.6)
+        if not text.isascii():
+            for m in _NATIONAL_ID.finditer(text):
+                add(*m.span(m.lastgroup or "v"), 0.7)
         # lists and pairs: "nos. 123/08 and 456/09", "No. 19-1234 and No. 19-1301"
         todo = list(spans)
         while todo:

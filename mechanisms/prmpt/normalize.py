@@ -109,6 +109,7 @@ def _other_script_letter(ch: str) -> bool:
 
 # a number long enough to be a value (a phone, a card, an id: six digits or more, with their separators)
 _LONG_NUMBER = regex.compile(r"\+?\p{Nd}(?:[\p{Nd}\p{Pd}\u2212 .()/]*\p{Nd})?")
+_DIGIT_GROUP = regex.compile(r"\p{Nd}+")
 
 
 def _glue_points(text: str) -> set[int]:
@@ -117,9 +118,11 @@ def _glue_points(text: str) -> set[int]:
     for m in _LONG_NUMBER.finditer(text):
         if sum(ch.isdigit() for ch in m.group()) < 6:
             continue  # "3丁目8番1号", "가락819거리": an address's numbers are written glued to their words
-        if m.start() > 0 and _other_script_letter(text[m.start() - 1]):
+        groups = _DIGIT_GROUP.findall(m.group())
+        # (a short group at the glued end is an address's number after a postcode: "36311 1丁目8番9号")
+        if m.start() > 0 and _other_script_letter(text[m.start() - 1]) and len(groups[0]) >= 3:
             points.add(m.start())
-        if m.end() < len(text) and _other_script_letter(text[m.end()]):
+        if m.end() < len(text) and _other_script_letter(text[m.end()]) and len(groups[-1]) >= 3:
             points.add(m.end())
     return points
 

@@ -4360,3 +4360,13 @@ def test_set_ao_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AO, SET_AO_SECRETS)
+
+
+# A postcode before a Japanese address's block number glued to its word ("36311 1丁目8番9号"): the view's mark after the
+# "1" split the address at 74526cc, and it went out verbatim
+@pytest.mark.parametrize("text, value", [
+    ("Employee 小澤, 龍生 (ID 55012) relocated to the 新藤田区 office at 36311 1丁目8番9号, 012-0764.", "1丁目8番9号"),
+    ("花音 said u can drop it at 62717 1丁目7番8号 lol", "1丁目7番8号"),
+])
+def test_a_postcode_before_a_glued_block_number(sanitizer: Sanitizer, text: str, value: str) -> None:
+    check_glued(sanitizer, text, [value])

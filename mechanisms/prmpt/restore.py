@@ -32,6 +32,7 @@ _SEP = r"[\s.\-/()]{0,2}"
 # the next word.
 _WORDLY = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff\u0370-\u03ff\u1f00-\u1fff\u0400-\u052f"  # re and regex
 _EDGE_L = rf"(?:(?<![{_WORDLY}])|(?<=\\[nrtbf]))"
+_EDGE_R = rf"(?![{_WORDLY}])"
 _WORD_CHARACTER = re.compile(f"[{_WORDLY}]")
 
 
@@ -39,7 +40,6 @@ def joins_words(ch: str) -> bool:
     """``ch`` makes one word with a stand-in beside it: a letter or digit of the scripts that separate words with
     spaces (a stand-in glued to "叫" or "입" is found again; one glued to "x" or "д" is not)."""
     return _WORD_CHARACTER.match(ch) is not None
-_EDGE_R = rf"(?![{_WORDLY}])"
 
 
 def _key(text: str) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.entities.name_words import stop_words
 from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 from mechanisms.prmpt.entities.titled_names import (
@@ -214,7 +215,7 @@ def _foreign_nouns_dropped(text: str, spans: list[Span], ner: set[int], guessed:
 
     determiners = _FOREIGN_DETERMINERS_SETS[lang]
     words_of = _foreign_words(lang)
-    stop = _foreign_stop_words(lang) if words_of is not None else frozenset()
+    stop = stop_words(lang) if words_of is not None else frozenset()
     calendar = _FOREIGN_CALENDAR.get(lang, frozenset())
 
     @functools.cache  # (asked for a word's reading as a whole, then at its edges)
@@ -271,7 +272,7 @@ def _foreign_names(text: str, lang: str) -> list[Span]:
 
     index = name_index()
     determiners = _FOREIGN_DETERMINERS_SETS[lang]
-    stop = _foreign_stop_words(lang)
+    stop = stop_words(lang)
     calendar = _FOREIGN_CALENDAR.get(lang, frozenset())
     # a word the dictionary holds as it is written (no compound: family names are made so, "Pfahl|busch", "Roh|leder")
     simple = functools.partial(_a_word_of, lexicon=dictionary_words(lang), lang=lang, parts=1)
@@ -330,17 +331,6 @@ def _after_adjective(text: str, start: int, lang: str) -> bool:
 
 
 _WORD_OR_NUMBER_BEFORE = re.compile(r"(?<![\w'’])(?:[^\W\d_]+|\d+)[ \t]+$")
-
-
-@functools.lru_cache(maxsize=4)
-def _foreign_stop_words(lang: str) -> frozenset[str]:
-    """spaCy's stop words of ``lang`` (its language data, which ships with spaCy even where no pipeline does)."""
-    import importlib
-
-    try:
-        return frozenset(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
-    except ImportError:
-        return frozenset()
 
 
 def _foreign_words(lang: str | None) -> Callable[[str], bool] | None:
@@ -558,7 +548,7 @@ def _given_name_back(text: str, first: int, start: int, end: int, english: Conta
     before = m.group(1)
     low = before.lower()
     if not (before[0].isupper() and before[1:].islower()) or low in _FUNCTION_WORDS or low in _LEADING_NOT_NAMES \
-            or low in _foreign_stop_words("en") or _cut_title(before):
+            or low in stop_words("en") or _cut_title(before):
         return start
     return m.start()
 

@@ -19,7 +19,7 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_words import (ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word,
-                                                  place_names)
+                                                  place_names, stop_words)
 from mechanisms.prmpt.language import written_in
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
@@ -105,9 +105,7 @@ _DETERMINERS = frozenset("""my your his her our their its the a an this that the
 @functools.cache
 def _function_words() -> frozenset[str]:
     """English stop words and the articles of the three languages (spaCy's list, read on first use)."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return _DETERMINERS | frozenset(STOP_WORDS)
+    return _DETERMINERS | stop_words("en")
 
 
 # a greeting or thanks opening a pair: the name, if any, is the word after it ("Thanks Python for ...")

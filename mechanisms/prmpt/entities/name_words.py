@@ -67,6 +67,18 @@ class NameIndex:
         return word.lower() in self.common
 
 
+@lru_cache(maxsize=4)
+def stop_words(lang: str) -> frozenset[str]:
+    """spaCy's stop words of ``lang`` (its language data, which ships with spaCy even where no pipeline does), read on
+    first use."""
+    import importlib
+
+    try:
+        return frozenset(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
+    except ImportError:
+        return frozenset()
+
+
 @lru_cache(maxsize=1)
 def name_index() -> NameIndex:
     """The recognition lists, read once (on first use, never at import)."""

@@ -32,7 +32,7 @@ from functools import lru_cache
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import CONTRACTED, VOWEL, name_index
+from mechanisms.prmpt.entities.name_words import CONTRACTED, VOWEL, name_index, stop_words
 
 # titles written as abbreviations (a full stop may close them: "dr.", "DR.GATEMAN") and as words (a full stop after
 # one ends a sentence: "sedation increased via nurse. vols stable"); "np", "ms" and "mr" are as often "nasal prongs",
@@ -80,9 +80,7 @@ _POSSESSIVE = regex.compile(r"'s$")
 
 @lru_cache(maxsize=1)
 def _stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS) | _CREDENTIAL_WORDS | _PARTICLES | _KIN_WORDS
+    return stop_words("en") | _CREDENTIAL_WORDS | _PARTICLES | _KIN_WORDS
 
 
 def _stop(word: str) -> bool:

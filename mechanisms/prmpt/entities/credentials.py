@@ -4,7 +4,10 @@ Found with detect-secrets' plugin patterns (AWS, GitHub, GitLab, Slack, Stripe, 
 private keys, URL basic auth) plus formats it lacks (Anthropic, Google API keys, OpenAI project
 keys, Stripe test and publishable keys, fine-grained GitHub tokens) and, for generic secrets,
 values of secret-named keys (``password=``, ``api_key:``, ``Authorization: Bearer``, a URL's
-password) with a high Shannon entropy or a password-like key.
+password) with a high Shannon entropy or a password-like key. People also tell a password in a sentence ("my
+password is Summer2024!"), type it on a command line (``curl -u user:pass``, ``mysql -pX``, ``sshpass -p X``,
+``--password X``), or give a PIN, a card's security code or a door's code after its name ("PIN 4821", "CVV 123"):
+those are passwords too.
 
 Stand-ins keep the public prefix (``AKIA``, ``ghp_``, ``xoxb-``, ``sk-proj-``, ``sk_live_``, a JWT's
 header), the length and the alphabet at every position (base32 stays base32, base62 base62,
@@ -154,11 +157,51 @@ _URL_PASSWORD = re.compile(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<v
                            re.IGNORECASE)
 _AUTH_HEADER = re.compile(r"\bAuthorization\b[\"']?\s*[:=]\s*[\"']?(?:Bearer|Token|Basic|Bot)\s+"
                           r"(?P<v>[A-Za-z0-9._~+/=-]{8,})", re.IGNORECASE)
+# a password told in a sentence ("my password is Summer2024!", "the wifi password is 'BlueOcean#77'", "mot de
+# passe : x"): quoted, or with a digit, a symbol or a capital inside, so that "the password is wrong" stays
+_PROSE_PASSWORD = re.compile(
+    r"\b(?:pass(?:word|wd|code|phrase)|pass\s+phrase|passwort|mot\s+de\s+passe|contrase[ñn]a|senha|wachtwoord|"
+    r"has[łl]o)\b(?:\s+(?:for|to|of|on|f[üu]r|de|pour|para)\s+(?:the\s+|my\s+|our\s+)?[\w.@-]+)?"
+    r"\s*(?:\s(?:is|was|is\s+now|are|est|es|ist|[ée]\s|era|jest|to)\s*|:\s*)"
+    r"(?:(?P<q>[\"'`“‘])(?P<qv>[^\"'`”’\n]{4,100})(?:[\"'`”’])|(?P<uv>[^\s\"'`]{4,100}?)(?=[.,;:)]*(?:\s|$)))",
+    re.IGNORECASE)
+# a PIN, a card's security code, a door's or an alarm's code, a one-time code told with its name ("My PIN is 4821",
+# "CVV 123", "door code: 7391#", "the safe combination is 12-34-56"): digits, three to twelve
+_CODE_WORDS = (r"pin(?:\s?code)?|pin\s+number|passcode|cvv2?|cvc2?|csc|security\s+code|puk(?:\s?code)?|otp|"
+               r"one[\s-]time\s+(?:code|password|pin)|verification\s+code|2fa\s+code|auth(?:entication)?\s+code|"
+               r"(?:door|gate|alarm|access|entry|lock|unlock|garage|keypad|safe|building|lockbox|key\s?box)\s+code|"
+               r"combination|code\s+pin|code\s+secret|c[oó]digo\s+(?:pin|de\s+seguridad|secreto)|geheimzahl")
+_SECRET_CODE = re.compile(
+    rf"(?<![\w-])(?:{_CODE_WORDS})(?:\s+(?:is|was|number|no\.?|est|es|ist|lautet)|\s*[:=#]){{0,3}}\s*[\"']?"
+    r"(?P<v>\d(?:[\d -]{1,16}\d)?[#*]?)(?![\w/.,]\d)(?![\w-])", re.IGNORECASE)
+# passwords on a command line: curl's "-u user:pass", "--password X" / "--password=X" of any tool, mysql's glued
+# "-pX", the "-p X" of sshpass and of registry logins, redis-cli's "-a X", smbclient's "-U user%pass"
+_CLI_PASSWORDS = (
+    re.compile(r"(?<!\S)(?:-u|--user|--proxy-user)(?:\s+|=)[\"']?[^\s:\"'/]{1,64}:(?P<v>[^\s\"']{3,200})"),
+    re.compile(r"(?<!\S)--(?:[\w-]*[-_])?pass(?:word|wd|phrase)?(?:\s+|=)(?![\"']?-)[\"']?(?P<v>[^\s\"']{3,200})", re.IGNORECASE),
+    re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport)\b[^\n|;&]{0,200}?(?<!\S)-p(?P<v>[^\s\"']{3,200})"),
+    re.compile(r"\b(?:sshpass|(?:docker|podman|buildah|skopeo|nerdctl|helm\s+registry|oc)\s+login)\b[^\n|;&]{0,200}?"
+               r"(?<!\S)-p\s+[\"']?(?P<v>[^\s\"']{3,200})"),
+    re.compile(r"\bredis-cli\b[^\n|;&]{0,200}?(?<!\S)-a\s+[\"']?(?P<v>[^\s\"']{3,200})"),
+    re.compile(r"\bsmbclient\b[^\n|;&]{0,200}?(?<!\S)-U\s+[\"']?[^\s%\"']{1,64}%(?P<v>[^\s\"']{3,200})"),
+)
+_CLI_WORDS = re.compile(r"(?<!\S)(?:-u|--user|--proxy-user|-a|-U)\b|--[\w-]*pass|mysql|mariadb|sshpass|login",
+                        re.IGNORECASE)
 _PLACEHOLDER = re.compile(
     r"^(?:\$\{?[\w.:-]+\}?|%\(?\w*\)?s|\{\{.*\}\}|<[^>]*>|\*+|x+|\.\.\.|\?+|none|null|nil|true|false|"
     r"required|optional|string|str|your[_-].*|changeme|example|placeholder|redacted|secret|password|"
     r"process\.env\..*|os\.environ.*|env\(.*|getenv.*|[a-z_][a-z0-9_]*\(.*)$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*$")
+
+
+def _told_password(value: str, quoted: bool) -> bool:
+    """A value told as a password in a sentence: quoted, or with a digit, a symbol or a capital after its first
+    letter beside a small one ("Summer2024!", "BlueOcean"; not "wrong", "Required", "WRONG", "min.")."""
+    core = value if quoted else value.rstrip(".,;:)!?")
+    if len(core) < 4 or _PLACEHOLDER.match(core) or "." in core and _IDENTIFIER.match(core):  # ("self.password")
+        return False
+    mixed_case = any(c.isupper() for c in core[1:]) and any(c.islower() for c in core)
+    return quoted or mixed_case or any(c.isdigit() or not c.isalnum() for c in core)
 
 
 def _secret_value(value: str, password_key: bool) -> bool:
@@ -174,12 +217,15 @@ def _secret_value(value: str, password_key: bool) -> bool:
 
 
 _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|token|key|auth|bearer|mdp|contrase|"
+                        r"pin|cvv|cvc|csc|puk|otp|code|combination|c[oó]digo|geheimzahl|senha|wachtwoord|has[łl]o|"
+                        r"(?<!\S)-[uaU]\b|--user|mysql|mariadb|"
                         r"clave|-----BEGIN", re.IGNORECASE)
 # Words that every key of _KEY_VALUE (resp. _PROSE_SECRET) contains: without one, the slow pattern (a
 # key of any length tried at every word) cannot match, and is not run. Same flags, so the same letters
 # match (IGNORECASE folds "K" and "ſ" too).
 _KEY_VALUE_WORDS = re.compile(r"key|secret|token|bearer|pass|pwd|mdp|contrase|clave", re.IGNORECASE)
 _PROSE_WORDS = re.compile(r"key|secret|token|bearer", re.IGNORECASE)
+_PROSE_PASSWORD_WORDS = re.compile(r"pass|contrase|senha|wachtwoord|has[łl]o", re.IGNORECASE)
 
 
 def find_secrets(text: str, lang: str) -> list[Found]:
@@ -208,6 +254,18 @@ def find_secrets(text: str, lang: str) -> list[Found]:
     for m in _PROSE_SECRET.finditer(text) if _PROSE_WORDS.search(text) else ():
         if _secret_value(m.group("v"), False):
             out.append(Found("API_SECRET", m.start("v"), m.end("v"), 0.7))
+    for m in _PROSE_PASSWORD.finditer(text) if _PROSE_PASSWORD_WORDS.search(text) else ():
+        quoted = m.group("qv") is not None
+        if _told_password(m.group("qv" if quoted else "uv"), quoted):
+            out.append(Found("PASSWORD", *m.span("qv" if quoted else "uv"), 0.8))
+    for m in _SECRET_CODE.finditer(text):
+        if sum(c.isdigit() for c in m.group("v")) >= 3:
+            out.append(Found("PASSWORD", *m.span("v"), 0.8))
+    for pattern in _CLI_PASSWORDS if _CLI_WORDS.search(text) else ():
+        for m in pattern.finditer(text):
+            value = m.group("v")
+            if not _PLACEHOLDER.match(value) and not value.isdigit() and not value.startswith("$"):
+                out.append(Found("PASSWORD", m.start("v"), m.end("v"), 0.85))
     for pattern, entity_type in ((_CONN_PASSWORD, "PASSWORD"), (_URL_PASSWORD, "PASSWORD"),
                                  (_AUTH_HEADER, "API_SECRET")):
         for m in pattern.finditer(text):
@@ -250,7 +308,8 @@ TYPES = (
             "JSON Web Token (header kept; claims and signature hidden)", "eyJhbGciOiJIUzI1NiJ9.eyJ..."),
     _record("PRIVATE_KEY", lambda: SecretCodec("PRIVATE_KEY", "", one_alphabet(BASE64)),
             "PEM private key body (BEGIN/END lines kept)", "-----BEGIN PRIVATE KEY-----..."),
-    _record("PASSWORD", lambda: SecretCodec("PASSWORD"), "password in key=value, connection strings, URLs",
+    _record("PASSWORD", lambda: SecretCodec("PASSWORD"),
+            "password (key=value, a sentence, a command line, a URL), or a PIN or security code after its name",
             "password=hunter2!"),
     _record("API_SECRET", lambda: SecretCodec("API_SECRET"),
             "high-entropy value of a secret-named key or an Authorization header", "api_key: 9f8e..."),

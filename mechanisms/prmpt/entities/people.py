@@ -177,6 +177,32 @@ _HANDLE = r"(?<![\w@.+-])(?P<v>@[A-Za-z0-9_](?:[A-Za-z0-9_]|\.(?=[A-Za-z0-9_])){
 _USERNAME_CUE = (r"(?<![A-Za-z])(?:user\s?name|user\s?id|login|handle|screen\s?name|nick\s?name|gamertag|"
                  r"pseudo|identifiant|usuario|nombre\s+de\s+usuario)\s*[:=]\s*[\"']?"
                  r"(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40}\b)")
+# An account's name where a machine writes it: a home directory ("/home/ravindra.pillai/", "C:\Users\MKowalczyk\",
+# "~ravindra/"), a log's "user=" field, an SSH daemon's log line ("Accepted password for tmalinowski from",
+# "Invalid user oyelaranm from"), a shell prompt ("ravi@ravi-laptop:~/src$", "[jdoe@host01 ~]$"), the user of an ssh, scp or rsync
+# target ("ssh jkowalczyk@build-01.internal"). The accounts every machine has ("root", "ubuntu", "runner", "Public")
+# name nobody and stay.
+_HOME_DIR = (r"(?:(?<![\w.~-])/home/|(?<![\w.-])/Users/|(?<![\w])(?i:[a-z]:\\+users\\+)|(?<![\w:\\])\\+(?i:users)\\+)"
+             r"(?P<v>[^/\\\s:\"'`*?<>|$%{}()\[\],;]{2,64})(?=[/\\\"'`\s:,;)]|$)")
+_TILDE_HOME = r"(?<![\w~/.-])~(?P<v>[A-Za-z_][\w.-]{1,31})(?=/)"
+_LOG_USER = r"(?<![\w.-])(?i:user|usr|uname|owner|acct|actor|principal|ruser)=[\"']?(?P<v>[A-Za-z_][\w.@-]{1,63})"
+_SSHD_USER = (r"(?:\b(?:password|publickey|keyboard-interactive/pam|none) for (?:invalid user )?|\b[Ii]nvalid user |"
+              r"\bsession (?:opened|closed) for user )(?P<v>[A-Za-z_][\w.-]{1,31})(?=[\s(]|$)")
+_SHELL_PROMPT = r"(?:^|(?<=[\s\[(]))(?P<v>[A-Za-z_][\w.-]{1,31})@[A-Za-z][\w.-]{0,62}:(?=[~/])"
+_BRACKET_PROMPT = r"(?<=\[)(?P<v>[A-Za-z_][\w.-]{1,31})@[A-Za-z][\w.-]{0,62}[ \t]+[^\]\n]{1,64}\][$#]"  # ("[jdoe@host01 ~]$")
+_SSH_TARGET = (r"\b(?:ssh|scp|sftp|rsync|mosh|ssh-copy-id)\b[^\n|;&]{0,120}?(?<![\w.@/-])"
+               r"(?P<v>[A-Za-z_][\w.-]{1,31})@(?=[A-Za-z0-9][\w-]*(?:\.[\w-]+)*(?:[\s:]|$))")
+_EVERY_MACHINES_ACCOUNTS = frozenset("""root admin administrator user users default public shared guest ubuntu debian
+centos fedora ec2-user azureuser vagrant pi runner runneradmin jenkins git www-data nobody daemon node app docker
+circleci travis gitlab-runner vscode codespace gitpod jovyan appveyor vsts build builder ci postgres mysql redis
+oracle home me you username yourname your_name yourusername your_user_name name all localuser test tester dev
+developer service svc system sys""".split())
+
+
+def _an_account(value: str) -> bool:
+    """No account every machine has, no placeholder ("$USER", "<you>", "%USERNAME%")."""
+    return value.lower().lstrip("@") not in _EVERY_MACHINES_ACCOUNTS and value[:1] not in "$%{<"
+
 
 TYPES = (
     EntityType(
@@ -191,9 +217,14 @@ TYPES = (
     ),
     EntityType(
         "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8)], flags=0),),
+        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8), (_HOME_DIR, 0.8),
+                                                         (_TILDE_HOME, 0.8), (_LOG_USER, 0.8), (_SSHD_USER, 0.8),
+                                                         (_SHELL_PROMPT, 0.8), (_BRACKET_PROMPT, 0.8),
+                                                         (_SSH_TARGET, 0.8)],
+                                            validate=_an_account, flags=0),),
         codec=lambda config: AlnumCodec("USERNAME"), family="people",
-        description="a social-media handle (@name) or the value after a username / login cue",
+        description="a social-media handle (@name), the value after a username / login cue, or an account's name in a "
+                    "home directory, a log line, a shell prompt or an ssh target",
         examples=("@jdoe_82", "username: jdoe82"),
     ),
 )

@@ -1487,7 +1487,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     out.extend(_named_streets(text, lang))
     out.extend(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.7) for m in _UNIT_OVER_STREET.finditer(text))
     out.extend(Found("STREET_ADDRESS", m.start("v"), m.end("v"), 0.6) for m in _UNIT_FIELD.finditer(text))
-    if "\n" in text:
+    if "\n" in text or "insert" in text.lower():  # (a table's rows, or an SQL insert's on one line)
         out.extend(_table_addresses(text))
     if "\n" in text:
         out.extend(_under_a_name(text))

@@ -109,13 +109,28 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
     return out
 
 
+# the columns of a table of things, whose bare "name" column names no person ("name,price,sku", "INSERT INTO
+# products (name, price)", "name | capital | population")
+_THING_COLUMN = re.compile(r"[ \t]*[\"'`\[]?(?i:price|unit[ _]?price|cost|sku|qty|quantity|stock|in[ _]stock|brand|model|"
+                           r"isbn|genre|version|capital|population|calories|weight|size|colou?r|category|vendor|"
+                           r"manufacturer|barcode|upc|ean)[\"'`\]]?[ \t]*")
+_BARE_NAME = re.compile(r"[ \t]*[\"'`\[]?(?i:name|nom|nombre|nome|naam)[\"'`\]]?[ \t]*")
+
+
+def _people_columns(line: str, cells: list[tuple[int, int]]) -> bool:
+    """Not a table of things: a bare "name" column beside a price, a SKU, a stock, a capital, ..."""
+    titles = [line[a:b] for a, b in cells]
+    return not (any(_BARE_NAME.fullmatch(t) for t in titles) and any(_THING_COLUMN.fullmatch(t) for t in titles))
+
+
 def find_table_names(text: str, lang: str) -> list[Found]:
-    """Cells under a name-like header in CSV / TSV / semicolon / markdown tables."""
+    """Cells under a name-like header in CSV / TSV / semicolon / markdown tables and SQL inserts (a bare "name"
+    beside the columns of a thing is no person's: :func:`_people_columns`)."""
     def title(cell: str) -> str | None:
         return "name" if _HEADER_NAME.match(cell) else None
 
     out: list[Found] = []
-    for _, a, b in column_cells(text, _HEADER_HINT, title):
+    for _, a, b in column_cells(text, _HEADER_HINT, title, _people_columns):
         m = _CELL_NAME.match(text[a:b])
         if m and _name_like(m.group("v").strip(), True, strong=True):
             out.append(Found("PERSON", a + m.start("v"), a + m.start("v") + len(m.group("v").rstrip()), 0.7))

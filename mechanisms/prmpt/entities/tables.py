@@ -1,4 +1,5 @@
-"""Columns of the tables people paste into prompts: CSV, TSV, semicolon and markdown rows under a header row.
+"""Columns of the tables people paste into prompts: CSV, TSV, semicolon and markdown rows under a header row, and
+the rows of an SQL ``INSERT INTO t (name, email) VALUES ('Ada Obi', 'ada@x.io'), (...)`` under its column list.
 
 ``column_cells`` yields the cells under the column titles a finder asks for (the cells of names under "Name", of
 streets under "Address", of postcodes under "Zip"); a row with another number of cells ends the table, a markdown
@@ -19,6 +20,60 @@ def _cells(line: str, sep: str) -> list[tuple[int, int]]:
         start = cut + 1
     out.append((start, len(line)))
     return out
+
+
+# an SQL insert with its column list; its rows follow ("VALUES (...), (...)"); a value is a quoted string (a quote
+# written twice or after a backslash inside), or anything else up to a comma or a bracket (a number, NULL, NOW())
+_SQL_INSERT = re.compile(r"\binsert\s+(?:ignore\s+)?into\s+[\w.`\"\[\]]{1,200}\s*\((?P<cols>[^()]{1,2000})\)\s*values\s*",
+                         re.IGNORECASE)
+_SQL_VALUE = re.compile(r"\s*(?:'(?:[^'\\]|''|\\.){0,2000}'|\"(?:[^\"\\]|\"\"|\\.){0,2000}\"|[^,()'\"]{0,200}(?:\([^()]{0,200}\))?)\s*")
+
+
+def _sql_rows(text: str, at: int) -> Iterator[list[tuple[int, int]]]:
+    """The cells (start, end) of each row of the VALUES list that starts at ``at``."""
+    while at < len(text) and text[at] == "(":
+        cells, pos = [], at + 1
+        while True:
+            m = _SQL_VALUE.match(text, pos)
+            if m is None:
+                return
+            value = m.group()
+            cells.append((m.start() + len(value) - len(value.lstrip()), m.end() - (len(value) - len(value.rstrip()))))
+            pos = m.end()
+            if pos < len(text) and text[pos] == ",":
+                pos += 1
+                continue
+            break
+        if pos >= len(text) or text[pos] != ")":
+            return
+        yield cells
+        comma = re.compile(r"\s*,\s*").match(text, pos + 1)
+        if comma is None:
+            return
+        at = comma.end()
+
+
+def _sql_cells(text: str, hint: re.Pattern[str], title: Callable[[str], str | None],
+               header: Callable[[str, list[tuple[int, int]]], bool]) -> Iterator[tuple[str, int, int]]:
+    if "insert" not in text.lower():
+        return
+    for m in _SQL_INSERT.finditer(text):
+        cols = m.group("cols")
+        if hint.search(cols) is None:
+            continue
+        cells = _cells(cols, ",")
+        names = [cols[a:b].strip(" \t\n`\"[]") for a, b in cells]
+        kinds = [(i, kind) for i, name in enumerate(names) if (kind := title(name)) is not None]
+        if not kinds or not header(cols, cells):
+            continue
+        for row in _sql_rows(text, m.end()):
+            if len(row) != len(cells):
+                break
+            for i, kind in kinds:
+                a, b = row[i]
+                if b - a >= 2 and text[a] in "'\"" and text[b - 1] == text[a]:
+                    a, b = a + 1, b - 1  # (the string inside its quotes)
+                yield kind, a, b
 
 
 def column_cells(text: str, hint: re.Pattern[str], title: Callable[[str], str | None],
@@ -53,3 +108,4 @@ def column_cells(text: str, hint: re.Pattern[str], title: Callable[[str], str | 
         for i, kind in columns:
             a, b = cells[i]
             yield kind, start + a, start + b
+    yield from _sql_cells(text, hint, title, header)

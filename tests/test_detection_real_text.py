@@ -4398,3 +4398,30 @@ def test_rows_of_an_sql_insert(sanitizer: Sanitizer, text: str, values: list[str
 ])
 def test_rows_of_a_table_of_things_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
+
+
+# A name a message signs off with after a dash or a tilde (went out verbatim at 84849fb where no list holds it)
+@pytest.mark.parametrize("text, values", [
+    ("@jess_m thanks for the help!! -Tamsin", ["Tamsin"]),
+    ("see you tomorrow - Oisín", ["Oisín"]),
+    ("sent from my iPhone -- Radek", ["Radek"]),
+    ("Thanks again for covering my shift -Keelin", ["Keelin"]),
+    ("Can't make it tonight, sorry!\n- Ngaire\n", ["Ngaire"]),
+    ("I'll call the plumber tomorrow. - Tadhgan", ["Tadhgan"]),
+])
+def test_a_name_signed_after_a_dash(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("The meeting is moved to Friday - Done", "Done"),
+    ("Flights to Oslo -- Paris", "Paris"),
+    ("Chapter 3 - Conclusion", "Conclusion"),
+    ("Price list - Monday", "Monday"),
+    ("Best pizza in town - Napoli", "Napoli"),
+    ("Report - Summary", "Summary"),
+    ("Shopping list:\n- Quinoa\n- Halloumi\n- Milk", "Halloumi"),
+])
+def test_words_after_a_dash_that_name_no_one_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+

@@ -1290,6 +1290,31 @@ def _salutations(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# a name a message signs off with after a dash or a tilde at the end of the text or of a line ("thanks for the help!!
+# -Tamsin", "see you tomorrow - Oisín", "sent from my iPhone -- Radek", "~ Leontyne"); a quotation's author signs
+# the same way ("... - Albert Einstein")
+_DASH_SIGNATURE = regex.compile(
+    r"(?:(?<=[\p{L}\d!?.,)\]\"'’”:;*>]|[!?.,)][ \t])[ \t]*|(?<=[ \t]))(?:--?|~|—|–)[ \t]?"
+    r"(?P<v>\p{Lu}\p{Ll}[\p{L}'’-]*(?:[ \t]+\p{Lu}\p{Ll}[\p{L}'’-]*)?)[ \t]*[.!]*[ \t]*(?=\n|$)"
+    # (on a line of its own, the message's last: a dash opening a line is a list's bullet as often)
+    r"|(?<=\n)[ \t]*(?:--?|~|—|–)[ \t]?(?P<v>\p{Lu}\p{Ll}[\p{L}'’-]*(?:[ \t]+\p{Lu}\p{Ll}[\p{L}'’-]*)?)[ \t]*[.!]*\s*$")
+
+
+def _dash_signatures(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_DASH_SIGNATURE`) The words after the dash: each a listed name that is no everyday word, or a word
+    of no dictionary, no place, no letter word and no day or month ("- Done", "- Paris", "-- Monday" stay)."""
+    index, places = name_index(), place_names()
+    out = []
+    for m in _DASH_SIGNATURE.finditer(text):
+        words = m.group("v").split()
+        if all(w.lower() not in LETTER_WORDS and w.lower() not in CALENDAR and w.casefold() not in places
+               and (index.is_listed(w) and not index.is_common(w)
+                    or not (index.is_common(w) or w.lower() in english) and VOWEL.search(w) is not None)
+               for w in words):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
 # a name alone on a line above a line of contact details: a CV's or a letterhead's heading, a signature, an address
 # block ("JUNE PARSONS\n49 Taylor Roads · Dominicview", "Karl Borg\nkarl@example.com | +46 70 123 45 67")
 _CONTACT_HEAD = regex.compile(
@@ -2251,6 +2276,8 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     out.extend(_owners_and_authors(text, english))
     out.extend(_introduced(text, english))
     out.extend(_salutations(text, dictionary))
+    if lang == "en" and english:
+        out.extend(_dash_signatures(text, english))
     out.extend(_action_owners(text, english))
     if "\n" in text:
         out.extend(_contact_heads(text, dictionary))

@@ -4425,3 +4425,31 @@ def test_a_name_signed_after_a_dash(sanitizer: Sanitizer, text: str, values: lis
 def test_words_after_a_dash_that_name_no_one_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
 
+
+# A listed name alone opening a text or a sentence, before a possessive, a speaker's colon or an addressing dash or
+# comma (NER reads none there: went out verbatim at 84849fb)
+@pytest.mark.parametrize("text, values", [
+    ("Okafor's report was late again.", ["Okafor"]),
+    ("Okafor - please review the attached.", ["Okafor"]),
+    ("Wojciechowski's numbers are in.", ["Wojciechowski"]),
+    ("Haugland - the report is due.", ["Haugland"]),
+    ("Lindqvist - agreed, ship it.", ["Lindqvist"]),
+    ("Okafor's flight lands at noon.", ["Okafor"]),
+    ("The invoice is attached. Nwachukwu's team will pay it.", ["Nwachukwu"]),  # (passed before)
+    ("Kowalczyk, call me when you land.", ["Kowalczyk"]),  # (passed before)
+])
+def test_a_name_opening_a_sentence_alone(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check(sanitizer, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Monday's meeting is cancelled.", "Monday's"),
+    ("Overall, the results were good.", "Overall"),
+    ("Paris: the city of light.", "Paris"),
+    ("Quick, let's go.", "Quick"),
+    ("Note: bring the forms.", "Note"),
+    ("Endo: pending labs. Resp: stable.", "Endo"),
+])
+def test_words_opening_a_sentence_that_name_no_one_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+

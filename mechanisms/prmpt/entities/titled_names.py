@@ -1315,6 +1315,29 @@ def _dash_signatures(text: str, english: Container[str]) -> list[Found]:
     return out
 
 
+# a listed name alone opening a text or a sentence, before a possessive and a word in lower case, an addressing dash
+# or comma ("Okafor's report was late", "Okafor - please review", "Kowalczyk, call me"): NER reads no name there, the
+# capital being the sentence's. (Not before a colon: a note's section is written so, "Endo: pending", and Endo is a
+# family name too.)
+_OPENING_NAME = regex.compile(r"(?:^|(?<=[.!?][\"”')]?[ \t]+)|(?<=\n)[ \t]*)(?P<v>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+                              r"(?=['’]s[ \t]+\p{Ll}|[ \t]+[-–][ \t]+\p{Ll}|,[ \t]+\p{Ll})")
+
+
+def _opening_names(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_OPENING_NAME`) A word a name list holds that is no everyday word, no word of the dictionary, no
+    place, no day or month and no letter word ("Wendy's calling", "Monday's", "Overall, 53", "Paris: the" stay)."""
+    index, places = name_index(), place_names()
+    out = []
+    for m in _OPENING_NAME.finditer(text):
+        word = m.group("v")
+        parts = word.split("-")
+        if all(index.is_listed(p) and not index.is_common(p) and p.lower() not in english
+               and p.casefold() not in places and p.lower() not in CALENDAR and p.lower() not in LETTER_WORDS
+               and p.lower() not in GREETINGS for p in parts):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
 # a name alone on a line above a line of contact details: a CV's or a letterhead's heading, a signature, an address
 # block ("JUNE PARSONS\n49 Taylor Roads · Dominicview", "Karl Borg\nkarl@example.com | +46 70 123 45 67")
 _CONTACT_HEAD = regex.compile(
@@ -2278,6 +2301,7 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     out.extend(_salutations(text, dictionary))
     if lang == "en" and english:
         out.extend(_dash_signatures(text, english))
+        out.extend(_opening_names(text, english))
     out.extend(_action_owners(text, english))
     if "\n" in text:
         out.extend(_contact_heads(text, dictionary))

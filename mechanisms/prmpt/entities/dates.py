@@ -41,8 +41,9 @@ _MONTH_NAMES = "|".join(sorted((re.escape(k) for k in _MONTH_INDEX), key=len, re
 YEAR_MONTH_DAY = r"\d{4}-\d{1,2}-\d{1,2}"  # ("1996-08-30"; read by quantities too: no amount inside one)
 _NUMERIC = rf"\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|{YEAR_MONTH_DAY}|\d{{4}}/\d{{1,2}}/\d{{1,2}}"
 _DAY = r"\d{1,2}(?:st|nd|rd|th|er|º)?"
-_WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+(?:of\s+|de\s+)?(?:{_MONTH_NAMES})\.?,?\s+"
-          rf"(?:de\s+|del\s+)?\d{{4}}|{_DAY}[-/.](?:{_MONTH_NAMES})[-/.]\d{{4}}")  # "23-febrero-1931"
+_APOSTROPHE_YEAR = r"['’]\d{2}(?![\d'’])"  # "7 Mar '84", "March 3rd, ’84"
+_WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+(?:\d{{4}}|{_APOSTROPHE_YEAR})|{_DAY}\s+(?:of\s+|de\s+)?(?:{_MONTH_NAMES})\.?,?\s+"
+          rf"(?:de\s+|del\s+)?(?:\d{{4}}|{_APOSTROPHE_YEAR})|{_DAY}[-/.](?:{_MONTH_NAMES})[-/.]\d{{4}}")  # "23-febrero-1931"
 _MONTH_YEAR = rf"(?:{_MONTH_NAMES})\.?,?\s+(?:of\s+|de\s+|del\s+)?\d{{4}}"  # "mayo de 2006", "March 2006"
 DATE_VALUE = rf"(?:{_WORDY}|{_NUMERIC}|{_MONTH_YEAR})"
 _CUES = (r"born|birth|birthday|birthdate|dob|d\.o\.b\.?|date\s+of\s+birth|admitted|admission|admit\s+date|"
@@ -165,11 +166,11 @@ def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
         fmt = DateFormat(tpl, len(m.group(4)), mpad, dpad, None, False)
         return dt.date(_year(m.group(4)), month, day), fmt
     m = re.fullmatch(r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s1>\s+)(?P<day>\d{1,2})(?P<ord>st|nd|rd|th)?"
-                     r"(?P<s2>,?\s+)(?P<year>\d{4})", value, re.IGNORECASE)
+                     r"(?P<s2>,?\s+)(?P<year>\d{4}|['’]\d{2})", value, re.IGNORECASE)
     if m:
         return _wordy(m, "{M}" + m.group("dot") + m.group("s1") + "{D}" + m.group("s2") + "{Y}")
     m = re.fullmatch(r"(?P<day>\d{1,2})(?P<ord>st|nd|rd|th|er|º)?(?P<s1>\s+(?:of\s+|de\s+)?)"
-                     r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:de\s+|del\s+)?)(?P<year>\d{4})",
+                     r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:de\s+|del\s+)?)(?P<year>\d{4}|['’]\d{2})",
                      value, re.IGNORECASE)
     if m:
         return _wordy(m, "{D}" + m.group("s1") + "{M}" + m.group("dot") + m.group("s2") + "{Y}")
@@ -198,9 +199,13 @@ def _wordy(m: re.Match[str], template: str) -> tuple[dt.date, DateFormat] | None
     lang, abbr, case, month = style
     if m.group("ord") == "º":
         template = template.replace("{D}", "{D}º")
-    fmt = DateFormat(template, 4, len(m.group("day")) == 2, len(m.group("day")) == 2 and m.group("day")[0] == "0",
+    year = m.group("year")
+    if not year.isdigit():  # "'84": the apostrophe stays, two digits after it
+        template = template.replace("{Y}", year[0] + "{Y}")
+    fmt = DateFormat(template, 4 if year.isdigit() else 2, len(m.group("day")) == 2,
+                     len(m.group("day")) == 2 and m.group("day")[0] == "0",
                      (lang, abbr, case), bool(m.group("ord")) and m.group("ord") != "º")
-    return dt.date(int(m.group("year")), month, int(m.group("day"))), fmt
+    return dt.date(_year(year.lstrip("'’")), month, int(m.group("day"))), fmt
 
 
 def noise_date(value: str, policy: EntityPolicy, keys: UserKeys, lang: str) -> str | None:

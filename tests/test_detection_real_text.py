@@ -4475,3 +4475,16 @@ def test_a_birth_date_with_a_two_digit_year(sanitizer: Sanitizer, text: str, val
 def test_years_with_an_apostrophe_alone_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text
 
+
+# A plural in lower case whose singular is a word of the dictionary other than a noun alone ("grounds", "arms",
+# "falls": WordNet keeps the plurals as nouns of their own, as it keeps names) is no name: nursing notes' "coffee
+# grounds" and "both arms pre" went out as two stand-ins at 2a630e1 (the lists hold "Grounds", "Arms" as names)
+@pytest.mark.parametrize("text", [
+    "also with coffee grounds out of ogt.. team aware.",
+    "Equal SBP in both arms pre and post repositioning.",
+    "moaning when in site of rn, tehn falls asleep.",
+    "found coffee grounds that cleared after 300cc.",
+    "ngt placed, coffee grounds lavaged.",
+])
+def test_plurals_in_lower_case_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

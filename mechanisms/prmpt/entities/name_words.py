@@ -154,7 +154,15 @@ class EnglishWords:
     def is_word(self, word: str) -> bool:
         """A dictionary word other than a noun-only entry (a given name WordNet lists, such as "Lydia",
         or a place, such as "Salem", is not taken for an everyday word by this test)."""
-        return word.lower() not in self.nouns_only and word in self
+        low = word.lower()
+        if low in self.nouns_only:  # a plural noun-only entry, written in lower case, of a word that is a verb too
+            # ("numbers": WordNet keeps the book of the Bible; "number" is a verb too) is a word as much as its
+            # singular ("Hayes", "Banks" in Title case stay names)
+            if not word.islower():
+                return False
+            stems = (low[:-1] if low.endswith("s") else "", low[:-2] if low.endswith("es") else "")
+            return any(len(stem) >= 3 and stem not in self.nouns_only and stem in self.words for stem in stems)
+        return word in self
 
     def is_base_word(self, word: str) -> bool:
         """A dictionary word as written (an index entry or an irregular form), not made by a suffix rule."""

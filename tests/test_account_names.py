@@ -8,25 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from mechanisms.keys import MasterKey
-from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import check_hidden, loaded_sanitizer, user_keys
 
-KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("account-names")
+KEYS = user_keys("account-names")
 
 
 @pytest.fixture(scope="module")
 def sanitizer() -> Sanitizer:
-    s = Sanitizer(PrmptConfig())
-    s.load()
-    return s
+    return loaded_sanitizer()
 
 
 def check(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert secret not in out.text, (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    check_hidden(sanitizer, KEYS, text, secrets)
 
 
 @pytest.mark.parametrize("text, secrets", [

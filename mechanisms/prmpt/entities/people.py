@@ -194,9 +194,9 @@ _USERNAME_CUE = (r"(?<![A-Za-z])(?:user\s?name|user\s?id|login|handle|screen\s?n
                  r"(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40}\b)")
 # An account's name where a machine writes it: a home directory ("/home/ravindra.pillai/", "C:\Users\MKowalczyk\",
 # "~ravindra/"), a log's "user=" field, an SSH daemon's log line ("Accepted password for tmalinowski from",
-# "Invalid user oyelaranm from"), a shell prompt ("ravi@ravi-laptop:~/src$", "[jdoe@host01 ~]$"), the user of an ssh, scp or rsync
-# target ("ssh jkowalczyk@build-01.internal"). The accounts every machine has ("root", "ubuntu", "runner", "Public")
-# name nobody and stay.
+# "Invalid user oyelaranm from"), a shell prompt ("ravi@ravi-laptop:~/src$", "[jdoe@host01 ~]$"), the user of an
+# ssh, scp or rsync target ("ssh jkowalczyk@build-01.internal"). The accounts every machine has ("root", "ubuntu",
+# "runner", "Public") name nobody and stay.
 _HOME_DIR = (r"(?:(?<![\w.~-])/home/|(?<![\w.-])/Users/|(?<![\w])(?i:[a-z]:\\+users\\+)|(?<![\w:\\])\\+(?i:users)\\+)"
              r"(?P<v>[^/\\\s:\"'`*?<>|$%{}()\[\],;]{2,64})(?=[/\\\"'`\s:,;)]|$)")
 _TILDE_HOME = r"(?<![\w~/.-])~(?P<v>[A-Za-z_][\w.-]{1,31})(?=/)"

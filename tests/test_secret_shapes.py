@@ -30,7 +30,7 @@ def check(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
     ("the password for the router is Tr0ub4dor, please don't share it", ["Tr0ub4dor"]),
     ("My gmail password was hunter42 until yesterday.", ["hunter42"]),
     ("Our VPN passphrase is \"lazy fox jumps\" for now.", ["lazy fox jumps"]),
-    ("mot de passe : Chat!2024", ["Chat!2024"]),
+    ("mot de passe : Chat!2024", ["Chat!2024"]),  # (found before, as a key and its value)
     ("mi contraseña es Perro_77", ["Perro_77"]),
     ("wachtwoord is Fiets88", ["Fiets88"]),
 ])
@@ -58,7 +58,7 @@ def test_words_after_password_stay(sanitizer: Sanitizer, text: str) -> None:
     ("sshpass -p 'Hunter2!x' ssh ops@build-01", ["Hunter2!x"]),
     ("redis-cli -h cache -a Rd!s3cr3tPw", ["Rd!s3cr3tPw"]),
     ("docker login -u bob -p Dk8#pLm2qZ registry.local", ["Dk8#pLm2qZ"]),
-    ("./manage.py createuser --admin-password=Vx7!kq2Lm", ["Vx7!kq2Lm"]),
+    ("./manage.py createuser --admin-password=Vx7!kq2Lm", ["Vx7!kq2Lm"]),  # (found before, as a key and its value)
     ("smbclient //srv/share -U alice%W1nter!", ["W1nter"]),
 ])
 def test_a_password_on_a_command_line(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:

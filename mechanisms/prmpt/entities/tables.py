@@ -26,6 +26,7 @@ def _cells(line: str, sep: str) -> list[tuple[int, int]]:
 # written twice or after a backslash inside), or anything else up to a comma or a bracket (a number, NULL, NOW())
 _SQL_INSERT = re.compile(r"\binsert\s+(?:ignore\s+)?into\s+[\w.`\"\[\]]{1,200}\s*\((?P<cols>[^()]{1,2000})\)\s*values\s*",
                          re.IGNORECASE)
+_SQL_ROW_SEPARATOR = re.compile(r"\s*,\s*")
 _SQL_VALUE = re.compile(r"\s*(?:'(?:[^'\\]|''|\\.){0,2000}'|\"(?:[^\"\\]|\"\"|\\.){0,2000}\"|[^,()'\"]{0,200}(?:\([^()]{0,200}\))?)\s*")
 
 
@@ -47,7 +48,7 @@ def _sql_rows(text: str, at: int) -> Iterator[list[tuple[int, int]]]:
         if pos >= len(text) or text[pos] != ")":
             return
         yield cells
-        comma = re.compile(r"\s*,\s*").match(text, pos + 1)
+        comma = _SQL_ROW_SEPARATOR.match(text, pos + 1)
         if comma is None:
             return
         at = comma.end()

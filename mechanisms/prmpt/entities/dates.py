@@ -1,6 +1,7 @@
 """Dates tied to a person (birth, admission, discharge, death, appointment): Category II.
 
-Found only next to a cue word (English, French, Spanish), so release dates, log timestamps and
+Found only next to a cue word (English, French, Spanish; German, Italian, Dutch and Portuguese too, which
+have no pipeline here but whose forms and letters people paste), so release dates, log timestamps and
 deadlines are left alone. The mechanism is the metric LDP of ``mldp`` on days: a date is its day
 number, noised with P[y] proportional to exp(-eps * |x - y| / 2) (eps per day, configurable), with
 randomness from the keyed PRF of (user, type, date): the same date always gets the same noise.
@@ -25,22 +26,26 @@ MONTHS = {
            ).split(),
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
     "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(),
+    "de": "januar februar märz april mai juni juli august september oktober november dezember".split(),
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre".split(),
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december".split(),
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split(),
 }
 _ABBR = {"en": [m[:3] for m in MONTHS["en"]],
          "fr": "janv févr mars avr mai juin juil août sept oct nov déc".split(),
          "es": "ene feb mar abr may jun jul ago sep oct nov dic".split()}
 _MONTH_INDEX: dict[str, tuple[str, bool, int]] = {}
-for _lang in ("en", "fr", "es"):
+for _lang in MONTHS:  # (a name two languages share is the first's: "april" is English, "juni" German)
     for _i, _name in enumerate(MONTHS[_lang]):
         _MONTH_INDEX.setdefault(_name, (_lang, False, _i + 1))
-    for _i, _name in enumerate(_ABBR[_lang]):
+    for _i, _name in enumerate(_ABBR.get(_lang, ())):
         _MONTH_INDEX.setdefault(_name, (_lang, True, _i + 1))
 _MONTH_INDEX.setdefault("sept", ("en", True, 9))
 _MONTH_NAMES = "|".join(sorted((re.escape(k) for k in _MONTH_INDEX), key=len, reverse=True))
 
 YEAR_MONTH_DAY = r"\d{4}-\d{1,2}-\d{1,2}"  # ("1996-08-30"; read by quantities too: no amount inside one)
 _NUMERIC = rf"\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|{YEAR_MONTH_DAY}|\d{{4}}/\d{{1,2}}/\d{{1,2}}"
-_DAY = r"\d{1,2}(?:st|nd|rd|th|er|º)?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th|er|º|\.)?"  # ("12. Mai 1961": German writes its day with a dot)
 _APOSTROPHE_YEAR = r"['’]\d{2}(?![\d'’])"  # "7 Mar '84", "March 3rd, ’84"
 _WORDY = (rf"(?:{_MONTH_NAMES})\.?\s+{_DAY},?\s+(?:\d{{4}}|{_APOSTROPHE_YEAR})|{_DAY}\s+(?:of\s+|de\s+)?(?:{_MONTH_NAMES})\.?,?\s+"
           rf"(?:de\s+|del\s+)?(?:\d{{4}}|{_APOSTROPHE_YEAR})|{_DAY}[-/.](?:{_MONTH_NAMES})[-/.]\d{{4}}")  # "23-febrero-1931"
@@ -55,7 +60,13 @@ _CUES = (r"born|birth|birthday|birthdate|dob|d\.o\.b\.?|date\s+of\s+birth|admitt
          r"fallecimiento|defunci[óo]n|cita|consulta|"
          r"diagnosed|diagnosis|treated|operated|diagnostiqu[ée]e?|diagnostic|op[ée]r[ée]e?|traitement|"
          r"diagnosticad[oa]|diagn[óo]stico|intervenid[oa]|intervenci[óo]n|operad[oa]|cirug[íi]a|tratamiento|"
-         r"revisi[óo]n|seguimiento")
+         r"revisi[óo]n|seguimiento|"
+         # German, Italian, Dutch, Portuguese: birth, death, admission, discharge ("geb. 12.05.1961", "nato a Bari il
+         # 3 maggio 1961", "overleden op 2 mei 2019", "data de nascimento: 12/05/1961"; NATO is no "nato")
+         r"geboren|geb\.?|geburtsdatum|geburtstag|gestorben|verstorben|sterbedatum|aufgenommen|aufnahme|entlassen|"
+         r"entlassung|(?-i:[Nn]at[oaie])|nascita|data\s+di\s+nascita|decedut[oaie]|ricoverat[oaie]|ricovero|"
+         r"dimess[oaie]|dimissione|geboortedatum|overleden|opgenomen|ontslagen|nascid[oa]s?|nasceu|nascimento|"
+         r"data\s+de\s+nascimento|falecid[oa]|faleceu|internad[oa]|interna[çc][ãa]o")
 _DATE = re.compile(rf"(?<![\w/.-])(?P<v>{DATE_VALUE})(?![\w/-]|\.\d)", re.IGNORECASE)
 _CUE_BEFORE = re.compile(rf"\b(?:{_CUES})\b[^\n]{{0,24}}$", re.IGNORECASE)
 
@@ -79,7 +90,10 @@ _YEAR = r"(?:18|19|20)\d{2}(?![\d/.:-]?\d)"
 _BIRTH_YEAR = re.compile(
     rf"(?:\b(?:born|b\.)(?:[ \t]+(?:in|at|on)[ \t]+[^\W\d_][^\n.;,()]{{0,40}}?)?[ \t]+(?:in[ \t]+)?(?:the[ \t]+year[ \t]+)?"
     rf"|\b(?:year[ \t]+of[ \t]+birth|birth[ \t]*year|yob|ann[ée]e[ \t]+de[ \t]+naissance|a[ñn]o[ \t]+de[ \t]+nacimiento)"
-    rf"[ \t]*[:=-]?[ \t]*|\bn[ée]e?s?[ \t]+en[ \t]+|\b(?:nacid[oa]s?|naci[óo]|nac[ií])[ \t]+en[ \t]+(?:el[ \t]+a[ñn]o[ \t]+)?)"
+    rf"[ \t]*[:=-]?[ \t]*|\bn[ée]e?s?[ \t]+en[ \t]+|\b(?:nacid[oa]s?|naci[óo]|nac[ií])[ \t]+en[ \t]+(?:el[ \t]+a[ñn]o[ \t]+)?"
+    # ("geboren 1961", "geboren im Jahr 1961", "Jahrgang 1961", "nata nel 1961", "geboren in 1961", "nascido em 1961")
+    rf"|\b(?:geboren|(?-i:[Nn]at[oaie])|nascid[oa]s?|nasceu)[ \t]+(?:(?:im|in|em|nel|no)[ \t]+(?:(?:Jahre?|ano)[ \t]+)?)?"
+    rf"|\b(?:jahrgang|geburtsjahr|anno[ \t]+di[ \t]+nascita|geboortejaar|ano[ \t]+de[ \t]+nascimento)[ \t]*[:=-]?[ \t]*)"
     rf"(?P<v>{_YEAR})", re.IGNORECASE)
 _NEXT_YEAR = re.compile(rf"[ \t]*(?:,|and|et|y|&)[ \t]+(?:in[ \t]+|en[ \t]+)?(?P<v>{_YEAR})", re.IGNORECASE)
 
@@ -155,8 +169,9 @@ def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
     m = re.fullmatch(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})", value)
     if m:
         a, b = int(m.group(1)), int(m.group(3))
-        month_first = lang == "en" and a <= 12 or b > 12
         sep = m.group(2)
+        # (an American date is written with slashes or dashes; one with dots is the day first: "geb. 12.05.1961")
+        month_first = lang == "en" and sep != "." and a <= 12 or b > 12
         if month_first:
             month, day, tpl = a, b, f"{{M}}{sep}{{D}}{sep}{{Y}}"
             mpad, dpad = len(m.group(1)) == 2, len(m.group(3)) == 2
@@ -169,7 +184,7 @@ def _read(value: str, lang: str) -> tuple[dt.date, DateFormat] | None:
                      r"(?P<s2>,?\s+)(?P<year>\d{4}|['’]\d{2})", value, re.IGNORECASE)
     if m:
         return _wordy(m, "{M}" + m.group("dot") + m.group("s1") + "{D}" + m.group("s2") + "{Y}")
-    m = re.fullmatch(r"(?P<day>\d{1,2})(?P<ord>st|nd|rd|th|er|º)?(?P<s1>\s+(?:of\s+|de\s+)?)"
+    m = re.fullmatch(r"(?P<day>\d{1,2})(?P<ord>st|nd|rd|th|er|º|\.)?(?P<s1>\s+(?:of\s+|de\s+)?)"
                      r"(?P<mon>[^\W\d]+)(?P<dot>\.?)(?P<s2>,?\s+(?:de\s+|del\s+)?)(?P<year>\d{4}|['’]\d{2})",
                      value, re.IGNORECASE)
     if m:
@@ -197,14 +212,14 @@ def _wordy(m: re.Match[str], template: str) -> tuple[dt.date, DateFormat] | None
     if style is None:
         return None
     lang, abbr, case, month = style
-    if m.group("ord") == "º":
-        template = template.replace("{D}", "{D}º")
+    if m.group("ord") in ("º", "."):
+        template = template.replace("{D}", "{D}" + m.group("ord"))
     year = m.group("year")
     if not year.isdigit():  # "'84": the apostrophe stays, two digits after it
         template = template.replace("{Y}", year[0] + "{Y}")
     fmt = DateFormat(template, 4 if year.isdigit() else 2, len(m.group("day")) == 2,
                      len(m.group("day")) == 2 and m.group("day")[0] == "0",
-                     (lang, abbr, case), bool(m.group("ord")) and m.group("ord") != "º")
+                     (lang, abbr, case), bool(m.group("ord")) and m.group("ord") not in ("º", "."))
     return dt.date(_year(year.lstrip("'’")), month, int(m.group("day"))), fmt
 
 

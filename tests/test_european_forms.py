@@ -1,0 +1,83 @@
+"""Shapes of the languages that have no pipeline here but whose forms, letters and notes people paste into a prompt
+(German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words and a
+year of birth. Each made-up date must be found and noised; the English look-alikes ("the NATO summit on ...") stay
+as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mechanisms.keys import MasterKey
+from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import loaded_sanitizer, user_keys
+
+KEYS = user_keys("european-forms")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    return loaded_sanitizer()
+
+
+def _shape(value: str) -> str:
+    return re.sub(r"[^\W\d_]+", "M", re.sub(r"\d+", "9", value))  # (a day of one digit may get two)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Il paziente Rocco Santangelo, nato il 12/05/1961, è allergico alla penicillina.", "12/05/1961"),
+    ("Frau Annegret Pfisterer, geb. 12.05.1961, wohnhaft in Heidelberg", "12.05.1961"),
+    ("Patient geboren am 3. März 1958 in Graz", "3. März 1958"),
+    ("nata a Bari il 3 maggio 1961, ricoverata per dispnea", "3 maggio 1961"),
+    ("Dhr. Pieter van Dongen, overleden op 2 mei 2019", "2 mei 2019"),
+    ("Nome: Joana Cardoso, data de nascimento: 04/09/1972", "04/09/1972"),
+    ("Nascida em 4 de setembro de 1972 em Braga", "4 de setembro de 1972"),
+    ("Geburtsdatum: 1961-05-12, Versicherungsnummer folgt", "1961-05-12"),
+])
+def test_a_personal_date_after_a_cue_of_these_languages(sanitizer: Sanitizer, text: str, value: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    dates = [e for e in out.entities if e.type == "PERSONAL_DATE"]
+    assert [text[e.start:e.end] for e in dates] == [value]
+    assert value not in out.text  # (noise of eps 0.1 per day: these dates under these keys all move)
+    assert _shape(dates[0].replacement) == _shape(value)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("geboren 1961 in Wien", "1961"),
+    ("Jahrgang 1958, verheiratet", "1958"),
+    ("nata nel 1961 a Palermo", "1961"),
+    ("nascido em 1972 no Porto", "1972"),
+    ("Hij is geboren in 1949 te Utrecht.", "1949"),
+])
+def test_a_year_of_birth_in_these_languages(text: str, value: str) -> None:
+    from mechanisms.prmpt.entities.dates import find_birth_years
+
+    assert [text[f.start:f.end] for f in find_birth_years(text, "en")] == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "The NATO summit on 12/05/2024 in Vilnius was postponed.",
+    "NATO, 12/05/2024: the ministers met in Brussels.",
+    "Die Version vom 12.05.2024 ist fertig.",
+    "Il rilascio del 3 maggio 2024 è confermato.",
+    "De release van 2 mei 2024 staat klaar.",
+])
+def test_dates_with_no_cue_stay(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+def test_a_date_written_with_points_is_read_day_first() -> None:
+    """"geb. 12.05.1961" is the 12th of May: its noised stand-in is a date read the same way, never "12.30.1961"."""
+    from mechanisms.prmpt.entities.dates import noise_date, read_date
+
+    parsed = read_date("12.05.1961", "en")
+    assert parsed is not None and (parsed[0].month, parsed[0].day) == (5, 12)
+    policy = PrmptConfig().policy("PERSONAL_DATE")
+    for i in range(40):
+        noised = noise_date("12.05.1961", policy, MasterKey.from_bytes(bytes([i]) * 32).user_keys("d"), "en")
+        assert noised is not None
+        day, month, _ = (int(x) for x in noised.split("."))
+        assert 1 <= month <= 12 and 1 <= day <= 31, noised

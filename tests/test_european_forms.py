@@ -1,7 +1,8 @@
 """Shapes of the languages that have no pipeline here but whose forms, letters and notes people paste into a prompt
-(German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words and a
-year of birth. Each made-up date must be found and noised; the English look-alikes ("the NATO summit on ...") stay
-as written.
+(German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words, a
+year of birth, a street whose type is written in lower case in Italian, Spanish or Portuguese prose. Each made-up case
+must leave the value out of the sanitized text; the English look-alikes ("the NATO summit on ...", "upgrade via
+Windows 10") stay as written.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.sanitizer import Sanitizer
-from shape_checks import loaded_sanitizer, user_keys
+from shape_checks import check_hidden, loaded_sanitizer, user_keys
 
 KEYS = user_keys("european-forms")
 
@@ -81,3 +82,30 @@ def test_a_date_written_with_points_is_read_day_first() -> None:
         assert noised is not None
         day, month, _ = (int(x) for x in noised.split("."))
         assert 1 <= month <= 12 and 1 <= day <= 31, noised
+
+
+# (the house number is the street's: before, "piazzale Loreto 9" went out as "piazzale Timothy 9")
+@pytest.mark.parametrize("text, values", [
+    ("Mi chiamo Beatrice e abito in via dei Mille 23, Napoli", ["Mille 23"]),
+    ("La sede è in corso Buenos Aires 33, Milano.", ["Buenos Aires"]),
+    ("Il bar è in vicolo Stretto 3.", ["Stretto 3"]),
+    ("Ci vediamo in piazzale Loreto 9, Milano.", ["Loreto", " 9, "]),
+    ("Moro na avenida dos Estados 900, Curitiba.", ["Estados", " 900, "]),
+    ("Moro na travessa do Carmo 8, Lisboa.", ["Carmo", " 8, "]),
+    ("Mandate tutto in via Solferino 28.", ["Solferino"]),  # (passed before)
+    ("Spedite il pacco in via della Spiga 8, grazie.", ["Spiga"]),  # (passed before)
+])
+def test_a_street_whose_type_is_written_in_lower_case(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "sent via Gmail 2 days ago",
+    "upgrade via Windows 10.",
+    "I got it via Zoom 5 minutes before the call.",
+    "contact us via Slack 24/7",
+    "Installed via Homebrew 4.2.1 on the laptop.",
+    "the largo 3 of the symphony",
+])
+def test_a_route_or_a_version_after_via_stays(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text

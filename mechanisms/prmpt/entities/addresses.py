@@ -361,6 +361,16 @@ _FR_TYPE_FIRST_LOWER = re.compile(
     rf"(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*"
     rf"[A-ZÀ-Ý][\w'’-]*(?:[ \t-]+(?:(?:{_PARTICLES})(?:[ \t]+|['’]))*[A-ZÀ-Ý][\w'’-]*){{0,3}})[ \t]+"
     r"\d{1,4}[a-zA-Z]?(?:[ \t]?(?:bis|ter))?\b)")  # no comma: "rue de Rennes, 14" in a French list is read elsewhere
+# The same in Italian, Spanish, Portuguese and Catalan prose, which write the type in lower case ("abito in via dei
+# Mille 23", "vivo en calle Mayor 5", "moro na rua das Flores 120"): after a particle, or before a proper name; "via"
+# and "largo" English writes too, so the number closes the part there ("sent via Gmail 2 days ago" is none)
+_ROMANCE_PARTICLES = rf"{_PARTICLES}|di|dei|della|delle|degli|dello|dell|da|das|dos|do|dels|dal|na|nas|nos"
+_ROMANCE_TYPE_FIRST_LOWER = re.compile(
+    r"(?<![\w/#.-])(?P<v>(?P<type>via|viale|piazza|piazzale|corso|vicolo|largo|calle|avenida|rua|travessa|praça|"
+    rf"carrer|avinguda|passeig|paseo)[ \t]+(?P<name>(?P<part>(?:{_ROMANCE_PARTICLES})(?:[ \t]+|['’]))?"
+    rf"(?:(?:{_ROMANCE_PARTICLES})(?:[ \t]+|['’]))*"
+    rf"[A-ZÀ-Ý][\w'’-]*(?:[ \t-]+(?:(?:{_ROMANCE_PARTICLES})(?:[ \t]+|['’]))*[A-ZÀ-Ý][\w'’-]*){{0,3}})[ \t]*,?[ \t]+"
+    r"(?:n\.?[ºo°]?[ \t]*)?\d{1,4}[a-zA-Z]?(?:/[a-zA-Z\d]{1,3})?\b)")
 # A road and a kilometre mark: "Ruta 5 Norte, km 656", "Rodovia BR-116, km 87", "Carretera N-340 km 45,5"
 _ROAD_KM = re.compile(
     r"(?<![\w/#.-])(?P<v>(?:Ruta|Route|Carretera|Ctra\.?|Autopista|Autovía|Autovia|Rodovia|Estrada|Highway|Hwy\.?|"
@@ -1392,6 +1402,26 @@ _UNIT_OVER_STREET = re.compile(
 _SENTENCE_WORDS = _STOP - frozenset(_PARTICLES.split("|"))  # ("of", "the" are a street's particles too)
 
 
+# what closes a street's part: a comma, a line's or the text's end, a point that ends a sentence
+_PART_CLOSES = re.compile(r"[ \t]*(?:[,;:)\n]|\.(?!\d)|$)")
+
+
+def _route_via(text: str, m: re.Match[str]) -> bool:
+    """"via" or "largo" in lower case, as English writes them, before a name and a number: a route or a version
+    ("upgrade via Windows 10", "via Gmail 2 days ago", "via Homebrew 4.2.1"), unless a particle or a proper name
+    follows and the number closes the part ("abito in via dei Mille 23, Napoli", "via Roma, 45")."""
+    kind = text[m.start("v"):m.start("name")].strip(" \t.").lower()
+    if kind not in ("via", "largo") or not text[m.start("v")].islower():
+        return False
+    name = m.group("name")
+    particle = re.match(rf"(?:{_ROMANCE_PARTICLES})(?:[ \t]+|['’])", name) is not None
+    after_in = _IN_BEFORE.search(text, max(0, m.start("v") - 8), m.start("v")) is not None  # "abito in via Verdi 7"
+    return not ((particle or after_in or _town(name)) and _PART_CLOSES.match(text, m.end()) is not None)
+
+
+_IN_BEFORE = re.compile(r"(?<![\w'’])(?:in|In|IN)[ \t]+$")
+
+
 def _romance_street_name(name: str, before: str, lang: str) -> bool:
     """A French or Spanish street's name after its type (``before``: the number and the type): no English stop word
     that is no particle, and in capitals in an English text after a type English writes as a word or an abbreviation
@@ -1414,7 +1444,8 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
                            (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
-                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_CS_PREPOSITION_ADDRESS, 0.7),
+                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_ROMANCE_TYPE_FIRST_LOWER, 0.75),
+                           (_CS_PREPOSITION_ADDRESS, 0.7),
                            (_SLAVIC_ADJECTIVE_STREET, 0.7), (_LOWER_USPS_ADDRESS, 0.7),
                            (_STREET_FIELD, 0.7)):
         for m in pattern.finditer(text):
@@ -1427,6 +1458,12 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                 continue  # "str. Format 3 ways": no street's name
             if pattern is _FR_TYPE_FIRST_LOWER and not (m.group("fr") or m.group("part") or _town(m.group("name"))):
                 continue  # a type English writes too, with no particle and no proper name: "took place July 4"
+            if pattern is _ROMANCE_TYPE_FIRST_LOWER and not (
+                    m.group("part") or _town(m.group("name"))
+                    or _IN_BEFORE.search(text, max(0, m.start("v") - 8), m.start("v"))):
+                continue  # "corso Intensivo 2": no street's name
+            if pattern in (_ES_ADDRESS, _ROMANCE_TYPE_FIRST_LOWER) and _route_via(text, m):
+                continue
             if pattern is _NAMED_UNIT_ADDRESS and not (
                     (m.group("strong") or _proper(m.group("name"))) and not any(
                         w.lower() in _STOP for w in m.group("name").split())):

@@ -1,8 +1,8 @@
 """Shapes of the languages that have no pipeline here but whose forms, letters and notes people paste into a prompt
 (German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words, a
-year of birth, a street whose type is written in lower case in Italian, Spanish or Portuguese prose. Each made-up case
-must leave the value out of the sanitized text; the English look-alikes ("the NATO summit on ...", "upgrade via
-Windows 10") stay as written.
+year of birth, a street whose type is written in lower case in Italian, Spanish or Portuguese prose, the German
+forms of address "Herrn", "Hrn." and "Hr.". Each made-up case must leave the value out of the sanitized text; the
+English look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay as written.
 """
 
 from __future__ import annotations
@@ -109,3 +109,33 @@ def test_a_street_whose_type_is_written_in_lower_case(sanitizer: Sanitizer, text
 ])
 def test_a_route_or_a_version_after_via_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Bitte leiten Sie das an Herrn Oberndorfer weiter.", ["Oberndorfer"]),
+    ("Ich habe mit Hrn. Oberndorfer gesprochen.", ["Oberndorfer"]),
+    ("Das Paket ist für Herrn Wiesinger, nicht für mich.", ["Wiesinger"]),  # (passed before)
+    ("Laut Hrn. Dr. Kleinschmidt ist alles in Ordnung.", ["Kleinschmidt"]),  # (passed before)
+    ("Rückruf an Hr. Lindqvist bis Freitag.", ["Lindqvist"]),
+    ("Ein Brief von Hrn. Wieczorek ist angekommen.", ["Wieczorek"]),
+    ("Bitte Hr. Dahlgren informieren.", ["Dahlgren"]),
+])
+def test_german_forms_of_address_before_a_family_name(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text", ["Open 24 Hr Fitness near me", "HR Department: Payroll questions"])
+def test_hr_without_its_point_names_no_one(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# The same shapes through every surface (no noised date among them: the echo must come back exactly)
+SET_AR = ("Spedire a: abito in via dei Mille 23, Napoli. "
+          "Bitte leiten Sie das an Herrn Oberndorfer weiter. Moro na rua das Flores 120, Porto.")
+SET_AR_SECRETS = ("Mille 23", "Oberndorfer", "Flores 120")
+
+
+def test_set_ar_european_forms_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AR, SET_AR_SECRETS)

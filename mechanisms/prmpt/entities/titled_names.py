@@ -47,7 +47,9 @@ _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady
              r"Teniente|Sargento|Padre|Sor|Presidente|Ministro|Ministra|Alcalde|Alcaldesa|Juez|Jueza|Fiscal|"
              # German, Italian, Dutch, Portuguese and Turkish forms of address ("Herr Krüger", "Sig.ra Emo",
              # "Dott. Ferri", "Dhr. Post", "Exma. Sra. Lopes", "Sayın Yılmaz")
-             r"Herr|Frau|Fräulein|Signor|Signora|Signorina|Sig|Sig\.ra|Sig\.na|Dott|Dott\.ssa|Prof\.ssa|Avv|"
+             # (and their dative and abbreviations, with their point: "an Herrn Krüger", "Hrn. Krüger", "Hr. Dahl"; never
+             # "24 Hr Fitness")
+             r"Herr|Herrn|(?:Hrn?)(?=\.)|Frau|Fräulein|Signor|Signora|Signorina|Sig|Sig\.ra|Sig\.na|Dott|Dott\.ssa|Prof\.ssa|Avv|"
              r"Mevrouw|Mevr|Dhr|Senhor|Senhora|Exmo|Exma|Sayın|"
              # more countries' titles and forms of address, as written ("dr. Čelar", "JUDr. Novák", "gđa Pogačić",
              # "fru Dahl", "Eng.ª Matos", "Bayan Kaya", "Dl Popescu"; never "fr.", the French franc, nor "Ir.", how
@@ -85,7 +87,7 @@ _WORD_TITLES = frozenset("""mister professor sir dame lord lady judge justice re
     frere sœur soeur citoyen citoyenne évêque eveque vicaire chanoine curé cure pasteur veuve veuf sieur nommé nomme
     nommée nommee dit dite président ministre sénateur senateur député depute maire préfet prefet señor
     señora señorita doctor doctora coronel capitán capitan teniente sargento padre sor presidente ministro ministra
-    alcalde alcaldesa juez jueza fiscal herr frau fräulein signor signora signorina mevrouw senhor senhora sayın bayan
+    alcalde alcaldesa juez jueza fiscal herr herrn frau fräulein signor signora signorina mevrouw senhor senhora sayın bayan
     recorder master registrar magistrate sheriff magistrado magistrada miss""".split())
 _WORD_TITLE_POINT = regex.compile(r"(\p{L}+)\.[,:]?[ \t]+$")
 

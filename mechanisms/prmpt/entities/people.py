@@ -22,14 +22,15 @@ from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
 from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
-from mechanisms.prmpt.entities.name_words import EnglishWords, NameIndex, english_words, name_index, place_names
+from mechanisms.prmpt.entities.name_words import CALENDAR, EnglishWords, NameIndex, english_words, name_index, place_names
 from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, is_title
 
 __all__ = ["NAME_KEY_BEFORE", "NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
 
-_NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surname|middle_?name|name|attn\.?|"
+_NAME_KEYS = (r"full[_ -]?name|first[_ -]?name|last[_ -]?name|given[_ -]?name|family[_ -]?name|surname|middle[_ -]?name|"
+              r"[fl]_?name|forename|first|last|name|attn\.?|"
               r"attention|"
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
@@ -42,11 +43,12 @@ _NAME_KEYS = (r"full_?name|first_?name|last_?name|given_?name|family_?name|surna
 # a name's key right before its value ("Name: ", "full_name=", "Nombre: "): the annotator keeps a keyed name read as
 # written in a text in capitals, and the address finders read no street there ("Name: Calle Norberg")
 NAME_KEY_BEFORE = regex.compile(rf"(?<![\w])[\"']?(?:{_NAME_KEYS})[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?$", regex.IGNORECASE)
-_SINGLE_KEYS = regex.compile(r"^(?:first_?name|last_?name|given_?name|family_?name|surname|middle_?name|"
+_SINGLE_KEYS = regex.compile(r"^(?:first[_ -]?name|last[_ -]?name|given[_ -]?name|family[_ -]?name|surname|middle[_ -]?name|"
+                             r"[fl]_?name|forename|"
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
-_KEYED = regex.compile(
-    rf"(?<![\w])[\"']?(?P<key>{_NAME_KEYS})[\"']?\s*(?:[:=]|=>)\s*[\"']?"
-    rf"(?P<v>\p{{L}}[\p{{L}}'’.-]*(?:[ \t]+\p{{L}}[\p{{L}}'’.-]*){{0,3}})(?=[\"',;}}\]\n)|]|$|\s+\w+=|"
+_KEYED = regex.compile(  # (or an XML element's: "<lname>Eze</lname>")
+    rf"(?:(?<![\w])(?P<q>[\"']?)(?P<key>{_NAME_KEYS})(?P=q)\s*(?:[:=]|=>)\s*(?P<open>[\"']?)|<(?P<key>{_NAME_KEYS})>[ \t]*)"
+    rf"(?P<v>\p{{L}}[\p{{L}}'’.-]*(?:[ \t]+\p{{L}}[\p{{L}}'’.-]*){{0,3}})(?=[\"',;}}\]\n)|<]|$|\s+\w+=|"
     rf"[ \t]+\p{{Lu}}\p{{L}}*[ \t]*:)",  # the next field on the same line ("Name: Ada Obi Title: CFO")
     regex.IGNORECASE)
 _HEADER_NAME = regex.compile(rf"^\s*[\"']?(?:{_NAME_KEYS}|customer|patient|employee|person|contact)[\"']?\s*$",
@@ -57,8 +59,8 @@ _HEADER_HINT = re.compile(r"name|nom|customer|client|patient|employee|person|con
 _CELL_NAME = regex.compile(r"^\s*[\"']?(?P<v>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[\"']?\s*$")
 
 
-_STRONG_KEYS = regex.compile(r"^(?:full_?name|first_?name|last_?name|given_?name|family_?name|surname|"
-                             r"middle_?name|name|display_?name|customer_?name|patient_?name|contact_?name|"
+_STRONG_KEYS = regex.compile(r"^(?:full[_ -]?name|first[_ -]?name|last[_ -]?name|given[_ -]?name|family[_ -]?name|surname|"
+                             r"middle[_ -]?name|[fl]_?name|forename|name|display_?name|customer_?name|patient_?name|contact_?name|"
                              r"employee_?name|client_?name|nom|pr[ée]nom|nom_complet|nombre|apellidos?|"
                              r"nombre_completo)$", regex.IGNORECASE)
 
@@ -93,6 +95,10 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
     out = []
     for m in _KEYED.finditer(text):
         value = m.group("v").rstrip(".")
+        if m.group("open") == "'":
+            value = value.rstrip("'")  # the value's closing quote ("'last': 'Eze'"), not an apostrophe of it
+        if m.group("key").lower() in ("first", "last") and (value.lower() in CALENDAR or not value[:1].isupper()):
+            continue  # a record's first and last of anything ("last": "Monday", "first": "yes")
         single_ok = _SINGLE_KEYS.match(m.group("key")) is not None
         strong = _STRONG_KEYS.match(m.group("key")) is not None
         end = m.start("v") + len(value)
@@ -189,9 +195,52 @@ def find_emailed_names(text: str, lang: str, english: EnglishWords | None = None
 
 # A social-media handle ("@jdoe_82", not an email's "@acme.com") or a value after a username cue.
 _HANDLE = r"(?<![\w@.+-])(?P<v>@[A-Za-z0-9_](?:[A-Za-z0-9_]|\.(?=[A-Za-z0-9_])){1,29})(?![\w@-])(?!\.[A-Za-z]{2})"
-_USERNAME_CUE = (r"(?<![A-Za-z])(?:user\s?name|user\s?id|login|handle|screen\s?name|nick\s?name|gamertag|"
-                 r"pseudo|identifiant|usuario|nombre\s+de\s+usuario)\s*[:=]\s*[\"']?"
-                 r"(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40}\b)")
+# (the cue in any case: "Username: jdoe82", "USER NAME: ..."; after "login" or "handle", which a sentence writes too,
+# only a value that is the whole field: "Login: m.kowalczyk", never "Login: failed for ...", "Handle: with care")
+_USERNAME_CUE = (r"(?<![A-Za-z])(?i:user[\s_-]?name|user[\s_-]?id|screen[\s_]?name|nick[\s_]?name|gamertag|pseudo|"
+                 r"identifiant|usuario|nombre\s+de\s+usuario)[\"']?\s*[:=]\s*[\"']?(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40}\b)")
+_LOGIN_CUE = r"(?<![A-Za-z])(?:login|handle)[\"']?\s*[:=]\s*[\"']?(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40}\b)"
+_LOGIN_FIELD = (r"(?<![A-Za-z])(?i:login|handle)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>(?=[\w.-]*[A-Za-z])[\w.-]{3,40})"
+                r"(?=[\"',;|]|[ \t]*(?:\n|$))")
+# a record's account under a key a person's account has, quoted as JSON quotes it ("user": "mfitzgerald",
+# 'account': 'ihalvorsen'); "User: can you help" is a speaker's line, no key
+_JSON_USER = (r"(?<![\w])[\"'](?i:user|usr|uname|account|acct|actor|principal|login_?name)[\"']\s*:\s*[\"']"
+              r"(?P<v>(?=[\w.-]*[A-Za-z])[A-Za-z_][\w.-]{2,40})(?=[\"'])")
+# An account's name told in a sentence, in the languages people write to an assistant in ("my username is jdoe82",
+# "Dein Benutzername ist max_huber88", "il nome utente è giulia.rossi", "Tu usuario es lgarcia"): a value with a
+# digit, a point or an underscore, or a word in lower case no dictionary holds ("my login is broken" stays)
+_TOLD_ACCOUNT = re.compile(
+    r"(?<![\w-])(?:(?i:user\s?name|user\s?id|login|nome\s+utente|identifiant|nom\s+d['’]utilisateur|"
+    r"nazwa\s+u[żz]ytkownika)|(?P<de>(?i:benutzername|benutzerkennung))|(?P<nl>(?i:gebruikersnaam))|"
+    r"(?P<pt>(?i:nome\s+de\s+usu[áa]rio|usu[áa]rio))|(?P<es>(?i:usuario)))"
+    r"[ \t]+(?i:is|was|ist|lautet|è|é|est|es|era|jest)[ \t]+[\"'“‘]?"
+    r"(?P<v>[A-Za-z0-9_][\w.-]{1,39}?)(?=[\"'”’]?(?:[.,;:!?)]*(?:\s|$)))")
+
+
+def _a_word_of(word: str, lang: str | None) -> bool:
+    """A word of the dictionary that ships here for ``lang`` (German, Dutch, Portuguese, Spanish)."""
+    from mechanisms.prmpt.entities.name_words import dictionary_words
+
+    lexicon = dictionary_words(lang) if lang is not None else None
+    return lexicon is not None and word.lower() in lexicon
+
+
+def find_told_accounts(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_TOLD_ACCOUNT`) The accounts a sentence tells by their name."""
+    out = []
+    for m in _TOLD_ACCOUNT.finditer(text):
+        value = m.group("v")
+        if not _an_account(value):
+            continue
+        lang_of_cue = next((code for code in ("de", "nl", "pt", "es") if m.group(code)), None)
+        if not re.search(r"[\d._]", value) and not (
+                value.islower() and len(value) >= 4 and english is not None and not english.is_word(value)
+                and not name_index().is_common(value) and not _a_word_of(value, lang_of_cue)):
+            continue  # "my login is broken", "your username is the same", "Dein Benutzername ist falsch"
+        out.append(Found("USERNAME", m.start("v"), m.end("v"), 0.8))
+    return out
+
+
 # An account's name where a machine writes it: a home directory ("/home/ravindra.pillai/", "C:\Users\MKowalczyk\",
 # "~ravindra/"), a log's "user=" field, an SSH daemon's log line ("Accepted password for tmalinowski from",
 # "Invalid user oyelaranm from"), a shell prompt ("ravi@ravi-laptop:~/src$", "[jdoe@host01 ~]$"), the user of an
@@ -232,11 +281,13 @@ TYPES = (
     ),
     EntityType(
         "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8), (_HOME_DIR, 0.8),
+        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8), (_LOGIN_CUE, 0.8),
+                                                         (_LOGIN_FIELD, 0.8), (_HOME_DIR, 0.8),
                                                          (_TILDE_HOME, 0.8), (_LOG_USER, 0.8), (_SSHD_USER, 0.8),
                                                          (_SHELL_PROMPT, 0.8), (_BRACKET_PROMPT, 0.8),
-                                                         (_SSH_TARGET, 0.8)],
-                                            validate=_an_account, flags=0),),
+                                                         (_SSH_TARGET, 0.8), (_JSON_USER, 0.8)],
+                                            validate=_an_account, flags=0),
+                 lambda config: _told_accounts_finder(config)),
         codec=lambda config: AlnumCodec("USERNAME"), family="people",
         description="a social-media handle (@name), the value after a username / login cue, or an account's name in a "
                     "home directory, a log line, a shell prompt or an ssh target",
@@ -258,9 +309,57 @@ def _ends_in_an_office(value: str) -> bool:
     return last[:1].isupper() and not name_index().is_last(last) and is_title(last)
 
 
+# A given name and a family name joined by a point or an underscore, as an account, a code comment or a file spells
+# them ("TODO(kwabena.mensah)", "reviewed by john_smith", "shared/marisol.quintanilla/"): never an attribute or a call
+# ("self.data", "np.array", "df.head()"), a domain or an address ("mensah.com", "j.smith@")
+_DOTTED = regex.compile(r"(?<![\w.@:-])(?P<a>\p{L}{2,24})[._](?P<b>\p{L}{3,24})(?![\w@(-]|\.\p{L})")
+
+
+_HANDLE_BEFORE = re.compile(r"(?:[:=][ \t]*|(?<![\w])(?i:by|to|from|cc|for|with|ping|ask)[ \t]+)$")
+
+
+def find_dotted_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """The two parts of a dotted or underscored name: a listed given name and a listed family name, or one of them
+    and a word of four letters or more no dictionary holds ("ingrid_solvang"); neither an everyday word ("max.min",
+    "mark.down" are none)."""
+    if "." not in text and "_" not in text:
+        return []
+    index = name_index()
+    out = []
+    for m in _DOTTED.finditer(text):
+        a, b = m.group("a"), m.group("b")
+        if not (a.islower() and b.islower() or a.istitle() and b.istitle()):
+            continue
+        if index.is_common(a) or index.is_common(b):
+            continue
+
+        def unknown(word: str) -> bool:
+            return len(word) >= 4 and english is not None and word.lower() not in english
+
+        first, last = index.is_first(a), index.is_last(b)
+        # (a word no list holds beside a name: joined by an underscore, set apart as code sets a value apart, or after
+        # a field's colon or "by"; a point between two words of a note written with no space after it ends a
+        # sentence, "urine.hickman cath")
+        enclosed = text[m.end("a")] == "_" or text[m.start() - 1:m.start()] in tuple("\"'(/\\[<") \
+            or text[m.end():m.end() + 1] in tuple("\"')/\\]>") \
+            or _HANDLE_BEFORE.search(text, max(0, m.start() - 12), m.start()) is not None
+        if not (first and last or enclosed and (first and unknown(b) or last and unknown(a))):
+            continue
+        if text[m.end("a")] == "_":  # (one word to the reader: hidden whole)
+            out.append(Found("PERSON", m.start("a"), m.end("b"), 0.7))
+        else:
+            out += [Found("PERSON", m.start("a"), m.end("a"), 0.7), Found("PERSON", m.start("b"), m.end("b"), 0.7)]
+    return out
+
+
+def _told_accounts_finder(config):  # noqa: ANN001, ANN202
+    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    return lambda text, lang: find_told_accounts(text, lang, english)
+
+
 def _emailed_names_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
-    return lambda text, lang: find_emailed_names(text, lang, english)
+    return lambda text, lang: find_emailed_names(text, lang, english) + find_dotted_names(text, lang, english)
 
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202

@@ -33,6 +33,13 @@ def check(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
     ("mot de passe : Chat!2024", ["Chat!2024"]),  # (found before, as a key and its value)
     ("mi contraseña es Perro_77", ["Perro_77"]),
     ("wachtwoord is Fiets88", ["Fiets88"]),
+    # German and Italian verbs of saying what it is (went out verbatim at 36134ac but for one)
+    ("Dein neues Passwort lautet Kx7!pQ2z.", ["Kx7!pQ2z"]),
+    ("Das Kennwort heißt Sonne#2024, bitte ändern.", ["Sonne#2024"]),
+    ("Ihr Kennwort lautet 'Berg-See-77'.", ["Berg-See-77"]),
+    ("La tua password è Gatto#2024, cambiala presto.", ["Gatto#2024"]),  # (passed before)
+    ("Mein Passwort lautet herbst2023!", ["herbst2023"]),
+    ("Il mio passcode è 7719XQ per la cassaforte.", ["7719XQ"]),
 ])
 def test_a_password_in_a_sentence(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
     check(sanitizer, text, secrets)

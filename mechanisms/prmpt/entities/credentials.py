@@ -160,9 +160,9 @@ _AUTH_HEADER = re.compile(r"\bAuthorization\b[\"']?\s*[:=]\s*[\"']?(?:Bearer|Tok
 # a password told in a sentence ("my password is Summer2024!", "the wifi password is 'BlueOcean#77'", "mot de
 # passe : x"): quoted, or with a digit, a symbol or a capital inside, so that "the password is wrong" stays
 _PROSE_PASSWORD = re.compile(
-    r"\b(?:pass(?:word|wd|code|phrase)|pass\s+phrase|passwort|mot\s+de\s+passe|contrase[ñn]a|senha|wachtwoord|"
+    r"\b(?:pass(?:word|wd|code|phrase)|pass\s+phrase|passwort|kennwort|mot\s+de\s+passe|contrase[ñn]a|senha|wachtwoord|"
     r"has[łl]o)\b(?:\s+(?:for|to|of|on|f[üu]r|de|pour|para)\s+(?:the\s+|my\s+|our\s+)?[\w.@-]+)?"
-    r"\s*(?:\s(?:is|was|is\s+now|are|est|es|ist|[ée]\s|era|jest|to)\s*|:\s*)"
+    r"\s*(?:\s(?:is|was|is\s+now|are|est|es|ist|lautet|hei(?:ß|ss)t|[éeè]\s|era|jest|to)\s*|:\s*)"
     r"(?:(?P<q>[\"'`“‘])(?P<qv>[^\"'`”’\n]{4,100})(?:[\"'`”’])|(?P<uv>[^\s\"'`]{4,100}?)(?=[.,;:)]*(?:\s|$)))",
     re.IGNORECASE)
 # a PIN, a card's security code, a door's or an alarm's code, a one-time code told with its name ("My PIN is 4821",
@@ -217,7 +217,7 @@ def _secret_value(value: str, password_key: bool) -> bool:
 
 
 _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|token|key|auth|bearer|mdp|contrase|"
-                        r"pin|cvv|cvc|csc|puk|otp|code|combination|c[oó]digo|geheimzahl|senha|wachtwoord|has[łl]o|"
+                        r"pin|cvv|cvc|csc|puk|otp|code|combination|c[oó]digo|geheimzahl|senha|wachtwoord|has[łl]o|kennwort|"
                         r"(?<!\S)-[uaU]\b|--user|mysql|mariadb|"
                         r"clave|-----BEGIN", re.IGNORECASE)
 # Words that every key of _KEY_VALUE (resp. _PROSE_SECRET) contains: without one, the slow pattern (a
@@ -225,7 +225,7 @@ _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|toke
 # match (IGNORECASE folds "K" and "ſ" too).
 _KEY_VALUE_WORDS = re.compile(r"key|secret|token|bearer|pass|pwd|mdp|contrase|clave", re.IGNORECASE)
 _PROSE_WORDS = re.compile(r"key|secret|token|bearer", re.IGNORECASE)
-_PROSE_PASSWORD_WORDS = re.compile(r"pass|contrase|senha|wachtwoord|has[łl]o", re.IGNORECASE)
+_PROSE_PASSWORD_WORDS = re.compile(r"pass|kennwort|contrase|senha|wachtwoord|has[łl]o", re.IGNORECASE)
 
 
 def find_secrets(text: str, lang: str) -> list[Found]:

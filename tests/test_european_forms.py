@@ -1,8 +1,9 @@
 """Shapes of the languages that have no pipeline here but whose forms, letters and notes people paste into a prompt
 (German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words, a
 year of birth, a street whose type is written in lower case in Italian, Spanish or Portuguese prose, the German
-forms of address "Herrn", "Hrn." and "Hr.". Each made-up case must leave the value out of the sanitized text; the
-English look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay as written.
+forms of address "Herrn", "Hrn." and "Hr.", a card's number after the card's name. Each made-up case must leave the
+value out of the sanitized text; the English look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay
+as written.
 """
 
 from __future__ import annotations
@@ -126,6 +127,30 @@ def test_german_forms_of_address_before_a_family_name(sanitizer: Sanitizer, text
 
 @pytest.mark.parametrize("text", ["Open 24 Hr Fitness near me", "HR Department: Payroll questions"])
 def test_hr_without_its_point_names_no_one(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# A card's number in groups after the card's name, in these languages and English, hidden though its check digit
+# fails (a typo, a test card); a number in groups with no card named stays
+@pytest.mark.parametrize("text, values", [
+    ("Gentile cliente, la sua carta 4532 7153 2412 9981 è stata bloccata.", ["4532 7153 2412 9981"]),
+    ("Kreditkarte: 4532-7153-2412-9981, gültig bis 12/27", ["4532-7153-2412-9981"]),
+    ("card number 4532 7153 2412 9981 exp 09/26", ["4532 7153 2412 9981"]),
+    ("Seu cartão 5105 1051 0510 5102 foi aprovado.", ["5105 1051 0510 5102"]),
+    ("Ihre Karte 3782 822463 10007 wurde gesperrt.", ["3782 822463 10007"]),  # (passed before)
+    ("Uw kaart 6011 0009 9013 9425 is verlopen.", ["6011 0009 9013 9425"]),
+])
+def test_a_card_number_after_its_name_whatever_its_check_digit(sanitizer: Sanitizer, text: str,
+                                                               values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "the card game had 1234 5678 9012 3456 players",
+    "Order 1234 5678 9012 3456 shipped",
+    "Tracking: 4532 7153 2412 9981",
+])
+def test_numbers_in_groups_with_no_card_named_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
 
 

@@ -222,8 +222,8 @@ def find_ibans(text: str, lang: str) -> list[Found]:
 TYPES = (
     EntityType(
         "CREDIT_CARD", EntityPolicy(category="fpe", threshold=0.4), tier=0,
-        finders=(lambda config: _card_finder(),), codec=lambda config: CreditCardCodec(),
-        family="finance", description="payment card, 12-19 digits, Luhn-checked",
+        finders=(lambda config: _card_finder(), lambda config: _cued_card_finder()), codec=lambda config: CreditCardCodec(),
+        family="finance", description="payment card, 12-19 digits, Luhn-checked (or in groups after a card's name)",
         examples=("4111 1111 1111 1111",),
     ),
     EntityType(
@@ -261,3 +261,9 @@ def _card_finder():  # noqa: ANN202
     from mechanisms.prmpt.entities.quantities import card_finder
 
     return card_finder()
+
+
+def _cued_card_finder():  # noqa: ANN202
+    from mechanisms.prmpt.entities.quantities import cued_card_finder
+
+    return cued_card_finder()

@@ -1,9 +1,9 @@
 """Shapes of the languages that have no pipeline here but whose forms, letters and notes people paste into a prompt
 (German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words, a
 year of birth, a street whose type is written in lower case in Italian, Spanish or Portuguese prose, the German
-forms of address "Herrn", "Hrn." and "Hr.", a card's number after the card's name. Each made-up case must leave the
-value out of the sanitized text; the English look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay
-as written.
+forms of address "Herrn", "Hrn." and "Hr.", a card's number after the card's name; a short text in German, Dutch or
+Portuguese keeps its own words. Each made-up case must leave the value out of the sanitized text; the English
+look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay as written.
 """
 
 from __future__ import annotations
@@ -152,6 +152,33 @@ def test_a_card_number_after_its_name_whatever_its_check_digit(sanitizer: Saniti
 ])
 def test_numbers_in_groups_with_no_card_named_stay(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
+
+
+# A short text in German, Dutch or Portuguese is read as such (its stop words, its dictionary, few English words):
+# its capitalised nouns and its sentence openers are no names ("Ihre Karte", "Bedankt" were replaced as names); the
+# names in such a text are still found
+@pytest.mark.parametrize("text", [
+    "Ihre Karte wurde gesperrt.",
+    "Dein Benutzername ist falsch.",
+    "Bitte rufen Sie uns morgen an.",
+    "Vielen Dank für Ihre Bestellung!",
+    "Ihr Paket ist unterwegs.",
+    "Bedankt voor uw bericht.",
+    "Obrigado pela sua mensagem.",
+])
+def test_a_short_text_in_these_languages_keeps_its_words(sanitizer: Sanitizer, text: str) -> None:
+    assert sanitizer.sanitize(text, KEYS).text == text
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Ihre Karte wurde gesperrt, Frau Pfisterer.", ["Pfisterer"]),
+    ("Bedankt voor uw bericht, Sanne de Vries.", ["Sanne", "Vries"]),
+    ("Ihr Paket für Konstantin Wehrli ist unterwegs.", ["Konstantin", "Wehrli"]),
+    ("Uw bestelling voor Pieter Jansen is verzonden.", ["Pieter", "Jansen"]),
+    ("Obrigado pela sua mensagem, Joana Cardoso.", ["Joana", "Cardoso"]),
+])
+def test_names_in_a_short_text_in_these_languages(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
 
 
 # The same shapes through every surface (no noised date among them: the echo must come back exactly)

@@ -31,10 +31,15 @@ MIN_LETTERS = 24
 # configured language, and lingua is sure of it (lingua alone took English tweets and OCR noise for Swedish or
 # Danish: "Kids are so brutally honest. Poor Jimmy xD")
 _OTHER_STOP = {
-    "de": "der die das und ist nicht ein eine ich sie wir mit auf für von den dem zu im hat wurde sind auch noch ab bei",
-    "it": "il lo gli una di che non per con del della è sono ma anche ancora stato nel alla ha le",
-    "nl": "de het een en van is niet dat op te met voor zijn heeft wordt ook nog bij naar maar",
-    "pt": "o os as um uma de que não para com do da em é são mas foi ainda pelo pela ao",
+    "de": "der die das und ist nicht ein eine ich sie wir mit auf für von den dem zu im hat wurde sind auch noch ab bei "
+          "ihre ihr ihren ihrem ihnen uns unser unsere dein deine deinen mein meine meinen wird werden oder aber wenn "
+          "nur sehr wie als über zum zur vom bitte danke kein keine nach",
+    "it": "il lo gli una di che non per con del della è sono ma anche ancora stato nel alla ha le "
+          "sua suo tuo tua mio mia nostro questo questa grazie siamo hai ho molto tutto",
+    "nl": "de het een en van is niet dat op te met voor zijn heeft wordt ook nog bij naar maar "
+          "jij uw mijn wij ze hij zij dit deze wat waar graag bedankt alstublieft dank hun ons onze jullie uit",
+    "pt": "o os as um uma de que não para com do da em é são mas foi ainda pelo pela ao "
+          "sua seu meu minha você obrigado obrigada muito estou nós",
     "pl": "i w z na nie się do że jest to od za po jak ale przez jego tak już",
     "sv": "och att det som är en ett på för med har inte den till av om men jag",
     "da": "og at det som er en et på for med har ikke den til af om men jeg",
@@ -77,28 +82,40 @@ def _lower_words(text: str) -> str:
 # findet im Besprechungsraum im dritten Stock statt." reads as Norwegian to its trigrams)
 _SHIPPED_DICTIONARIES = ("de", "nl", "pt")
 DICTIONARY_SHARE = 0.7
+SHORT_DICTIONARY_SHARE = 0.8
 
 
-def _by_dictionary(words: list[str], counts: dict[str, int]) -> str | None:
-    """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``DICTIONARY_SHARE`` of ``words`` (in lower
-    case; of two letters or more; listed names left out) and whose stop words are two or more and twice any configured
-    language's."""
+def _by_dictionary(words: list[str], counts: dict[str, int], least: int = 2,
+                   share: float = DICTIONARY_SHARE) -> str | None:
+    """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``share`` of ``words`` (in lower case; of two
+    letters or more; listed names left out) and whose stop words are ``least`` or more and twice any configured
+    language's; with ``least`` 1 (a short text), fewer than half of those words English ones."""
     from mechanisms.prmpt.entities.name_words import dictionary_words, in_dictionary, name_index
 
     most = max(counts.values(), default=0)
     long: list[str] | None = None
     for code in _SHIPPED_DICTIONARIES:
         own = sum(w in _OTHER_STOP_SETS[code] for w in words)
-        if own < 2 or own < 2 * most:
+        if own < least or own < 2 * most:
             continue
         if long is None:  # (read once, for the first language whose stop words qualify)
             index = name_index()
             long = [w for w in words if len(w) > 1 and not index.is_listed(w)]  # (a name is of no language)
+            if least < 2 and long and _english_share(long) >= 0.5:
+                return None  # "Never die, never give up": English
         lexicon = dictionary_words(code)
         if lexicon is not None and long \
-                and sum(in_dictionary(w, lexicon, code) for w in long) >= DICTIONARY_SHARE * len(long):
+                and sum(in_dictionary(w, lexicon, code) for w in long) >= share * len(long):
             return code
     return None
+
+
+def _english_share(words: list[str]) -> float:
+    from mechanisms.prmpt.config import DEFAULT_SPACY_MODELS
+    from mechanisms.prmpt.entities.name_words import english_words
+
+    english = english_words(DEFAULT_SPACY_MODELS["en"])
+    return sum(w in english for w in words) / len(words)
 
 
 class LanguageDetector:
@@ -156,7 +173,10 @@ class LanguageDetector:
     def _foreign(self, text: str, stop: _StopWords) -> str | None:
         words, counts, hits = stop
         if sum(len(w) for w in words) < MIN_LETTERS:
-            return None
+            # a short text: one of the language's stop words, none of a configured language's, and its words the
+            # language's dictionary's and not English ("Ihre Karte wurde gesperrt.", "Uw bestelling is verzonden.")
+            return _by_dictionary(words, counts, least=1, share=SHORT_DICTIONARY_SHARE) \
+                if len(words) >= 3 and not hits else None
         if len(hits) == 1 and counts[hits[0]] >= 2:
             return None  # (the cheap exit of an ordinary English, French or Spanish prompt)
         by_words = _by_dictionary(words, counts)  # (all its words: a short one holds few in lower case)

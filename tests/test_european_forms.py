@@ -1,9 +1,9 @@
 """Shapes of the languages that have no pipeline here but whose forms, letters and notes people paste into a prompt
 (German, Italian, Dutch, Portuguese): dates of birth, death, admission and discharge after their own cue words, a
 year of birth, a street whose type is written in lower case in Italian, Spanish or Portuguese prose, the German
-forms of address "Herrn", "Hrn." and "Hr.", a card's number after the card's name; a short text in German, Dutch or
-Portuguese keeps its own words. Each made-up case must leave the value out of the sanitized text; the English
-look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay as written.
+forms of address "Herrn", "Hrn." and "Hr.", a card's number after the card's name, a name after thanks; a short text
+in German, Dutch or Portuguese keeps its own words. Each made-up case must leave the value out of the sanitized
+text; the English look-alikes ("the NATO summit on ...", "upgrade via Windows 10") stay as written.
 """
 
 from __future__ import annotations
@@ -179,6 +179,24 @@ def test_a_short_text_in_these_languages_keeps_its_words(sanitizer: Sanitizer, t
 ])
 def test_names_in_a_short_text_in_these_languages(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check_hidden(sanitizer, KEYS, text, values)
+
+
+# A name after thanks in the languages of Europe, opening a line as a salutation does: the name is hidden and the
+# thanks stay as written (before, "Danke", "Bedankt", "Obrigado" were replaced as names too, and "Wolfram", a word
+# of the dictionary, went out)
+@pytest.mark.parametrize("text, thanks, name", [
+    ("Danke, Ingrid!", "Danke,", "Ingrid"),
+    ("Vielen Dank, Matthias!", "Vielen Dank,", "Matthias"),
+    ("Danke schön, Dagny!", "Danke schön,", "Dagny"),
+    ("Bedankt, Sanne!", "Bedankt,", "Sanne"),
+    ("Obrigado, Joana!", "Obrigado,", "Joana"),
+    ("Grazie, Wolfram!", "Grazie,", "Wolfram"),
+    ("Grazie mille, Chiara, a presto.", "Grazie mille,", "Chiara"),  # (passed before)
+])
+def test_a_name_after_thanks(sanitizer: Sanitizer, text: str, thanks: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(thanks) and name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
 # The same shapes through every surface (no noised date among them: the echo must come back exactly)

@@ -1248,7 +1248,12 @@ _OPENERS = (r"dear|hi|hello|hey|good[ \t]+(?:morning|afternoon|evening)|greeting
             r"ol[áa]|bom[ \t]+dia|boa[ \t]+tarde|hola|buen[oa]s[ \t]+(?:d[íi]as|tardes)|szanown[yai]|drog[ia]|witam|"
             r"dzie[ńn][ \t]+dobry|hej|hejsan|k[äa]r[ae]|b[äa]st[ae]|kj[æe]re|k[æe]re|hei|hyv[äa]|v[áa][žz]en[ýá]|"
             r"mil[ýá]|dobr[ýy][ \t]+den|ahoj|stimate|stimat[ăa]|drag[ăa]|say[ıi]n|sevgili|merhaba|kedves|tisztelt|"
-            r"po[šs]tovan[iae]|dragi|draga")
+            r"po[šs]tovan[iae]|dragi|draga|"
+            # thanks in the languages of Europe but English, whose "Thanks, Python!" addresses no one ("Danke,
+            # Annegret!", "Grazie mille, Ludovica", "Bedankt, Sanne!")
+            r"danke(?:[ \t]+sch[öo]n)?|vielen[ \t]+dank|grazie(?:[ \t]+mille)?|merci(?:[ \t]+beaucoup)?|"
+            r"(?:muchas[ \t]+)?gracias|(?:muito[ \t]+)?obrigad[oa]|bedankt|dank[ \t]+(?:je|u)(?:[ \t]+wel)?|tack|takk|tak|"
+            r"dzi[ęe]kuj[ęe]|dzi[ęe]ki")
 # the forms of address that may stand between the salutation and the name (in the letter's case)
 _ADDRESS_FORMS = (r"Herr|Frau|Fräulein|Dr|Prof|Sig|Sig\.ra|Sig\.na|Signor|Signora|Signorina|Dott|Dott\.ssa|Avv|Ing|"
                   r"[Hh]eer|[Mm]evrouw|[Mm]evr|[Dd]hr|Sr|Sra|Srta|Dra|Dña|Don|Doña|Señor|Señora|Señorita|Senhor|Senhora|"
@@ -1269,7 +1274,8 @@ LETTER_WORDS = frozenset("""sehr geehrte geehrter geehrten liebe lieber hallo mo
     poważaniem pozdrawiam wyrazami szacunku vänliga hälsningar venlig vennlig hilsen melhores cumprimentos
     atenciosamente abraços pozdravem pozdravom ystävällisin terveisin üdvözlettel saygılarımla srdačan poštovanjem
     cordialement amicalement atentamente saludos regards sincerely hi hey hiya thanks congratulations congrats sorry bye
-    goodbye cheers
+    goodbye cheers danke vielen dank schön schon grazie mille merci beaucoup gracias muchas obrigado obrigada muito
+    bedankt tack takk tak dziękuję dzięki
     damen herren pani panie pana panu panią heer mevrouw mevr pane paní herra rouva domnule doamnă doamna gospodine gospođo""".split())
 SALUTATION_NAMES = frozenset({"gentile", "caro", "cara"})
 

@@ -234,7 +234,7 @@ def find_told_accounts(text: str, lang: str, english: EnglishWords | None = None
             continue
         lang_of_cue = next((code for code in ("de", "nl", "pt", "es") if m.group(code)), None)
         if not re.search(r"[\d._]", value) and not (
-                value.islower() and len(value) >= 4 and english is not None and not english.is_word(value)
+                value.islower() and _unknown_word(value, english)
                 and not name_index().is_common(value) and not _a_word_of(value, lang_of_cue)):
             continue  # "my login is broken", "your username is the same", "Dein Benutzername ist falsch"
         out.append(Found("USERNAME", m.start("v"), m.end("v"), 0.8))
@@ -289,8 +289,9 @@ TYPES = (
                                             validate=_an_account, flags=0),
                  lambda config: _told_accounts_finder(config)),
         codec=lambda config: AlnumCodec("USERNAME"), family="people",
-        description="a social-media handle (@name), the value after a username / login cue, or an account's name in a "
-                    "home directory, a log line, a shell prompt or an ssh target",
+        description="a social-media handle (@name), the value after a username / login cue or a record's user key, an "
+                    "account told in a sentence, or an account's name in a home directory, a log line, a shell prompt "
+                    "or an ssh target",
         examples=("@jdoe_82", "username: jdoe82"),
     ),
 )
@@ -318,6 +319,20 @@ _DOTTED = regex.compile(r"(?<![\w.@:-])(?P<a>\p{L}{2,24})[._](?P<b>\p{L}{3,24})(
 _HANDLE_BEFORE = re.compile(r"(?:[:=][ \t]*|(?<![\w])(?i:by|to|from|cc|for|with|ping|ask)[ \t]+)$")
 
 
+def _unknown_word(word: str, english: EnglishWords | None) -> bool:
+    """A word of four letters or more that the English dictionary does not hold."""
+    return len(word) >= 4 and english is not None and word.lower() not in english
+
+
+def _set_apart(text: str, m: regex.Match[str]) -> bool:
+    """A dotted pair as code or a record sets a value apart: joined by an underscore, in brackets, quotes or a path,
+    after a field's colon or "by" (a point between two words of a note written with no space after it ends a
+    sentence: "urine.hickman cath")."""
+    return text[m.end("a")] == "_" or text[m.start() - 1:m.start()] in tuple("\"'(/\\[<") \
+        or text[m.end():m.end() + 1] in tuple("\"')/\\]>") \
+        or _HANDLE_BEFORE.search(text, max(0, m.start() - 12), m.start()) is not None
+
+
 def find_dotted_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """The two parts of a dotted or underscored name: a listed given name and a listed family name, or one of them
     and a word of four letters or more no dictionary holds ("ingrid_solvang"); neither an everyday word ("max.min",
@@ -332,18 +347,9 @@ def find_dotted_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         if index.is_common(a) or index.is_common(b):
             continue
-
-        def unknown(word: str) -> bool:
-            return len(word) >= 4 and english is not None and word.lower() not in english
-
         first, last = index.is_first(a), index.is_last(b)
-        # (a word no list holds beside a name: joined by an underscore, set apart as code sets a value apart, or after
-        # a field's colon or "by"; a point between two words of a note written with no space after it ends a
-        # sentence, "urine.hickman cath")
-        enclosed = text[m.end("a")] == "_" or text[m.start() - 1:m.start()] in tuple("\"'(/\\[<") \
-            or text[m.end():m.end() + 1] in tuple("\"')/\\]>") \
-            or _HANDLE_BEFORE.search(text, max(0, m.start() - 12), m.start()) is not None
-        if not (first and last or enclosed and (first and unknown(b) or last and unknown(a))):
+        if not (first and last or _set_apart(text, m) and (first and _unknown_word(b, english)
+                                                            or last and _unknown_word(a, english))):
             continue
         if text[m.end("a")] == "_":  # (one word to the reader: hidden whole)
             out.append(Found("PERSON", m.start("a"), m.end("b"), 0.7))

@@ -199,6 +199,17 @@ def test_a_name_after_thanks(sanitizer: Sanitizer, text: str, thanks: str, name:
     assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
+# The words of those thanks that are names too stay names ("Mille" of "grazie mille", "Schön" of "danke schön", "Tak")
+@pytest.mark.parametrize("text, values", [
+    ("Mille Mathisen\n\n246 Truhlářská 996\n Pacov", ["Mille"]),
+    ("Mille Mathisen signed the lease.", ["Mille"]),
+    ("Anna Schön signed the form.", ["Schön"]),
+    ("Tak Sung-min called twice.", ["Tak"]),
+])
+def test_words_of_thanks_that_are_names(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
 # The same shapes through every surface (no noised date among them: the echo must come back exactly)
 SET_AR = ("Spedire a: abito in via dei Mille 23, Napoli. "
           "Bitte leiten Sie das an Herrn Oberndorfer weiter. Moro na rua das Flores 120, Porto.")

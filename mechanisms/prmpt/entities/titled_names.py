@@ -1274,8 +1274,7 @@ LETTER_WORDS = frozenset("""sehr geehrte geehrter geehrten liebe lieber hallo mo
     poważaniem pozdrawiam wyrazami szacunku vänliga hälsningar venlig vennlig hilsen melhores cumprimentos
     atenciosamente abraços pozdravem pozdravom ystävällisin terveisin üdvözlettel saygılarımla srdačan poštovanjem
     cordialement amicalement atentamente saludos regards sincerely hi hey hiya thanks congratulations congrats sorry bye
-    goodbye cheers danke vielen dank schön schon grazie mille merci beaucoup gracias muchas obrigado obrigada muito
-    bedankt tack takk tak dziękuję dzięki
+    goodbye cheers danke vielen dank grazie merci gracias obrigado obrigada bedankt dziękuję dzięki
     damen herren pani panie pana panu panią heer mevrouw mevr pane paní herra rouva domnule doamnă doamna gospodine gospođo""".split())
 SALUTATION_NAMES = frozenset({"gentile", "caro", "cara"})
 

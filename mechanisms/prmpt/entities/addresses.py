@@ -1415,11 +1415,15 @@ def _route_via(text: str, m: re.Match[str]) -> bool:
         return False
     name = m.group("name")
     particle = re.match(rf"(?:{_ROMANCE_PARTICLES})(?:[ \t]+|['’])", name) is not None
-    after_in = _IN_BEFORE.search(text, max(0, m.start("v") - 8), m.start("v")) is not None  # "abito in via Verdi 7"
-    return not ((particle or after_in or _town(name)) and _PART_CLOSES.match(text, m.end()) is not None)
+    return not ((particle or _after_in(text, m.start("v")) or _town(name)) and _PART_CLOSES.match(text, m.end()) is not None)
 
 
 _IN_BEFORE = re.compile(r"(?<![\w'’])(?:in|In|IN)[ \t]+$")
+
+
+def _after_in(text: str, start: int) -> bool:
+    """The street's part follows "in", as Italian prose writes one ("abito in via Verdi 7")."""
+    return _IN_BEFORE.search(text, max(0, start - 8), start) is not None
 
 
 def _romance_street_name(name: str, before: str, lang: str) -> bool:
@@ -1459,8 +1463,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
             if pattern is _FR_TYPE_FIRST_LOWER and not (m.group("fr") or m.group("part") or _town(m.group("name"))):
                 continue  # a type English writes too, with no particle and no proper name: "took place July 4"
             if pattern is _ROMANCE_TYPE_FIRST_LOWER and not (
-                    m.group("part") or _town(m.group("name"))
-                    or _IN_BEFORE.search(text, max(0, m.start("v") - 8), m.start("v"))):
+                    m.group("part") or _town(m.group("name")) or _after_in(text, m.start("v"))):
                 continue  # "corso Intensivo 2": no street's name
             if pattern in (_ES_ADDRESS, _ROMANCE_TYPE_FIRST_LOWER) and _route_via(text, m):
                 continue

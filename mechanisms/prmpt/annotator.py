@@ -1091,23 +1091,32 @@ def _weak_single_name(word: str, lang: str, english: Container[str], vocabulary:
 # "Baker and Okafor denied"): read on the other side of the conjunction ("&" joins firms: "Johnson & Johnson")
 _AND = r"[ \t]+(?:and|y|e|et|und)[ \t]+"
 _CONJUNCT = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
-_CONJUNCT_AFTER = regex.compile(rf"{_AND}(?P<v>{_CONJUNCT})(?![\p{{L}}\d@_'’-])(?![ \t]+\p{{Lu}})")
-_CONJUNCT_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>{_CONJUNCT}){_AND}$")
+_AND_PAIR = r"(?:[ \t]+&|[ \t]+(?:and|y|e|et|und))[ \t]+"  # ("Roche & Allain": a pair, never a list's last)
+_CONJUNCT_AFTER = regex.compile(rf"{_AND_PAIR}(?P<v>{_CONJUNCT})(?![\p{{L}}\d@_'’-])(?![ \t]+\p{{Lu}})")
+_CONJUNCT_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>{_CONJUNCT}){_AND_PAIR}$")
 # a capitalised word or an article before the first conjunct: the two are one proper noun ("the Baker and Smith
 # report"). (Named apart from extend_names' _WORD_BEFORE, which a later line of this module once rebound this to.)
 _PROPER_BEFORE_CONJUNCT = regex.compile(
     r"(?:\p{Lu}[\p{L}'’-]*|\b(?i:the|a|an|el|la|los|las|le|les|un|une|del|al|du|des))[ \t]+$")
+# the capitalised word a sentence opens with ("Both Nilsson and Andersson", "Ask Corral & Pujadas"): read as a
+# proper noun only when no dictionary holds it
+_OPENING_WORD = regex.compile(r"(?:^|[.!?:;\n][\"'”’)\]]?[ \t]*)(?P<w>\p{Lu}\p{Ll}+)[ \t]+$")
 
 
-def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
-    """A word joined by a conjunction to a person found is a person when a name list holds it as a family name, or
-    as a given name that is no everyday word and no known place; never a word a longer proper noun or an article
-    comes before ("the Baker and Smith report" holds both at most as one noun)."""
+def _coordinated_names(text: str, spans: Sequence[Span], english: Container[str] = frozenset(),
+                       vocabulary: Any = None) -> list[Span]:
+    """A word joined by a conjunction ("and", "&", "y", "et", "und") to a person found is a person when a name list
+    holds it as a family name, or as a given name that is no everyday word and no known place, or when no list
+    holds it and it is shaped like a name (:func:`_name_like`: no word of English or of the text's language, no
+    place, never written in lower case in the text: "Piórek and Mamcarz"); never a word a longer proper noun or an article comes before ("the Baker and Smith
+    report" holds both at most as one noun; a sentence's first word is such a noun only if no dictionary holds it:
+    "Both Nilsson and Andersson")."""
     from mechanisms.prmpt.entities.name_words import capital_names, name_index
     from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
 
     index = name_index()
     places = _known_places()
+    lower_case = functools.cache(lambda: _lower_case_words(text))
     out = []
     for span in spans:
         value = text[span.start:span.end]
@@ -1117,17 +1126,31 @@ def _coordinated_names(text: str, spans: Sequence[Span]) -> list[Span]:
         if (after := _CONJUNCT_AFTER.match(text, span.end)) is not None:
             found.append((after.start("v"), after.end("v")))
         if (before := _CONJUNCT_BEFORE.search(text, max(0, span.start - 40), span.start)) is not None \
-                and _PROPER_BEFORE_CONJUNCT.search(text, max(0, before.start() - 30), before.start()) is None:
+                and not _proper_before(text, before.start(), english):
             found.append((before.start("v"), before.end("v")))
         for a, b in found:
             word = text[a:b]
-            if word.lower() in CALENDAR or is_title(word) or not index.is_listed(word):
+            if word.lower() in CALENDAR or is_title(word) or word.casefold() in capital_names() or _clinical(word):
+                continue  # ("Berlin, Vienne et Rome"; "con Metotrexate y Azatioprina": a drug)
+            if not index.is_listed(word):
+                if not _name_like(word, span.lang, english, vocabulary, lower_case()):
+                    continue  # ("Smith and Sons", "Okafor and Lagos" are not)
+            elif not (index.is_last(word) and not index.is_first(word)) \
+                    and (index.is_common(word) or word.casefold() in places):
                 continue
-            family = index.is_last(word) and not index.is_first(word)
-            if not family and (index.is_common(word) or word.casefold() in places) or word.casefold() in capital_names():
-                continue  # ("Berlin, Vienne et Rome")
             out.append(Span("PERSON", a, b, span.score, span.lang, span.finder))
     return out
+
+
+def _proper_before(text: str, at: int, english: Container[str]) -> bool:
+    """A proper noun or an article stands before ``at`` (:data:`_PROPER_BEFORE_CONJUNCT`), but for a sentence's
+    first word that a dictionary holds ("Both", "Ask")."""
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    if _PROPER_BEFORE_CONJUNCT.search(text, max(0, at - 30), at) is None:
+        return False
+    opening = _OPENING_WORD.search(text, max(0, at - 30), at)
+    return opening is None or not is_dictionary_word(english, opening.group("w").lower())
 
 
 # an enumeration of single capitalised words: "Sokolov, Anthony and Hull", "Simic, Blanc, Córdoba, Domoraud"
@@ -1609,8 +1632,11 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))
         kept = _regnal_numbers(text, _people_completed(text, out, resolve_overlaps(out)))
+        read_in = next((s.lang for s in kept if s.lang in self._loaded_langs), None)  # (a pipeline's language)
+        vocabulary = self._vocabulary(read_in) if read_in is not None else None
         return resolve_overlaps(kept + self._coordinated_weak_pairs(text, spans, kept, lower_case)
-                                + _coordinated_names(text, kept) + _enumerated_names(text, kept, self._english))
+                                + _coordinated_names(text, kept, self._english, vocabulary)
+                                + _enumerated_names(text, kept, self._english))
 
     def _coordinated_weak_pairs(self, text: str, spans: Sequence[Span], kept: list[Span],
                                 lower_case: Container[str]) -> list[Span]:

@@ -1829,10 +1829,18 @@ def _introduced(text: str, english: Container[str]) -> list[Found]:
         end = m.end("v")
         if second and second.lower() not in _NOT_INTRODUCED and not is_title(second) \
                 and second[:1].isupper() == first[:1].isupper() \
-                and (index.is_listed(second) or not (index.is_common(second) or second.lower() in english)):
+                and (index.is_listed(second) or not (index.is_common(second) or second.lower() in english
+                                                     and not _derived_capital(second, english))):
             end = m.end("w")
         out.append(Found("PERSON", m.start("v"), end, 0.8))
     return out
+
+
+def _derived_capital(word: str, english: Container[str]) -> bool:
+    """A capitalised word the dictionary holds only as a form its suffix rules make of another word ("Rosing" of
+    "rose", "Golding" of "gold"): after an introduced given name, a family name."""
+    base = getattr(english, "is_base_word", None)
+    return word[:1].isupper() and base is not None and not base(word.lower())
 
 
 # A courtesy title in lower case and the family name after it, in lower case too ("mr. brown is late", "ask mrs rivers",

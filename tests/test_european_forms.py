@@ -181,6 +181,38 @@ def test_names_in_a_short_text_in_these_languages(sanitizer: Sanitizer, text: st
     check_hidden(sanitizer, KEYS, text, values)
 
 
+# A short text whose names make up a share of its words ("Mein Name ist Korbinian Wetzstein."): the share of its
+# words the language's dictionary holds is read without the words it writes with a capital past the first that the
+# dictionary does not hold, and a text of up to twice the short length with one stop word of its own and none of a
+# configured language's is read as a short one. "Mein", "Deine Rechnung", "Ihre Tochter" were replaced as names (and
+# "Quirin Haberstroh" went out) at 41c85ec
+@pytest.mark.parametrize("text, kept, values", [
+    ("Mein Name ist Korbinian Wetzstein.", "Mein Name ist", ["Korbinian", "Wetzstein"]),
+    ("Deine Rechnung an Quirin Haberstroh ist fertig.", "Deine Rechnung an", ["Quirin", "Haberstroh"]),
+    ("Ihre Tochter Leokadia schläft.", "Ihre Tochter", ["Leokadia"]),
+    ("Ihre Nachbarin Frieda Kaltenbrunner hat angerufen.", "Ihre Nachbarin", ["Frieda", "Kaltenbrunner"]),  # (passed
+    # before)
+    ("Mijn buurman Sjoerd Wijnbergen heeft gebeld.", "Mijn buurman", ["Sjoerd", "Wijnbergen"]),  # (passed before)
+    ("Minha vizinha Quitéria Magalhães ligou ontem.", "Minha vizinha", ["Quitéria", "Magalhães"]),  # (passed before)
+])
+def test_a_short_text_with_names_in_these_languages(sanitizer: Sanitizer, text: str, kept: str,
+                                                     values: list[str]) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(kept), out.text
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text", [
+    "Die Hard with Bruce Willis",
+    "Mein Kampf was written in Landsberg.",
+    "Das Boot premiered in Munich.",
+])
+def test_english_with_a_german_title_stays_english(sanitizer: Sanitizer, text: str) -> None:
+    from mechanisms.prmpt.language import LanguageDetector
+
+    assert LanguageDetector(["en", "fr", "es"], "en").foreign(text) is None
+
+
 # A name after thanks in the languages of Europe, opening a line as a salutation does: the name is hidden and the
 # thanks stay as written (before, "Danke", "Bedankt", "Obrigado" were replaced as names too, and "Wolfram", a word
 # of the dictionary, went out)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Container
 from typing import Any
 
 _STOP = {
@@ -32,7 +33,7 @@ MIN_LETTERS = 24
 # Danish: "Kids are so brutally honest. Poor Jimmy xD")
 _OTHER_STOP = {
     "de": "der die das und ist nicht ein eine ich sie wir mit auf für von den dem zu im hat wurde sind auch noch ab bei "
-          "ihre ihr ihren ihrem ihnen uns unser unsere dein deine deinen mein meine meinen wird werden oder aber wenn "
+          "ihre ihr ihren ihrem ihnen uns unser unsere dein deine deinen mein meine meinen sein seine seinen wird werden oder aber wenn "
           "nur sehr wie als über zum zur vom bitte danke kein keine nach",
     "it": "il lo gli una di che non per con del della è sono ma anche ancora stato nel alla ha le "
           "sua suo tuo tua mio mia nostro questo questa grazie siamo hai ho molto tutto",
@@ -86,10 +87,12 @@ SHORT_DICTIONARY_SHARE = 0.8
 
 
 def _by_dictionary(words: list[str], counts: dict[str, int], least: int = 2,
-                   share: float = DICTIONARY_SHARE) -> str | None:
+                   share: float = DICTIONARY_SHARE, capitals: Container[str] = frozenset()) -> str | None:
     """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``share`` of ``words`` (in lower case; of two
-    letters or more; listed names left out) and whose stop words are ``least`` or more and twice any configured
-    language's; with ``least`` 1 (a short text), fewer than half of those words English ones."""
+    letters or more; listed names left out, and the words of ``capitals`` it does not hold: a short text's words
+    written with a capital past its first, its names: "Mein Name ist Korbinian Wetzstein.") and whose stop words are
+    ``least`` or more and twice any configured language's; with ``least`` 1 (a short text), fewer than half of those
+    words English ones."""
     from mechanisms.prmpt.entities.name_words import dictionary_words, in_dictionary, name_index
 
     most = max(counts.values(), default=0)
@@ -104,8 +107,11 @@ def _by_dictionary(words: list[str], counts: dict[str, int], least: int = 2,
             if least < 2 and long and _english_share(long) >= 0.5:
                 return None  # "Never die, never give up": English
         lexicon = dictionary_words(code)
-        if lexicon is not None and long \
-                and sum(in_dictionary(w, lexicon, code) for w in long) >= share * len(long):
+        if lexicon is None or not long:
+            continue
+        held = [in_dictionary(w, lexicon, code) for w in long]
+        read = [h for w, h in zip(long, held) if h or w not in capitals]
+        if read and (len(read) >= 2 or len(read) == len(long)) and sum(read) >= share * len(read):
             return code
     return None
 
@@ -172,14 +178,21 @@ class LanguageDetector:
 
     def _foreign(self, text: str, stop: _StopWords) -> str | None:
         words, counts, hits = stop
-        if sum(len(w) for w in words) < MIN_LETTERS:
+        capitals = {w.lower() for w in _WORDS.findall(text[:2000])[1:] if w[:1].isupper()}
+        letters = sum(len(w) for w in words)
+        if letters < 2 * MIN_LETTERS and len(words) >= 3 and not hits:
             # a short text: one of the language's stop words, none of a configured language's, and its words the
-            # language's dictionary's and not English ("Ihre Karte wurde gesperrt.", "Uw bestelling is verzonden.")
-            return _by_dictionary(words, counts, least=1, share=SHORT_DICTIONARY_SHARE) \
-                if len(words) >= 3 and not hits else None
+            # language's dictionary's and not English ("Ihre Karte wurde gesperrt.", "Uw bestelling is verzonden.",
+            # "Ihre Tochter Leokadia schläft.")
+            short = _by_dictionary(words, counts, least=1, share=SHORT_DICTIONARY_SHARE, capitals=capitals)
+            if short is not None or letters < MIN_LETTERS:
+                return short
+        elif letters < MIN_LETTERS:
+            return None
         if len(hits) == 1 and counts[hits[0]] >= 2:
             return None  # (the cheap exit of an ordinary English, French or Spanish prompt)
-        by_words = _by_dictionary(words, counts)  # (all its words: a short one holds few in lower case)
+        # (all its words: a short one holds few in lower case)
+        by_words = _by_dictionary(words, counts, capitals=capitals)
         if by_words is not None:
             return by_words
         lower = _lower_words(text)

@@ -242,6 +242,26 @@ def test_words_of_thanks_that_are_names(sanitizer: Sanitizer, text: str, values:
     check_hidden(sanitizer, KEYS, text, values)
 
 
+# A message's closing in those languages, before the name on its line or the next: the closing stays as written and
+# the name is hidden ("Viele Grüße", "Groetjes", "Beijos", "Baci" were replaced as names, "Gruß" taken into one, at
+# 41c85ec; "Gruss" and "Grüsse" are the Swiss spelling)
+@pytest.mark.parametrize("text, closing, name", [
+    ("Viele Grüße\nWendelin Oberhuber", "Viele Grüße\n", "Wendelin"),
+    ("Gruß Wendelin", "Gruß ", "Wendelin"),
+    ("Gruss Wendelin", "Gruss ", "Wendelin"),
+    ("Grüße, Anneliese", "Grüße, ", "Anneliese"),
+    ("Groetjes, Femke", "Groetjes, ", "Femke"),
+    ("Beijos, Quitéria", "Beijos, ", "Quitéria"),
+    ("Baci, Ludovica", "Baci, ", "Ludovica"),
+    ("Abraço,\nQuitéria Magalhães", "Abraço,\n", "Quitéria"),
+    ("Liebe Grüße, Wendelin", "Liebe Grüße, ", "Wendelin"),  # (passed before)
+])
+def test_a_closing_and_the_name_after_it(sanitizer: Sanitizer, text: str, closing: str, name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(closing) and name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 # The same shapes through every surface (no noised date among them: the echo must come back exactly)
 SET_AR = ("Spedire a: abito in via dei Mille 23, Napoli. "
           "Bitte leiten Sie das an Herrn Oberndorfer weiter. Moro na rua das Flores 120, Porto.")

@@ -1369,7 +1369,7 @@ def _person_edges(text: str, span: Span) -> Span:
         start = m.end()  # (an office after its article stays as it was: "M. le Maire", "le Curé de ...")
     first, opens = start, None  # (where the name starts is read only when a greeting word opens it)
     while (m := _FIRST_WORD.match(text, start, end)) is not None:
-        greeting = m.group(1).lower() in LETTER_WORDS
+        greeting = m.group(1).rstrip(",").lower() in LETTER_WORDS  # ("Groetjes, Femke")
         if greeting and opens is None:
             opens = _opens_greeting(text, first)
         if not (greeting and opens or _salutation_word(text, m.group(1), start, end)):

@@ -1236,7 +1236,10 @@ _CLOSING = (r"thanks|thank[ \t]+you|many[ \t]+thanks|best|best[ \t]+regards|kind
             r"venlig[ \t]+hilsen|med[ \t]+vennlig[ \t]+hilsen|vennlig[ \t]+hilsen|hilsen|"
             r"com[ \t]+os[ \t]+melhores[ \t]+cumprimentos|melhores[ \t]+cumprimentos|cumprimentos|atenciosamente|"
             r"abraços|s[ \t]+pozdravem|s[ \t]+pozdravom|ystävällisin[ \t]+terveisin|terveisin|üdvözlettel|"
-            r"saygılarımla|cu[ \t]+stimă|cu[ \t]+respect|srdačan[ \t]+pozdrav|lp|s[ \t]+poštovanjem")
+            r"saygılarımla|cu[ \t]+stimă|cu[ \t]+respect|srdačan[ \t]+pozdrav|lp|s[ \t]+poštovanjem|"
+            # (Swiss spelling, the singular, and the closings of a message to a friend)
+            r"gru(?:ß|ss)|(?:viele|liebe|beste|herzliche)[ \t]+grüsse|grüsse|beijos|beijinhos|abraço|"
+            r"un[ \t]+abbraccio|baci")
 # the sender's name alone on the line after a closing ("Thanks,\nYves", "Best regards,\nDana Pellowe")
 _SIGNED = regex.compile(rf"(?im)^[ \t]*(?:{_CLOSING})[ \t]*[,.!]?[ \t]*\n[ \t]*(?-i:(?P<v>{_NAME}))[ \t]*$")
 # a letter's salutation on a line of its own, in the languages of Europe, with or without a form of address before the
@@ -1275,7 +1278,8 @@ LETTER_WORDS = frozenset("""sehr geehrte geehrter geehrten liebe lieber hallo mo
     atenciosamente abraços pozdravem pozdravom ystävällisin terveisin üdvözlettel saygılarımla srdačan poštovanjem
     cordialement amicalement atentamente saludos regards sincerely hi hey hiya thanks congratulations congrats sorry bye
     goodbye cheers danke vielen dank grazie merci gracias obrigado obrigada bedankt dziękuję dzięki
-    damen herren pani panie pana panu panią heer mevrouw mevr pane paní herra rouva domnule doamnă doamna gospodine gospođo""".split())
+    damen herren pani panie pana panu panią heer mevrouw mevr pane paní herra rouva domnule doamnă doamna gospodine gospođo
+    viele gruß gruss grüsse grüß herzlichen freundliche beijos beijinhos abraço saudações abbraccio baci""".split())
 SALUTATION_NAMES = frozenset({"gentile", "caro", "cara"})
 
 

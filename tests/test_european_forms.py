@@ -262,6 +262,28 @@ def test_a_closing_and_the_name_after_it(sanitizer: Sanitizer, text: str, closin
     assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
+# A phone number after its label in German, Dutch, Portuguese or Italian: six digits in pairs are a phone's only after
+# a cue, and these labels were none ("Handy 85 72 32" went out); the label stays as written ("Telefon", "Fax",
+# "Rufnummer" were replaced as names at 41c85ec)
+@pytest.mark.parametrize("text, label, number", [
+    ("Handy 85 72 32", "Handy ", "85 72 32"),
+    ("Mobiel 85 72 32", "Mobiel ", "85 72 32"),
+    ("Telefon 85 72 32", "Telefon ", "85 72 32"),
+    ("Celular 85 72 32", "Celular ", "85 72 32"),
+    ("Telemóvel 91 23 45", "Telemóvel ", "91 23 45"),
+    ("Telefon 030 9876543", "Telefon ", "030 9876543"),
+    ("Rufnummer 85 72 32", "Rufnummer ", "85 72 32"),
+    ("Bitte rufen Sie mich an: Telefon 030 9876543, Fax 030 9876544.", "Bitte rufen Sie mich an: Telefon ",
+     "9876544"),
+    ("Cellulare 85 72 32", "Cellulare ", "85 72 32"),  # (passed before)
+])
+def test_a_phone_after_its_label_in_these_languages(sanitizer: Sanitizer, text: str, label: str, number: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(label) and number not in out.text, out.text
+    assert "Fax" not in text or ", Fax " in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 # The same shapes through every surface (no noised date among them: the echo must come back exactly)
 SET_AR = ("Spedire a: abito in via dei Mille 23, Napoli. "
           "Bitte leiten Sie das an Herrn Oberndorfer weiter. Moro na rua das Flores 120, Porto.")
@@ -272,3 +294,14 @@ def test_set_ar_european_forms_never_reach_the_upstream(veil_factory, upstream) 
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AR, SET_AR_SECRETS)
+
+
+# A short German note with a name, a phone after its label and a closing, through every surface
+SET_AU = "Mein Name ist Korbinian Wetzstein.\nHandy 85 72 32\nGruß Wendelin"
+SET_AU_SECRETS = ("Korbinian", "Wetzstein", "85 72 32", "Wendelin")
+
+
+def test_set_au_a_short_german_note_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_AU, SET_AU_SECRETS)

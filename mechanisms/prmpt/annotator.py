@@ -70,6 +70,10 @@ _NOT_NAMES = frozenset({
     "hello", "thanks", "regards", "best", "sincerely", "user", "customer", "id", "ssn", "card",
     "note", "notes", "status", "amount", "client", "patient", "account", "iban", "ip", "age",
     "nom", "nombre", "bonjour", "hola", "merci", "gracias", "madame", "monsieur", "señor", "señora",
+    # a contact's labels in the languages of Europe ("Telefon 030 9876543" was read as a name and a number)
+    "tel", "fax", "telefax", "telefon", "telefono", "teléfono", "telefoon", "telefone", "téléphone", "celular",
+    "cellulare", "telemóvel", "móvil", "rufnummer", "telefonnummer", "adresse", "indirizzo", "dirección", "endereço",
+    "adres",
 })
 _LEADING_NOT_NAMES = frozenset({
     "bonjour", "hola", "appelez", "appelle", "appeler", "contactez", "contacte", "écrivez", "écris", "merci",
@@ -281,7 +285,7 @@ def _foreign_names(text: str, lang: str) -> list[Span]:
         word = m.group(0)
         if len(word) < 3 or not word[:1].isupper() or word.isupper() or not word[1:].islower() and "-" not in word \
                 or word.lower() in stop or word.lower() in calendar or word.lower() in _FOREIGN_TITLES \
-                or word.casefold() in _known_places() or is_title(word) \
+                or word.lower() in _NOT_NAMES or word.casefold() in _known_places() or is_title(word) \
                 or _opens_a_sentence(text, m.start()) \
                 or _after_determiner(text, m.start(), determiners) or _after_adjective(text, m.start(), lang) \
                 or any(simple(part) or index.is_common(part) for part in word.split("-")):

@@ -43,7 +43,9 @@ _IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 # "number" alone is no phone cue: "account number", "passport number" name other types
 # (a cue opens its word: "hemodynamically", "excellent", "breach" and "automobile" hold none)
 _PHONE_CUES = re.compile(r"phone|\bcall|\btel\b|\bmobile|\bcell|\bfax|\bcontact|\breach|\btext|whatsapp|"
-                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|\bllam|contacto",
+                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|\bllam|contacto|"
+                         # (German, Dutch, Portuguese, Italian)
+                         r"\btelefo|rufnummer|\bhandy\b|\bmobiel|celular|cellulare|telem[óo]vel",
                          re.IGNORECASE)
 _INTERNATIONAL = re.compile(r"(?:\+|00)[1-9]\d{0,2}\)?[\s.\-/]")  # "+45 383 861 982", "+216) 0774 759130", "0047 2 4855"
 _ARITHMETIC = re.compile(r"[\d)][ \t]*\(?$")  # "3 +45 383": a sum, not a number to call

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Container
 from typing import Any
 
 _STOP = {
@@ -86,11 +85,11 @@ DICTIONARY_SHARE = 0.7
 SHORT_DICTIONARY_SHARE = 0.8
 
 
-def _by_dictionary(words: list[str], counts: dict[str, int], least: int = 2,
-                   share: float = DICTIONARY_SHARE, capitals: Container[str] = frozenset()) -> str | None:
-    """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``share`` of ``words`` (in lower case; of two
-    letters or more; listed names left out, and the words of ``capitals`` it does not hold: a short text's words
-    written with a capital past its first, its names: "Mein Name ist Korbinian Wetzstein.") and whose stop words are
+def _by_dictionary(text: str, words: list[str], counts: dict[str, int], least: int = 2,
+                   share: float = DICTIONARY_SHARE) -> str | None:
+    """The language of ``_SHIPPED_DICTIONARIES`` whose dictionary holds ``share`` of ``words`` (``text``'s, in lower
+    case; of two letters or more; listed names left out, and the words ``text`` writes with a capital past its first
+    that the dictionary does not hold, its names: "Mein Name ist Korbinian Wetzstein.") and whose stop words are
     ``least`` or more and twice any configured language's; with ``least`` 1 (a short text), fewer than half of those
     words English ones."""
     from mechanisms.prmpt.entities.name_words import dictionary_words, in_dictionary, name_index
@@ -104,6 +103,7 @@ def _by_dictionary(words: list[str], counts: dict[str, int], least: int = 2,
         if long is None:  # (read once, for the first language whose stop words qualify)
             index = name_index()
             long = [w for w in words if len(w) > 1 and not index.is_listed(w)]  # (a name is of no language)
+            capitals = {w.lower() for w in _WORDS.findall(text[:2000])[1:] if w[:1].isupper()}
             if least < 2 and long and _english_share(long) >= 0.5:
                 return None  # "Never die, never give up": English
         lexicon = dictionary_words(code)
@@ -178,13 +178,12 @@ class LanguageDetector:
 
     def _foreign(self, text: str, stop: _StopWords) -> str | None:
         words, counts, hits = stop
-        capitals = {w.lower() for w in _WORDS.findall(text[:2000])[1:] if w[:1].isupper()}
         letters = sum(len(w) for w in words)
         if letters < 2 * MIN_LETTERS and len(words) >= 3 and not hits:
             # a short text: one of the language's stop words, none of a configured language's, and its words the
             # language's dictionary's and not English ("Ihre Karte wurde gesperrt.", "Uw bestelling is verzonden.",
             # "Ihre Tochter Leokadia schläft.")
-            short = _by_dictionary(words, counts, least=1, share=SHORT_DICTIONARY_SHARE, capitals=capitals)
+            short = _by_dictionary(text, words, counts, least=1, share=SHORT_DICTIONARY_SHARE)
             if short is not None or letters < MIN_LETTERS:
                 return short
         elif letters < MIN_LETTERS:
@@ -192,7 +191,7 @@ class LanguageDetector:
         if len(hits) == 1 and counts[hits[0]] >= 2:
             return None  # (the cheap exit of an ordinary English, French or Spanish prompt)
         # (all its words: a short one holds few in lower case)
-        by_words = _by_dictionary(words, counts, capitals=capitals)
+        by_words = _by_dictionary(text, words, counts)
         if by_words is not None:
             return by_words
         lower = _lower_words(text)

@@ -1228,8 +1228,9 @@ def _second_of_pair(word: str, index: NameIndex, dictionary: Container[str], pla
 _CLOSING = (r"thanks|thank[ \t]+you|many[ \t]+thanks|best|best[ \t]+regards|kind[ \t]+regards|warm[ \t]+regards|"
             r"regards|cheers|sincerely|yours[ \t]+sincerely|yours[ \t]+truly|yours|all[ \t]+the[ \t]+best|take[ \t]+care|"
             r"love|merci|cordialement|bien[ \t]+cordialement|bien[ \t]+à[ \t]+vous|amicalement|bises|saludos|"
-            r"un[ \t]+saludo|atentamente|gracias|un[ \t]+abrazo|besos|mit[ \t]+freundlichen[ \t]+grüßen|viele[ \t]+grüße|"
-            r"liebe[ \t]+grüße|grüße|beste[ \t]+grüße|herzliche[ \t]+grüße|distinti[ \t]+saluti|cordiali[ \t]+saluti|"
+            r"un[ \t]+saludo|atentamente|gracias|un[ \t]+abrazo|besos|mit[ \t]+freundlichen[ \t]+grüßen|"
+            # (ß or, as the Swiss write it, ss)
+            r"(?:(?:viele|liebe|beste|herzliche)[ \t]+)?grü(?:ß|ss)e|gru(?:ß|ss)|distinti[ \t]+saluti|cordiali[ \t]+saluti|"
             r"saluti|un[ \t]+saluto|met[ \t]+vriendelijke[ \t]+groet(?:en)?|vriendelijke[ \t]+groet(?:en)?|"
             r"hartelijke[ \t]+groet(?:en)?|groet(?:en|jes)?|z[ \t]+poważaniem|pozdrawiam|z[ \t]+wyrazami[ \t]+szacunku|"
             r"med[ \t]+vänliga[ \t]+hälsningar|vänliga[ \t]+hälsningar|hälsningar|med[ \t]+venlig[ \t]+hilsen|"
@@ -1237,9 +1238,8 @@ _CLOSING = (r"thanks|thank[ \t]+you|many[ \t]+thanks|best|best[ \t]+regards|kind
             r"com[ \t]+os[ \t]+melhores[ \t]+cumprimentos|melhores[ \t]+cumprimentos|cumprimentos|atenciosamente|"
             r"abraços|s[ \t]+pozdravem|s[ \t]+pozdravom|ystävällisin[ \t]+terveisin|terveisin|üdvözlettel|"
             r"saygılarımla|cu[ \t]+stimă|cu[ \t]+respect|srdačan[ \t]+pozdrav|lp|s[ \t]+poštovanjem|"
-            # (Swiss spelling, the singular, and the closings of a message to a friend)
-            r"gru(?:ß|ss)|(?:viele|liebe|beste|herzliche)[ \t]+grüsse|grüsse|beijos|beijinhos|abraço|"
-            r"un[ \t]+abbraccio|baci")
+            # (the closings of a message to a friend)
+            r"beijos|beijinhos|abraço|un[ \t]+abbraccio|baci")
 # the sender's name alone on the line after a closing ("Thanks,\nYves", "Best regards,\nDana Pellowe")
 _SIGNED = regex.compile(rf"(?im)^[ \t]*(?:{_CLOSING})[ \t]*[,.!]?[ \t]*\n[ \t]*(?-i:(?P<v>{_NAME}))[ \t]*$")
 # a letter's salutation on a line of its own, in the languages of Europe, with or without a form of address before the

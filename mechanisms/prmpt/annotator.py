@@ -435,7 +435,11 @@ def _plausible(text: str, span: Span) -> bool:
         if before in "/.=?&#-_" and _in_url(text, span.start) and not _names_a_listed_word(value):
             return False  # "http://t.co/KeqJhnHbdY": NER reads a link's code as a person (a name in a link stays
             # one: ".../JohnSmith"; a profile's link is a type of its own, PERSONAL_URL, found whole)
-        return not (joins_words(before) or joins_words(after) or before == "_" or after == "_")
+        if before == "_" or after == "_":
+            from mechanisms.prmpt.entities.people import in_file_name
+
+            return in_file_name(text, span.start, span.end)  # "Lebenslauf_Anna_Schmidt.pdf", not code's "user_id"
+        return not (joins_words(before) or joins_words(after))
     if span.entity_type == "IP_ADDRESS":
         return value not in _NOT_PERSONAL_IPS  # unspecified, loopback, broadcast: nobody's address
     if span.entity_type == "QUANTITY":
@@ -1361,6 +1365,10 @@ def _family_name_after_courtesy(text: str, start: int, end: int) -> bool:
         and text[start:end].rstrip(".,").lower() not in ADDRESSED_OFFICES
 
 
+_LABEL_AFTER = re.compile(r"[ \t]*:")
+_COLUMN_GAP = re.compile(r"[ \t]*(?:  |\t)[ \t]*")
+
+
 def _person_edges(text: str, span: Span) -> Span:
     """A name without a possessive ("Kanye West's" -> "Kanye West"), without a lower-case abbreviation
     before it ("c. Lacroix", capitaine; an initial is a capital) and without a title the codec does not
@@ -1396,6 +1404,10 @@ def _person_edges(text: str, span: Span) -> Span:
         # "N. GRANDONE AWARE"
     if (m := _FIRST_WORD.match(text, start, end)) is not None and m.group(1).rstrip(".").upper() in _CREDENTIAL_TITLES:
         start = m.end()  # "NP Wolfe": a nurse practitioner, as "Dr" is kept out of the name
+    if _LABEL_AFTER.match(text, end) is not None and (gaps := list(_COLUMN_GAP.finditer(text, start, end))) \
+            and gaps[-1].start() > start:
+        end = gaps[-1].start()  # "Vorname: Wendelin   Nachname: ...": a form's next field after the spaces between
+        # its columns is no part of the name
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
@@ -1760,7 +1772,8 @@ class TypeAnnotator:
             vocabulary, foreign_word = self._vocabulary(lang) if lang != "en" else None, _foreign_words(other)
             extended = extend_names(text, resolve_overlaps(spans), self._english, seen, vocabulary, foreign_word)
             listed = complete_lists(text, extended, single, beside)
-            joined = join_particles(text, couples(text, comma_pairs(text, listed, single)))
+            joined = join_particles(text, couples(text, capital_family_names(
+                text, comma_pairs(text, listed, single), self._english, vocabulary)))
             if any(s.entity_type == "PERSON" and text[s.start].islower() for s in joined):
                 # a given name before the particles the family name took ("The Louelle van den Brandhof version")
                 joined = extend_names(text, joined, self._english, seen, vocabulary, foreign_word, before_particles=True)
@@ -2228,8 +2241,9 @@ def _particles_before(text: str, span: Span) -> Span:
 
 # "Surname, Given" (or "Given, Surname") alone at the start of a line, before its end or a separator: a row of a
 # roster, a CSV line, a signature ("Pieper, Heinz-Günter - Account 88231", "Costa, Joshua | Sales")
-_COMMA_PAIR = re.compile(r"(?m)^[ \t]*(?P<a>[^\W\d_][^\W\d_'’]+(?:-[^\W\d_][^\W\d_'’]+)?),[ \t]*"
-                         r"(?P<b>[^\W\d_][^\W\d_'’]+(?:-[^\W\d_][^\W\d_'’]+)?)(?=[ \t]*(?:$|[-–—|;:(/\t]))")
+# (or quoted as a mail's sender or recipient: "From: \"Okonkwo, Chidi\" <c.okonkwo@example.org>")
+_COMMA_PAIR = re.compile(r"(?m)(?:^[ \t]*|(?<=[\"“]))(?P<a>[^\W\d_][^\W\d_'’]+(?:-[^\W\d_][^\W\d_'’]+)?),[ \t]*"
+                         r"(?P<b>[^\W\d_][^\W\d_'’]+(?:-[^\W\d_][^\W\d_'’]+)?)(?=[ \t]*(?:$|[-–—|;:(/\t\"”]))")
 
 
 def comma_pairs(text: str, spans: list[Span], single: Callable[[str], bool] | None = None) -> list[Span]:
@@ -2255,6 +2269,72 @@ def comma_pairs(text: str, spans: list[Span], single: Callable[[str], bool] | No
                 single(part) or _listed_single_name(part) for part in word.split("-")):
             added.append(Span("PERSON", a, b, 0.65, people[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+# a family name in capitals beside the given name it goes with, the way records, rosters and forms write a person
+# ("Pt: OKONKWO, Chidi", "HÄMÄLÄINEN Aino", "Chidi OKONKWO"): before the name, with or without a comma, or after it
+_CAPITALS_BEFORE = regex.compile(r"(?<![\p{L}\d'’.-])(?P<w>\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?),?[ \t]+$")
+_CAPITALS_AFTER = regex.compile(r"[ \t]+(?P<w>\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?)(?![\p{L}\d'’-])")
+_CAPITALS_END = regex.compile(r"(?<![\p{L}\d])\p{Lu}{2,}\W{0,2}[ \t]+$")
+_CAPITALS_NEXT = regex.compile(r"\W{0,2}[ \t]+\p{Lu}{2,}(?!\p{L})")
+_ARTICLE_END = regex.compile(r"(?<![\p{L}'’])(?i:the|an?|of|l[ae]s?|el|los|lo|il|gli|une?|una|der|die|das|den|dem|des|"
+                            r"het|ein|eine|du|del|della|al)[ \t]+$")
+_VOWEL = regex.compile(r"[aeiouyæøœ]", regex.IGNORECASE)
+
+
+def capital_family_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
+                         vocabulary: Any = None) -> list[Span]:
+    """Once a given name in Title case is a name, a word in capitals written just before it (a comma between
+    or not) or just after it is its family name, when that word is a listed family name or, unlisted, reads
+    as a name: five letters or more with a vowel, no dictionary word of English or of the text's language,
+    no place, title, greeting or acronym of the lists ("UNICEF, Maria" and "ASAP, Anna" stay)."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    if not any(ch.isupper() for ch in text):
+        return spans
+    index = name_index()
+    added = []
+    for span in spans:
+        if span.entity_type != "PERSON":
+            continue
+        words = text[span.start:span.end].split()
+        if not words or not all(w[:1].isupper() and any(ch.islower() for ch in w) for w in words):
+            continue  # a given name in Title case ("Chidi"), not one already in capitals
+        line_start = text.rfind("\n", 0, span.start) + 1
+        before = _CAPITALS_BEFORE.search(text, max(line_start, span.start - 40), span.start)
+        after = _CAPITALS_AFTER.match(text, span.end) if len(words) == 1 else None  # ("Maria Gonzalez KUBECTL")
+        for m in (before, after):
+            if m is None:
+                continue
+            word = m.group("w")
+            a, b = m.start("w"), m.end("w")
+            if any(s.start < b and a < s.end for s in spans + added):
+                continue
+            if m is before and _CAPITALS_END.search(text, max(line_start, a - 40), a) \
+                    or m is after and _CAPITALS_NEXT.match(text, b):
+                continue  # a headline's or a shout's words ("TELEFONIA MOVIL Palma", "Avranches ECRASE PAR SA")
+            if m is before and (_ARTICLE_END.search(text, max(line_start, a - 12), a)
+                                or len(words) > 1 and not all(index.is_first(w) for w in words)):
+                continue  # an organisation's acronym before a full name in apposition ("el presidente de la
+                # ANATEL, Renato Navarro Guerreiro"); a family name comes before given names alone
+            if _capital_family_name(word, index, english, vocabulary):
+                added.append(Span("PERSON", a, b, 0.65, span.lang))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+def _capital_family_name(word: str, index: Any, english: Container[str], vocabulary: Any) -> bool:
+    from mechanisms.prmpt.entities.titled_names import is_dictionary_word
+
+    title = "-".join(part.capitalize() for part in word.split("-"))
+    if word.lower() in LETTER_WORDS or any(_never_a_name(part) for part in title.split("-")) \
+            or title.casefold() in _known_places():
+        return False
+    if all(index.is_last(part) and not index.is_common(part) for part in title.split("-")):
+        return True  # "LEE, Anna", "OKAFOR Ngozi"
+    return len(word.replace("-", "")) >= 5 and _VOWEL.search(word) is not None \
+        and _NAME_SHAPE.fullmatch(title) is not None and not _NOUN_ENDING.search(title) \
+        and not any(is_dictionary_word(english, part) or part.lower() in english
+                    or vocabulary is not None and vocabulary.is_word(part) for part in title.split("-"))
 
 
 def _to_original(v: View, spans: list[Span]) -> list[Span]:

@@ -30,7 +30,7 @@ __all__ = ["NAME_KEY_BEFORE", "NameIndex", "TYPES", "find_keyed_names", "find_li
 
 
 _NAME_KEYS = (r"full[_ -]?name|first[_ -]?name|last[_ -]?name|given[_ -]?name|family[_ -]?name|surname|middle[_ -]?name|"
-              r"[fl]_?name|forename|first|last|name|attn\.?|"
+              r"[fl]_?name|forename|first|last|name|attn\.?|pt|"
               r"attention|"
               r"display_?name|customer(?:_?name)?|user_?name|patient(?:_?name)?|author|contact(?:_?name)?|"
               r"owner|recipient|sender|employee(?:_?name)?|client(?:_?name)?|assignee|reporter|manager|"
@@ -46,11 +46,13 @@ NAME_KEY_BEFORE = regex.compile(rf"(?<![\w])[\"']?(?:{_NAME_KEYS})[\"']?[ \t]*(?
 _SINGLE_KEYS = regex.compile(r"^(?:first[_ -]?name|last[_ -]?name|given[_ -]?name|family[_ -]?name|surname|middle[_ -]?name|"
                              r"[fl]_?name|forename|"
                              r"pr[ée]nom|nom|nombre|apellidos?)$", regex.IGNORECASE)
+# the key of a next name on the same line, which no value runs into ("Given name: Chidi   Family name: OKONKWO")
+_NEXT_KEY = rf"[ \t]+(?:{_NAME_KEYS})[ \t]*(?:[:=]|=>)"
 _KEYED = regex.compile(  # (or an XML element's: "<lname>Eze</lname>")
     rf"(?:(?<![\w])(?P<q>[\"']?)(?P<key>{_NAME_KEYS})(?P=q)\s*(?:[:=]|=>)\s*(?P<open>[\"']?)|<(?P<key>{_NAME_KEYS})>[ \t]*)"
-    rf"(?P<v>\p{{L}}[\p{{L}}'’.-]*(?:[ \t]+\p{{L}}[\p{{L}}'’.-]*){{0,3}})(?=[\"',;}}\]\n)|<]|$|\s+\w+=|"
-    rf"[ \t]+\p{{Lu}}\p{{L}}*[ \t]*:)",  # the next field on the same line ("Name: Ada Obi Title: CFO")
-    regex.IGNORECASE)
+    rf"(?P<v>\p{{L}}[\p{{L}}'’.-]*(?:(?!{_NEXT_KEY})[ \t]+\p{{L}}[\p{{L}}'’.-]*){{0,3}})(?=[\"',;}}\]\n)|<]|$|\s+\w+=|"
+    rf"[ \t]+\p{{Lu}}\p{{L}}*[ \t]*:|{_NEXT_KEY})",  # the next field on the same line ("Name: Ada Obi Title: CFO",
+    regex.IGNORECASE)  # "Given name: Chidi   Family name: OKONKWO")
 _HEADER_NAME = regex.compile(rf"^\s*[\"']?(?:{_NAME_KEYS}|customer|patient|employee|person|contact)[\"']?\s*$",
                              regex.IGNORECASE)
 _HEADER_HINT = re.compile(r"name|nom|customer|client|patient|employee|person|contact|author|owner|recipient|"
@@ -85,10 +87,13 @@ def _name_like(value: str, single_ok: bool, strong: bool = False) -> bool:
 # a full name written "Surname, Given" as a field's value ("Name: Potoczna, Gaja", "Patient: Andreasen, Maja", in
 # capitals on a record's header "NAME: MONTAÑEZ, INÉS"): the given name after the comma closes the value
 _COMMA_GIVEN = regex.compile(r",[ \t]*(?P<g>\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?)"
-                             r"(?=[ \t]*(?:$|\n|[;|\"'}\]]))", regex.MULTILINE)
+                             r"(?=[ \t]*(?:$|\n|[;|\"'}\]])|  |\t)", regex.MULTILINE)  # (or a column's gap)
 
 _COMPANY_FORM = regex.compile(rf"(?:{COMPANY_FORMS})\.?")  # "Name: Acme, Inc."
 _COMPANY_NEXT = regex.compile(rf"[ \t]*,?[ \t]*(?:{COMPANY_FORMS})\b")  # "BORROWER: Akamai Technologies, Inc."
+
+
+_CLOSING_QUOTE = regex.compile(r"'(?!\p{L})")
 
 
 def find_keyed_names(text: str, lang: str) -> list[Found]:
@@ -96,15 +101,19 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
     for m in _KEYED.finditer(text):
         value = m.group("v").rstrip(".")
         if m.group("open") == "'":
-            value = value.rstrip("'")  # the value's closing quote ("'last': 'Eze'"), not an apostrophe of it
+            # the value's closing quote ("'last': 'Eze'"), not an apostrophe of it ("'O'Brien'"), and nothing after
+            # it ("last_name = 'Okafor' AND first_name = ...")
+            value = _CLOSING_QUOTE.split(value, maxsplit=1)[0].rstrip("'")
         if m.group("key").lower() in ("first", "last") and (value.lower() in CALENDAR or not value[:1].isupper()):
             continue  # a record's first and last of anything ("last": "Monday", "first": "yes")
         single_ok = _SINGLE_KEYS.match(m.group("key")) is not None
         strong = _STRONG_KEYS.match(m.group("key")) is not None
         end = m.start("v") + len(value)
         given = _COMMA_GIVEN.match(text, end) if value and " " not in value and not single_ok else None
-        if given is not None and given.group("g").isupper() != value.isupper():
-            given = None  # one case for both words: "Name: Potoczna, Gaja", "NAME: POTOCZNA, GAJA"
+        if given is not None and given.group("g").isupper() != value.isupper() \
+                and not (value.isupper() and given.group("g").istitle()):
+            given = None  # one case for both words: "Name: Potoczna, Gaja", "NAME: POTOCZNA, GAJA", or the family
+            # name in capitals as records write it, "Pt: OKONKWO, Chidi"
         if given is not None and _name_like(f"{value} {given.group('g')}", False, strong) \
                 and not name_index().is_common(value) and value.lower() not in GREETINGS \
                 and not _COMPANY_FORM.fullmatch(given.group("g")) \
@@ -112,6 +121,43 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
             out.append(Found("PERSON", m.start("v"), given.end("g"), 0.75))  # "Name: Potoczna, Gaja"
         elif value and _name_like(value, single_ok, strong) and not _COMPANY_NEXT.match(text, end):
             out.append(Found("PERSON", m.start("v"), end, 0.75))
+    return out
+
+
+# The parts of a name a health record's structure gives ("HumanName" of HL7 FHIR and its XML):
+# {"family": "Okonkwo", "given": ["Chidi", "Emeka"]}, <family value="Okonkwo"/>, <given>Chidi</given>. A bare "family"
+# or "given" key names a person only so, quoted or in an element, the other part's key beside it; else it is a
+# word ("Family: Rosaceae", a font's {"family": "Helvetica"} stay)
+_PART_VALUE = r"(?-i:\p{Lu})[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3}"
+_NAME_PART = regex.compile(
+    rf"(?P<q>[\"'])(?P<k>family|given)(?P=q)\s*:\s*(?P<list>\[\s*)?(?P<o>[\"'])(?P<v>{_PART_VALUE})(?P=o)"
+    rf"|<(?P<k>family|given)(?:[ \t]+value=(?P<o2>[\"'])(?P<v2>{_PART_VALUE})(?P=o2)[ \t]*/?>|>(?P<v3>{_PART_VALUE})</(?P=k)>)",
+    regex.IGNORECASE)
+_NEXT_ITEM = regex.compile(rf"\s*,\s*(?P<o>[\"'])(?P<v>{_PART_VALUE})(?P=o)")
+
+
+def find_name_parts(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    if "family" not in text.lower() and "given" not in text.lower():
+        return []
+    index = name_index()
+    out = []
+    for m in _NAME_PART.finditer(text):
+        other = "given" if m.group("k").lower() == "family" else "family"
+        if not regex.search(rf"[\"'<]{other}\b", text[max(0, m.start() - 300):m.end() + 300], regex.IGNORECASE):
+            continue
+        group = next(g for g in ("v", "v2", "v3") if m.group(g) is not None)
+        spans = [(m.start(group), m.end(group))]
+        if m.group("list") is not None:  # the given names of a list, one by one
+            at = m.end()
+            while (item := _NEXT_ITEM.match(text, at)) is not None:
+                spans.append((item.start("v"), item.end("v")))
+                at = item.end()
+        for a, b in spans:
+            words = regex.split(r"[ \t-]+", text[a:b])
+            if not is_title(text[a:b]) and not any(index.is_common(w) and not index.is_first(w) for w in words) \
+                    and not all(english is not None and not index.is_first(w) and english.is_word(w.lower())
+                                for w in words):
+                out.append(Found("PERSON", a, b, 0.75))
     return out
 
 
@@ -180,7 +226,7 @@ def find_emailed_names(text: str, lang: str, english: EnglishWords | None = None
                 or len(text[words[k].end():words[j].start()]) > 4:
             continue
         whole = bool({a + b, b + a} & locals_)
-        if not (whole or {a[0] + b, b + a[0], a + b[0]} & locals_
+        if not (whole or {a[0] + b, b + a[0], a + b[0], b[0] + a} & locals_  # ("Okonkwo, Chidi" of "c.okonkwo@")
                 or len(a + b) >= 8 and any(v.startswith((a + b, b + a)) for v in locals_)):
             continue
         pair = (words[k].group(), words[j].group())
@@ -190,6 +236,27 @@ def find_emailed_names(text: str, lang: str, english: EnglishWords | None = None
         # "ramimartinsson@"; never an everyday word)
         if all(named) or whole and any(named) and not any(index.is_common(w) for w in pair):
             out.append(Found("PERSON", words[k].start(), words[j].end(), 0.8))
+    return out
+
+
+# A mail's sender or recipient by the name its address is shown with ("From: \"Okonkwo, Chidi\" <chidi@example.org>",
+# "To: 'Aino Hämäläinen' <ah@example.fi>"): two to four words, each capitalised, a listed given name, a title or no
+# dictionary word, none an everyday word ("Acme Support" <help@acme.com>, "Jira Cloud" name no one)
+_DISPLAY_NAME = regex.compile(r"(?P<q>[\"“'])(?P<v>\p{L}[\p{L}'’.-]*(?:,?[ \t]+\p{L}[\p{L}'’.-]*){1,3})[\"”'][ \t]*"
+                              r"<[^<>@\s]+@[^<>\s]+>")
+
+
+def find_display_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    if "<" not in text or "@" not in text:
+        return []
+    index = name_index()
+    out = []
+    for m in _DISPLAY_NAME.finditer(text):
+        words = [w.strip(".") for w in m.group("v").replace(",", " ").split()]
+        if all(w[:1].isupper() and not index.is_common(w)
+               and (index.is_first(w) or is_title(w) or english is not None and not english.is_word(w.lower()))
+               for w in words if len(w) > 1):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out
 
 
@@ -272,6 +339,7 @@ TYPES = (
     EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
         finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
+                 lambda config: _name_parts_finder(config),
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
                  lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config),
                  lambda config: _reporting_finder(config), lambda config: _emailed_names_finder(config)),
@@ -358,6 +426,56 @@ def find_dotted_names(text: str, lang: str, english: EnglishWords | None = None)
     return out
 
 
+# a file's name, its words joined by underscores, hyphens or points, before an extension a document, a picture,
+# a sheet, a recording or an archive has ("Lebenslauf_Anna_Schmidt.pdf", "cover_letter_rahul_mehta.docx",
+# "passport-scan-Maria-Gonzalez.jpg")
+_FILE = regex.compile(r"(?<![\w./\\-])(?P<stem>\p{L}[\p{L}\d]*(?:[._-]+[\p{L}\d]+)+)\."
+                      r"(?i:pdf|docx?|odt|rtf|txt|md|xlsx?|ods|csv|pptx?|odp|jpe?g|png|gif|heic|tiff?|bmp|webp|"
+                      r"mp[34]|m4a|wav|mov|avi|zip|7z|rar|eml|msg|vcf|json|xml|html?)(?![\w.])")
+_FILE_WORD = regex.compile(r"\p{L}+")
+
+
+def in_file_name(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is a word of a file's name (:data:`_FILE`), set apart from its other words by an
+    underscore, a hyphen or a point."""
+    a = start
+    while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "_.-"):
+        a -= 1
+    m = _FILE.match(text, a)
+    return m is not None and m.start("stem") <= start and end <= m.end("stem")
+
+
+def find_file_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """A given name and a family name side by side in a file's name: a listed given name then a listed family name,
+    or one of them and a word of four letters or more no dictionary holds, in lower case or Title case; each
+    hidden as a name (the file's other words and its extension stay)."""
+    if "." not in text:
+        return []
+    index = name_index()
+    out = []
+    for m in _FILE.finditer(text):
+        words = [w for w in _FILE_WORD.finditer(m.group("stem"))
+                 if w.end() == len(m.group("stem")) or not m.group("stem")[w.end()].isdigit()]
+        for a, b in zip(words, words[1:]):
+            x, y = a.group(), b.group()
+            if a.end() == b.start() or not (x.islower() and y.islower() or x.istitle() and y.istitle()):
+                continue
+            if index.is_common(x) or index.is_common(y):
+                continue
+            first, last = index.is_first(x), index.is_last(y)
+            if first and last or first and _unknown_word(y, english) or last and _unknown_word(x, english) \
+                    and index.is_listed(y):
+                at = m.start("stem")
+                out += [Found("PERSON", at + a.start(), at + a.end(), 0.7),
+                        Found("PERSON", at + b.start(), at + b.end(), 0.7)]
+    return out
+
+
+def _name_parts_finder(config):  # noqa: ANN001, ANN202
+    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    return lambda text, lang: find_name_parts(text, lang, english)
+
+
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
     return lambda text, lang: find_told_accounts(text, lang, english)
@@ -365,14 +483,15 @@ def _told_accounts_finder(config):  # noqa: ANN001, ANN202
 
 def _emailed_names_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
-    return lambda text, lang: find_emailed_names(text, lang, english) + find_dotted_names(text, lang, english)
+    return lambda text, lang: find_emailed_names(text, lang, english) + find_dotted_names(text, lang, english) \
+        + find_file_names(text, lang, english) + find_display_names(text, lang, english)
 
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202
-    from mechanisms.prmpt.entities.titled_names import (find_case_parties, find_cued_names, find_hashtag_names,
-                                                          find_initialled_names, find_match_minute_names,
-                                                          find_other_script_names, find_scorecard_names,
-                                                          find_single_first_names,
+    from mechanisms.prmpt.entities.titled_names import (find_author_lists, find_case_parties, find_cued_names,
+                                                          find_hashtag_names, find_initialled_names,
+                                                          find_match_minute_names, find_other_script_names,
+                                                          find_scorecard_names, find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
 
     from mechanisms.prmpt.entities.one_case_names import find_one_case_names
@@ -382,7 +501,8 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_other_script_names(text, lang) + find_unlisted_name_pairs(text, lang, english) \
         + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english) \
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english) \
-        + find_initialled_names(text, lang, english) + find_scorecard_names(text, lang) \
+        + find_initialled_names(text, lang, english) + find_author_lists(text, lang, english) \
+        + find_scorecard_names(text, lang) \
         + find_match_minute_names(text, lang) + find_one_case_names(text, lang, english)
 
 

@@ -268,6 +268,35 @@ def find_initialled_names(text: str, lang: str, english: Container[str] = frozen
     return out
 
 
+# A list of authors or attendees as medicine and science cite them, each a family name and its initials with no
+# points ("Okonkwo C, Brandvold TE, Hämäläinen A. Sepsis outcomes."), or the initials first ("C Okonkwo, T Brandvold");
+# two items or more of one form
+_LISTED_SURNAME = r"\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)*"
+_AUTHORS = regex.compile(rf"(?<![\p{{L}}\d.'’-])(?P<s>{_LISTED_SURNAME})[ \t]+(?P<i>\p{{Lu}}{{1,3}})"
+                         rf"(?:,[ \t]+(?P<s>{_LISTED_SURNAME})[ \t]+(?P<i>\p{{Lu}}{{1,3}}))+(?![\p{{L}}\d'’-])")
+_AUTHORS_INITIALS_FIRST = regex.compile(rf"(?<![\p{{L}}\d.'’-])(?P<i>\p{{Lu}}{{1,2}})[ \t]+(?P<s>{_LISTED_SURNAME})"
+                                        rf"(?:,[ \t]+(?P<i>\p{{Lu}}{{1,2}})[ \t]+(?P<s>{_LISTED_SURNAME}))+"
+                                        rf"(?![\p{{L}}\d'’-])")
+
+
+def find_author_lists(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """(:data:`_AUTHORS`) Each family name and its initials in such a list, when every family name of it is a listed
+    family name or a word no dictionary holds, one at least no dictionary word, and none an everyday word, a title, a
+    month or a place ("Appendix A, Table B", "Gate B, Terminal C", a note's "L Lung, R Lung" are none)."""
+    index = name_index()
+    out = []
+    for pattern in (_AUTHORS, _AUTHORS_INITIALS_FIRST):
+        for m in pattern.finditer(text):
+            names = m.captures("s")
+            if not all(not index.is_common(w) and w.lower() not in CALENDAR and not is_title(w)
+                       and (index.is_last(w) or w.lower() not in english and w.casefold() not in place_names())
+                       for w in names) or all(is_dictionary_word(english, w) or w.lower() in english for w in names):
+                continue
+            for (sa, sb), (ia, ib) in zip(m.spans("s"), m.spans("i")):
+                out.append(Found("PERSON", min(sa, ia), max(sb, ib), 0.7))
+    return out
+
+
 # Cricket's scorecard notation: a batsman's dismissal ("c Tillekeratne b Dharmasena 13", "lbw b Fleming 0", "st
 # Kaluwitharana b Chandana 2", "c and b Jayasuriya 50", "b McGrath 50", runs after it) and a bowler's figures, overs,
 # maidens, runs and wickets ("Gough 8-0-39-3", "S. Waugh 5-1-36-1", "de Silva 4-0-25-0"): the batsman's, the
@@ -2167,12 +2196,18 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
         speakers = beside
         if labels <= speakers | {text[f.start:f.end] for f in unlisted + other}:
             found += other  # every label a name but these ("Dita: What a wife.\nCharles: ...\nJeffery: ...")
+    timed = all(any(ch.isdigit() for ch in text[m.start():m.start("v")]) for m in lines) and any(
+        _CHAT_WORDS.match(text, m.end("v") + 1, text.find("\n", m.end()) % (len(text) + 1)) for m in lines)
     if not labels or 2 * len(speakers) < len(labels) and not (
-            roles and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
-        return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support")
+            (roles or timed) and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
+        return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support"; so in a
+        # chat's log, each line timed, where someone says "I", "you", "thanks", "hi": "[10:32] Okonkwo:
+        # ...\n[10:33] Hämäläinen: ..."; a log's "[10:32] Kubernetes: pod restarted" stays)
     return found + unlisted
 
 
+_CHAT_WORDS = regex.compile(r"[^\n]*?(?<![\p{L}'’])(?i:i|i['’]m|i['’]ll|me|my|we|you|your|thanks|thank|hi|hello|hey|ok|"
+                           r"okay|yes|yeah|sure|sorry|please)(?![\p{L}'’])")
 _ROLE_LABELS = frozenset("""support agent assistant user bot customer client operator rep representative staff admin
 moderator host guest system ai me you caller interviewer interviewee q a note""".split())
 
@@ -2369,6 +2404,18 @@ others the""".split())
 _INSTITUTIONS = _NOT_PARTIES - {"case", "of", "in", "re", "the", "ex", "parte", "and", "others"}
 
 
+# the one party a matter's name has ("In re Hämäläinen", "Ex parte Okonkwo", "In the Matter of the Estate of Aino
+# Virtanen"): the person's words after it, when no institution's word is among them ("In re Acme Holdings Ltd")
+_MATTER = regex.compile(r"(?<![\p{L}])(?:In[ \t]+[Rr]e|Ex[ \t]+[Pp]arte|(?:In[ \t]+the[ \t]+)?[Mm]atter[ \t]+of)"
+                        r"(?:[ \t]+(?:the[ \t]+)?(?:Estate|Marriage|Adoption|Guardianship|Application)[ \t]+of"
+                        r"(?:[ \t]+the)?)?[ \t]+(?!(?:Estate|Marriage|Adoption|Guardianship|Application)\b)"
+                        r"(?P<v>\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})")
+
+
+_LITIGATION = regex.compile(r"(?i:litigation|securities|antitrust|derivative|bankruptcy|holdings|corp|inc|llc|ltd|"
+                            r"plc|gmbh|s\.a\.|products|liability|data|privacy|breach)\b")
+
+
 # a party's name alone on its line above its role, as a judgment's or a claim form's heading sets them out
 # ("Between:\nROBERT CROSS\nClaimant\n- and -\n...\nFirst Defendant", "(2) Zlatica Váska\nAppellant")
 _ROLE_LINE = r"(?i:claimant|defendant|appellant|respondent|applicant|petitioner|plaintiff|intervener|interested[ \t]+party)s?"
@@ -2391,7 +2438,8 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
     name is the accused ("Teixeira v The Queen"), and opposite a person a word is the other person ("Cole v
     Hall", "Aksu v Seven"; "Spain v France", "Arsenal v Chelsea" stay)."""
 
-    if " v" not in text and " V" not in text and "\n" not in text:
+    matters = _MATTER.search(text) is not None
+    if " v" not in text and " V" not in text and "\n" not in text and not matters:
         return []
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
@@ -2431,6 +2479,16 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
             if run:
                 first, last = (run[-1], run[0]) if group == "a" else (run[0], run[-1])
                 out.append(Found("PERSON", m.start(group) + first.start(), m.start(group) + last.end(), 0.75))
+    for m in _MATTER.finditer(text) if matters else ():  # "In re Hämäläinen", "Ex parte Okonkwo"
+        run = []
+        for w in regex.finditer(r"\S+", m.group("v")):
+            if w.group(0).lower() in _INSTITUTIONS or not person_like(w.group(0), False, False):
+                break
+            run.append(w)
+        if run and not any(w.group(0).lower() in _INSTITUTIONS for w in regex.finditer(r"\S+", m.group("v"))) \
+                and _LITIGATION.search(text, m.end("v"), m.end("v") + 40) is None \
+                and _LITIGATION.search(m.group("v")) is None:
+            out.append(Found("PERSON", m.start("v") + run[0].start(), m.start("v") + run[-1].end(), 0.75))
     for m in _PARTY_LINE.finditer(text):  # "ROBERT CROSS\nClaimant"
         words = list(regex.finditer(r"\S+", m.group("v")))
         while words and (is_title(words[0].group(0).rstrip(".")) or is_title(words[0].group(0).title().rstrip("."))):

@@ -29,7 +29,7 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
-from mechanisms.prmpt.entities.name_words import stop_words
+from mechanisms.prmpt.entities.name_words import VOWEL, stop_words
 from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 from mechanisms.prmpt.entities.titled_names import (
@@ -2279,7 +2279,6 @@ _CAPITALS_END = regex.compile(r"(?<![\p{L}\d])\p{Lu}{2,}\W{0,2}[ \t]+$")
 _CAPITALS_NEXT = regex.compile(r"\W{0,2}[ \t]+\p{Lu}{2,}(?!\p{L})")
 _ARTICLE_END = regex.compile(r"(?<![\p{L}'’])(?i:the|an?|of|l[ae]s?|el|los|lo|il|gli|une?|una|der|die|das|den|dem|des|"
                             r"het|ein|eine|du|del|della|al)[ \t]+$")
-_VOWEL = regex.compile(r"[aeiouyæøœ]", regex.IGNORECASE)
 
 
 def capital_family_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
@@ -2331,7 +2330,7 @@ def _capital_family_name(word: str, index: Any, english: Container[str], vocabul
         return False
     if all(index.is_last(part) and not index.is_common(part) for part in title.split("-")):
         return True  # "LEE, Anna", "OKAFOR Ngozi"
-    return len(word.replace("-", "")) >= 5 and _VOWEL.search(word) is not None \
+    return len(word.replace("-", "")) >= 5 and VOWEL.search(word) is not None \
         and _NAME_SHAPE.fullmatch(title) is not None and not _NOUN_ENDING.search(title) \
         and not any(is_dictionary_word(english, part) or part.lower() in english
                     or vocabulary is not None and vocabulary.is_word(part) for part in title.split("-"))

@@ -134,10 +134,13 @@ _NAME_PART = regex.compile(
     rf"|<(?P<k>family|given)(?:[ \t]+value=(?P<o2>[\"'])(?P<v2>{_PART_VALUE})(?P=o2)[ \t]*/?>|>(?P<v3>{_PART_VALUE})</(?P=k)>)",
     regex.IGNORECASE)
 _NEXT_ITEM = regex.compile(rf"\s*,\s*(?P<o>[\"'])(?P<v>{_PART_VALUE})(?P=o)")
+_PART_KEY = regex.compile(r"family|given", regex.IGNORECASE)
 
 
 def find_name_parts(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
-    if "family" not in text.lower() and "given" not in text.lower():
+    """(:data:`_NAME_PART`) Each family and given name of such a record: no title, no everyday word that is no
+    given name, not only dictionary words ("sans-serif")."""
+    if _PART_KEY.search(text) is None:
         return []
     index = name_index()
     out = []
@@ -247,6 +250,7 @@ _DISPLAY_NAME = regex.compile(r"(?P<q>[\"“'])(?P<v>\p{L}[\p{L}'’.-]*(?:,?[ \
 
 
 def find_display_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_DISPLAY_NAME`) The name a mail's address is shown with."""
     if "<" not in text or "@" not in text:
         return []
     index = name_index()
@@ -463,8 +467,7 @@ def find_file_names(text: str, lang: str, english: EnglishWords | None = None) -
             if index.is_common(x) or index.is_common(y):
                 continue
             first, last = index.is_first(x), index.is_last(y)
-            if first and last or first and _unknown_word(y, english) or last and _unknown_word(x, english) \
-                    and index.is_listed(y):
+            if first and (last or _unknown_word(y, english)) or last and _unknown_word(x, english):
                 at = m.start("stem")
                 out += [Found("PERSON", at + a.start(), at + a.end(), 0.7),
                         Found("PERSON", at + b.start(), at + b.end(), 0.7)]

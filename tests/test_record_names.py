@@ -224,6 +224,56 @@ def test_a_matter_of_no_person_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text
 
 
+@pytest.mark.parametrize("text, secrets", [
+    ("Okonkwo (2019) argues that sepsis is underdiagnosed.", ["Okonkwo"]),
+    ("This was measured before (Wetzstein 2017).", ["Wetzstein"]),
+    ("Brandvold (2015) reported a smaller effect.", ["Brandvold"]),
+    ("Later studies (Brandvold 2016; Okonkwo 2019) agree.", ["Brandvold", "Okonkwo"]),
+    ("The cohort grew (Wetzstein, 2018).", ["Wetzstein"]),
+    ("Earlier work (Okonkwo, 2019; Brandvold and Wetzstein 2020) found the same.",
+     ["Okonkwo", "Brandvold", "Wetzstein"]),  # (passed before)
+    ("As Tshabalala (2018) showed, the effect holds.", ["Tshabalala"]),  # (passed before)
+    ("see also Hämäläinen et al. (2021) for adults", ["Hämäläinen"]),  # (passed before)
+])
+def test_an_author_cited_by_name_and_year(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text", [
+    "Windows (2019) and Budget (2019) are out.",
+    "see Paris (2019) and (Paris, 2019).",
+    "Kubernetes (2019) adoption grew.",
+    "The Guidelines (2019) changed.",
+    "(Figure 2, 2019) and (Table 3, 2019)",
+])
+def test_a_thing_s_year_stays(sanitizer: Sanitizer, text: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    for word in ("Windows", "Budget", "Paris", "Kubernetes", "Guidelines", "Figure", "Table"):
+        assert (word in text) <= (word in out.text), out.text
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Assigned to: okonkwo.c | Reviewer: hamalainen.a", ["okonkwo", "hamalainen"]),
+    ("ticket opened by c_okonkwo, escalated to a.hamalainen", ["okonkwo", "hamalainen"]),
+    ("Approved by: t.brandvold on 2024-03-02", ["brandvold"]),
+    ("reviewers: k.wetzstein", ["wetzstein"]),
+    ("Reporter: n_okafor\nAssignee: s.tshabalala", ["okafor", "tshabalala"]),
+])
+def test_an_account_after_a_ticket_s_role(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Owner: README.md was edited.", "README.md"),
+    ("Reviewed by setup.py checks", "setup.py"),
+    ("cc: the whole team", "cc: the whole team"),
+    ("Assigned to: nobody yet", "nobody yet"),
+    ("Owner: v2.1 release", "v2.1"),
+])
+def test_a_ticket_s_role_before_no_account_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    assert kept in sanitizer.sanitize(text, KEYS).text
+
+
 # Records, forms and file names through every surface
 SET_AV = ("Pt: OKONKWO, Chidi  MRN 00482913. Given name: Aino   Family name: HÄMÄLÄINEN. "
           "Attached: Lebenslauf_Anna_Krauthauser.pdf")

@@ -275,6 +275,12 @@ _LOGIN_FIELD = (r"(?<![A-Za-z])(?i:login|handle)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<
                 r"(?=[\"',;|]|[ \t]*(?:\n|$))")
 # a record's account under a key a person's account has, quoted as JSON quotes it ("user": "mfitzgerald",
 # 'account': 'ihalvorsen'); "User: can you help" is a speaker's line, no key
+# an account after a ticket's or a review's role ("Assigned to: okonkwo.c | Reviewer: hamalainen.a", "cc: j_doe"): a
+# value in lower case with a point or an underscore inside, no file's name ("owner: config.yaml") and no path
+_ROLE_ACCOUNT = (r"(?<![\w])(?i:assigned[ \t]+to|assignee|reviewers?|reviewed[ \t]+by|approvers?|approved[ \t]+by|owner|"
+                 r"reporter|reported[ \t]+by|created[ \t]+by|opened[ \t]+by|closed[ \t]+by|escalated[ \t]+to|cc)"
+                 r"[ \t]*:?[ \t]*@?(?P<v>(?![a-z0-9._]*\.(?:py|js|ts|md|txt|json|ya?ml|toml|cfg|ini|csv|log|pdf|docx?|"
+                 r"xlsx?|html?|xml|sh|go|rs|java|rb)(?![\w.-]))[a-z][a-z0-9]*(?:[._][a-z][a-z0-9]*)+)(?![\w@/.-])")
 _JSON_USER = (r"(?<![\w])[\"'](?i:user|usr|uname|account|acct|actor|principal|login_?name)[\"']\s*:\s*[\"']"
               r"(?P<v>(?=[\w.-]*[A-Za-z])[A-Za-z_][\w.-]{2,40})(?=[\"'])")
 # An account's name told in a sentence, in the languages people write to an assistant in ("my username is jdoe82",
@@ -357,7 +363,8 @@ TYPES = (
                                                          (_LOGIN_FIELD, 0.8), (_HOME_DIR, 0.8),
                                                          (_TILDE_HOME, 0.8), (_LOG_USER, 0.8), (_SSHD_USER, 0.8),
                                                          (_SHELL_PROMPT, 0.8), (_BRACKET_PROMPT, 0.8),
-                                                         (_SSH_TARGET, 0.8), (_JSON_USER, 0.8)],
+                                                         (_SSH_TARGET, 0.8), (_JSON_USER, 0.8),
+                                                         (_ROLE_ACCOUNT, 0.8)],
                                             validate=_an_account, flags=0),
                  lambda config: _told_accounts_finder(config)),
         codec=lambda config: AlnumCodec("USERNAME"), family="people",
@@ -491,8 +498,8 @@ def _emailed_names_finder(config):  # noqa: ANN001, ANN202
 
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202
-    from mechanisms.prmpt.entities.titled_names import (find_author_lists, find_case_parties, find_cued_names,
-                                                          find_hashtag_names, find_initialled_names,
+    from mechanisms.prmpt.entities.titled_names import (find_author_lists, find_case_parties, find_cited_authors,
+                                                          find_cued_names, find_hashtag_names, find_initialled_names,
                                                           find_match_minute_names, find_other_script_names,
                                                           find_scorecard_names, find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
@@ -505,7 +512,7 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english) \
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english) \
         + find_initialled_names(text, lang, english) + find_author_lists(text, lang, english) \
-        + find_scorecard_names(text, lang) \
+        + find_cited_authors(text, lang, english) + find_scorecard_names(text, lang) \
         + find_match_minute_names(text, lang) + find_one_case_names(text, lang, english)
 
 

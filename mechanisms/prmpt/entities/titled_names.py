@@ -297,6 +297,40 @@ def find_author_lists(text: str, lang: str, english: Container[str] = frozenset(
     return out
 
 
+# an author cited by name and year, as scholarship and reports cite ("Okonkwo (2019) argues", "Hämäläinen et al.
+# (2021)", "(Okonkwo, 2019)", "(Brandvold and Wetzstein 2020; ...)")
+_CITED = rf"(?P<a>{_LISTED_SURNAME})(?:[ \t]+(?:and|&)[ \t]+(?P<b>{_LISTED_SURNAME}))?(?:[ \t]+et[ \t]+al\.?)?"
+_CITATIONS = (regex.compile(rf"(?<![\p{{L}}\d'’.-]){_CITED}[ \t]+\((?:19|20)\d\d[a-z]?\)"),
+              regex.compile(rf"(?<=[(;][ \t]*){_CITED},?[ \t]+(?:19|20)\d\d[a-z]?(?=[;,)])"))
+
+
+_CITING_VERB = regex.compile(r"[ \t]+(?:also[ \t]+)?(?:argue[sd]?|show(?:s|ed|n)?|f(?:ou|i)nds?|report(?:s|ed)?|"
+                             r"suggest(?:s|ed)?|note[sd]?|claim(?:s|ed)?|describe[sd]?|propose[sd]?|demonstrate[sd]?|"
+                             r"observe[sd]?|conclude[sd]?|state[sd]?|write?s|wrote|sa(?:ys|id)|held|hold|"
+                             r"estimate[sd]?|define[sd]?|reviewed|studied|examined|measured|used)\b")
+
+
+def find_cited_authors(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """(:data:`_CITATIONS`) Each author's family name so cited: no everyday word, dictionary word, place, month or
+    title ("Windows (2019)", "Budget (2020)", "(Paris, 2019)" stay); before the year in brackets, an unlisted word
+    only before "et al." or a verb of citing ("Okonkwo (2019) argues"; "Kubernetes (2019) adoption" stays)."""
+    if "19" not in text and "20" not in text:
+        return []
+    index = name_index()
+    out = []
+    for pattern in _CITATIONS:
+        for m in pattern.finditer(text):
+            names = [g for g in ("a", "b") if m.group(g) is not None]
+            if pattern is _CITATIONS[0] and " et al" not in m.group(0) and _CITING_VERB.match(text, m.end()) is None \
+                    and not all(index.is_last(m.group(g)) for g in names):
+                continue  # "Kubernetes (2019) adoption grew": a thing's year; "Okonkwo (2019) argues" is a citation
+            if all(not index.is_common(m.group(g)) and m.group(g).lower() not in CALENDAR and not is_title(m.group(g))
+                   and not is_dictionary_word(english, m.group(g)) and m.group(g).lower() not in english
+                   and m.group(g).casefold() not in place_names() for g in names):
+                out += [Found("PERSON", m.start(g), m.end(g), 0.7) for g in names]
+    return out
+
+
 # Cricket's scorecard notation: a batsman's dismissal ("c Tillekeratne b Dharmasena 13", "lbw b Fleming 0", "st
 # Kaluwitharana b Chandana 2", "c and b Jayasuriya 50", "b McGrath 50", runs after it) and a bowler's figures, overs,
 # maidens, runs and wickets ("Gough 8-0-39-3", "S. Waugh 5-1-36-1", "de Silva 4-0-25-0"): the batsman's, the

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 import regex
 
@@ -412,23 +413,28 @@ def _set_apart(text: str, m: regex.Match[str]) -> bool:
         or _HANDLE_BEFORE.search(text, max(0, m.start() - 12), m.start()) is not None
 
 
+def _given_and_family(a: str, b: str, english: EnglishWords | None, set_apart: Callable[[], bool]) -> bool:
+    """``a`` and ``b``, side by side in one case (lower or Title), are a given name and a family name: both listed, or,
+    where ``set_apart()`` says the text sets them apart as a name, one listed and the other a word of four letters or
+    more no dictionary holds; neither an everyday word."""
+    if not (a.islower() and b.islower() or a.istitle() and b.istitle()):
+        return False
+    index = name_index()
+    if index.is_common(a) or index.is_common(b):
+        return False
+    first, last = index.is_first(a), index.is_last(b)
+    return first and last or set_apart() and (first and _unknown_word(b, english) or last and _unknown_word(a, english))
+
+
 def find_dotted_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """The two parts of a dotted or underscored name: a listed given name and a listed family name, or one of them
     and a word of four letters or more no dictionary holds ("ingrid_solvang"); neither an everyday word ("max.min",
     "mark.down" are none)."""
     if "." not in text and "_" not in text:
         return []
-    index = name_index()
     out = []
     for m in _DOTTED.finditer(text):
-        a, b = m.group("a"), m.group("b")
-        if not (a.islower() and b.islower() or a.istitle() and b.istitle()):
-            continue
-        if index.is_common(a) or index.is_common(b):
-            continue
-        first, last = index.is_first(a), index.is_last(b)
-        if not (first and last or _set_apart(text, m) and (first and _unknown_word(b, english)
-                                                            or last and _unknown_word(a, english))):
+        if not _given_and_family(m.group("a"), m.group("b"), english, lambda: _set_apart(text, m)):
             continue
         if text[m.end("a")] == "_":  # (one word to the reader: hidden whole)
             out.append(Found("PERSON", m.start("a"), m.end("b"), 0.7))
@@ -462,19 +468,12 @@ def find_file_names(text: str, lang: str, english: EnglishWords | None = None) -
     hidden as a name (the file's other words and its extension stay)."""
     if "." not in text:
         return []
-    index = name_index()
     out = []
     for m in _FILE.finditer(text):
         words = [w for w in _FILE_WORD.finditer(m.group("stem"))
                  if w.end() == len(m.group("stem")) or not m.group("stem")[w.end()].isdigit()]
         for a, b in zip(words, words[1:]):
-            x, y = a.group(), b.group()
-            if a.end() == b.start() or not (x.islower() and y.islower() or x.istitle() and y.istitle()):
-                continue
-            if index.is_common(x) or index.is_common(y):
-                continue
-            first, last = index.is_first(x), index.is_last(y)
-            if first and (last or _unknown_word(y, english)) or last and _unknown_word(x, english):
+            if a.end() != b.start() and _given_and_family(a.group(), b.group(), english, lambda: True):
                 at = m.start("stem")
                 out += [Found("PERSON", at + a.start(), at + a.end(), 0.7),
                         Found("PERSON", at + b.start(), at + b.end(), 0.7)]

@@ -2230,14 +2230,18 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
         speakers = beside
         if labels <= speakers | {text[f.start:f.end] for f in unlisted + other}:
             found += other  # every label a name but these ("Dita: What a wife.\nCharles: ...\nJeffery: ...")
-    timed = all(any(ch.isdigit() for ch in text[m.start():m.start("v")]) for m in lines) and any(
-        _CHAT_WORDS.match(text, m.end("v") + 1, text.find("\n", m.end()) % (len(text) + 1)) for m in lines)
     if not labels or 2 * len(speakers) < len(labels) and not (
-            (roles or timed) and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
+            (roles or _timed_chat(text, lines)) and labels <= speakers | {text[f.start:f.end] for f in unlisted}):
         return []  # (beside a role's label, every other label no word and no place: "Riitta" to "Support"; so in a
         # chat's log, each line timed, where someone says "I", "you", "thanks", "hi": "[10:32] Okonkwo:
         # ...\n[10:33] Hämäläinen: ..."; a log's "[10:32] Kubernetes: pod restarted" stays)
     return found + unlisted
+
+
+def _timed_chat(text: str, lines: list[regex.Match[str]]) -> bool:
+    """Every label after a time, and someone's message on its line says "I", "you", "thanks", "hi" or the like."""
+    return all(any(ch.isdigit() for ch in text[m.start():m.start("v")]) for m in lines) \
+        and any(_CHAT_WORDS.match(text, m.end("v") + 1) for m in lines)  # (the pattern stays on the label's line)
 
 
 _CHAT_WORDS = regex.compile(r"[^\n]*?(?<![\p{L}'’])(?i:i|i['’]m|i['’]ll|me|my|we|you|your|thanks|thank|hi|hello|hey|ok|"
@@ -2472,7 +2476,7 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
     name is the accused ("Teixeira v The Queen"), and opposite a person a word is the other person ("Cole v
     Hall", "Aksu v Seven"; "Spain v France", "Arsenal v Chelsea" stay)."""
 
-    matters = _MATTER.search(text) is not None
+    matters = list(_MATTER.finditer(text))
     if " v" not in text and " V" not in text and "\n" not in text and not matters:
         return []
     index = name_index()
@@ -2513,15 +2517,13 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
             if run:
                 first, last = (run[-1], run[0]) if group == "a" else (run[0], run[-1])
                 out.append(Found("PERSON", m.start(group) + first.start(), m.start(group) + last.end(), 0.75))
-    for m in _MATTER.finditer(text) if matters else ():  # "In re Hämäläinen", "Ex parte Okonkwo"
-        run = []
-        for w in regex.finditer(r"\S+", m.group("v")):
-            if w.group(0).lower() in _INSTITUTIONS or not person_like(w.group(0), False, False):
-                break
-            run.append(w)
-        if run and not any(w.group(0).lower() in _INSTITUTIONS for w in regex.finditer(r"\S+", m.group("v"))) \
-                and _LITIGATION.search(text, m.end("v"), m.end("v") + 40) is None \
-                and _LITIGATION.search(m.group("v")) is None:
+    for m in matters:  # "In re Hämäläinen", "Ex parte Okonkwo"
+        words = list(regex.finditer(r"\S+", m.group("v")))
+        if any(w.group(0).lower() in _INSTITUTIONS for w in words) \
+                or _LITIGATION.search(text, m.start("v"), m.end("v") + 40) is not None:
+            continue  # "In re Acme Holdings Ltd", "In re Google Privacy Litigation"
+        run = list(itertools.takewhile(lambda w: person_like(w.group(0), False, False), words))
+        if run:
             out.append(Found("PERSON", m.start("v") + run[0].start(), m.start("v") + run[-1].end(), 0.75))
     for m in _PARTY_LINE.finditer(text):  # "ROBERT CROSS\nClaimant"
         words = list(regex.finditer(r"\S+", m.group("v")))

@@ -1365,8 +1365,18 @@ def _family_name_after_courtesy(text: str, start: int, end: int) -> bool:
         and text[start:end].rstrip(".,").lower() not in ADDRESSED_OFFICES
 
 
-_LABEL_AFTER = re.compile(r"[ \t]*:")
+# a player's position before the name, as sports news writes it
+_POSITIONS = frozenset("""defender striker midfielder goalkeeper goalie keeper winger forward fullback full-back
+    centre-back center-back wing-back playmaker pitcher catcher shortstop outfielder infielder quarterback linebacker
+    receiver batsman batter bowler all-rounder wicketkeeper jockey defensa delantero centrocampista mediocampista
+    portero arquero guardameta extremo lateral volante défenseur attaquant milieu gardien ailier buteur""".split())
+# a party's role after its name in a judgment's heading ("TOBIAS ENGQVIST Claimant v ...")
+_PARTY_ROLES = frozenset("""claimant claimants defendant defendants appellant appellants respondent respondents
+    petitioner petitioners plaintiff plaintiffs intervener interveners""".split())
+_LABEL_AFTER = re.compile(r"[ \t]*(?:(?:by|to|for|of|par|por|von)[ \t]*)?:")  # ("Dictated by:", "Copy to:")
 _COLUMN_GAP = re.compile(r"[ \t]*(?:  |\t)[ \t]*")
+# a label of a few words after a column's gap ("Teacher: Mr. Venter   Term 3 report: ...")
+_LABEL_FROM = re.compile(r"[^\W\d_][\w./-]*(?:[ \t][\w./-]+){0,3}[ \t]*:")
 
 
 def _person_edges(text: str, span: Span) -> Span:
@@ -1399,13 +1409,17 @@ def _person_edges(text: str, span: Span) -> Span:
         # counts it as a word of it
         start = m.end()
     while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
-            and (m.group(1).rstrip(".").upper() in _POSTNOMINALS or m.group(1).rstrip(".,:").lower() in REPORTING_WORDS):
+            and (m.group(1).rstrip(".").upper() in _POSTNOMINALS or m.group(1).rstrip(".,:").lower() in REPORTING_WORDS
+                 or m.group(1).rstrip(".,:").lower() in _PARTY_ROLES):
         end = m.start()  # "Trevelyan QC", "Tom Hale MP": letters after the name are no part of it; nor is a note's
         # "N. GRANDONE AWARE"
+    if (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and m.group(1)[1:].islower() \
+            and m.group(1).lower() in _POSITIONS:
+        start = m.end()  # "Defender Kalidou Sarr-Diop", "Portero Iker Casillas": a player's position, as news opens
     if (m := _FIRST_WORD.match(text, start, end)) is not None and m.group(1).rstrip(".").upper() in _CREDENTIAL_TITLES:
         start = m.end()  # "NP Wolfe": a nurse practitioner, as "Dr" is kept out of the name
-    if _LABEL_AFTER.match(text, end) is not None and (gaps := list(_COLUMN_GAP.finditer(text, start, end))) \
-            and gaps[-1].start() > start:
+    if (gaps := list(_COLUMN_GAP.finditer(text, start, end))) and gaps[-1].start() > start \
+            and (_LABEL_AFTER.match(text, end) is not None or _LABEL_FROM.match(text, gaps[-1].end()) is not None):
         end = gaps[-1].start()  # "Vorname: Wendelin   Nachname: ...": a form's next field after the spaces between
         # its columns is no part of the name
     for suffix in _POSSESSIVES:
@@ -2017,6 +2031,10 @@ _LETTERS = regex.compile(r"[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*")
 _REPLACED_TITLE_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]+(?:\.[^\W\d_]+)?)\.?[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
+# a name cut at the apostrophe of its Irish, Italian or West African prefix ("Fitzmaurice-O" of "Fitzmaurice-O'Hare",
+# "N" of "N'Diaye"): the prefix is one capital, alone or after a hyphen, and the rest of the word is the name's
+_CUT_AT_APOSTROPHE = re.compile(r"(?:^|(?<=[\s-]))[ODLN]$")
+_APOSTROPHE_REST = re.compile(r"['’][^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 _PARTICLES = frozenset("da de do dos das del della di du des van von der den ter ten le la bin al zu".split())
@@ -2068,6 +2086,9 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             out.append(span)
             continue
         start, end = span.start, span.end
+        if _CUT_AT_APOSTROPHE.search(text, start, end) and (m := _APOSTROPHE_REST.match(text, end)) \
+                and m.group(0)[1].isupper() and not taken.overlaps(end, m.end()):
+            end = m.end()
         while (m := _WORD_BEFORE.search(text, max(0, start - 40), start)) and part_of_name(m.group(1)) \
                 and not taken.overlaps(m.start(1), start) \
                 and not _salutation_word(text, m.group(1), m.start(1), end):  # (the span's own extent never overlaps these)
@@ -2114,6 +2135,9 @@ _ITEM = re.compile(r"(?:^|(?<=[,;:\n])|(?<=\band )|(?<=\bet )|(?<=\by )|(?<=& ))
                    r"[^\W\d_][^\W\d_'’-]+){0,3})(?=[ \t]*(?:[,;\n|]|\.(?:\s|$)|$|[ \t]+\d|[ \t]+(?:and|et|y|&)[ \t]|[ \t]*\((?!\d{4})))")
 
 
+_WHOLE_LINE = re.compile(r"(?:(?<=\n)|^)[^\n]*\n?")
+
+
 def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] | None = None,
                    beside: Callable[[str], bool] | None = None) -> list[Span]:
     """A list of names is a list of names: in one line's comma list, or in consecutive lines, once two
@@ -2130,6 +2154,10 @@ def complete_lists(text: str, spans: list[Span], single: Callable[[str], bool] |
         if not all(w[0].isupper() for w in m.group("v").split()
                    if w not in ("de", "del", "da", "van", "von", "der", "le", "la")):
             continue
+        words = m.group("v").split()
+        if len(words) > 1 and m.group("v").isupper() and single is not None and not any(map(single, words)) \
+                and _WHOLE_LINE.fullmatch(text, m.start(), m.end("v") + (text[m.end("v"):m.end("v") + 1] == "\n")):
+            continue  # a heading in capitals ("DISCHARGE SUMMARY" above a record's names), no listed name in it
         if " " in m.group("v").strip() or single is not None and single(m.group("v")):
             items.append(m)
             near.append(False)

@@ -21,6 +21,7 @@ from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.addresses import UNIT_WORDS
 from mechanisms.prmpt.entities.alphabet import classed, transform_alphabet
 from mechanisms.prmpt.entities.base import EntityType, Found
+from mechanisms.prmpt.entities.cues import PHONE_CUES
 from mechanisms.prmpt.permutation import DomainError
 
 # --------------------------------------------------------------------------------------- phones
@@ -40,13 +41,6 @@ PHONE_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "IN", "CA", "AU", "BR
 _DATE_LIKE = re.compile(r"^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?![-/.]\d)(?:\D|$)")
 _SSN_LIKE = re.compile(r"^\d{3}([- ])\d{2}\1\d{4}$")
 _IPV4_LIKE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
-# "number" alone is no phone cue: "account number", "passport number" name other types
-# (a cue opens its word: "hemodynamically", "excellent", "breach" and "automobile" hold none)
-_PHONE_CUES = re.compile(r"phone|\bcall|\btel\b|\bmobile|\bcell|\bfax|\bcontact|\breach|\btext|whatsapp|"
-                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|\bllam|contacto|"
-                         # (German, Dutch, Portuguese, Italian)
-                         r"\btelefo|rufnummer|\bhandy\b|\bmobiel|celular|cellulare|telem[óo]vel",
-                         re.IGNORECASE)
 _INTERNATIONAL = re.compile(r"(?:\+|00)[1-9]\d{0,2}\)?[\s.\-/]")  # "+45 383 861 982", "+216) 0774 759130", "0047 2 4855"
 _ARITHMETIC = re.compile(r"[\d)][ \t]*\(?$")  # "3 +45 383": a sum, not a number to call
 # six digits in pairs or triples (the numbers of small countries' plans), read as a phone only after a phone cue
@@ -124,7 +118,7 @@ def find_phones(text: str, lang: str) -> list[Found]:
         n_digits = sum(ch.isdigit() for ch in core)
         labelled = m in glued or _GLUED_AFTER.match(text, m.end()) is not None
         if n_digits == 6 and _SIX_DIGITS.fullmatch(core) and not _DATE_LIKE.match(core) \
-                and (labelled or _PHONE_CUES.search(text, max(0, m.start() - 25), m.start())):
+                and (labelled or PHONE_CUES.search(text, max(0, m.start() - 25), m.start())):
             out.append(Found("PHONE_NUMBER", m.start(), m.end(), 0.5))  # "call me at 32 70 61": a short plan's number
             continue
         if not 7 <= n_digits <= 15:
@@ -138,7 +132,7 @@ def find_phones(text: str, lang: str) -> list[Found]:
         grouped = any(ch in core for ch in " .-()+/")  # "/" after the area code: "07536/79160110"
         if not grouped and n_digits >= 12 and luhn_residue("".join(ch for ch in core if ch.isdigit())) == 0:
             continue  # a bare Luhn-valid 12-15 digit string is a card number
-        cue = labelled or _PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
+        cue = labelled or PHONE_CUES.search(text, max(0, m.start() - 40), m.start()) is not None
         if not cue and not _INTERNATIONAL.match(core) and _figures(core):
             continue
         valid, possible = _phone_validity(core)

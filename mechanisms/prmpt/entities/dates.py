@@ -83,6 +83,30 @@ def find_personal_dates(text: str, lang: str) -> list[Found]:
     return out
 
 
+# the cells of a column of dates of birth in a CSV, TSV or markdown table or an SQL insert ("id,name,dob" above
+# "7,Ada Obi,1980-02-14"; "INSERT INTO patients (first, last, dob) VALUES ('Yusuf', 'Demirtaş', '1980-02-14')"): the
+# column's title is the cue the value has no room for on its own line
+_BIRTH_COLUMN = re.compile(r"[ \t]*[\"'`\[]?(?:dob|d\.o\.b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthdate|birthday|"
+                           r"born|fecha[ _-]?(?:de[ _-]?)?nacimiento|f[ _.-]?nac|date[ _-]?de[ _-]?naissance|"
+                           r"geburtsdatum|data[ _-]?di[ _-]?nascita|geboortedatum)[\"'`\]]?[ \t]*", re.IGNORECASE)
+_BIRTH_HINT = re.compile(r"dob|birth|born|nacimiento|nac\b|naissance|geburt|nascita|geboorte", re.IGNORECASE)
+_WHOLE_DATE = re.compile(rf"[ \t]*[\"']?(?P<v>{DATE_VALUE})[\"']?[ \t]*", re.IGNORECASE)
+
+
+def find_column_dates(text: str, lang: str) -> list[Found]:
+    """(:data:`_BIRTH_COLUMN`) Each cell of such a column that is a date and nothing else."""
+    from mechanisms.prmpt.entities.tables import column_cells
+
+    if _BIRTH_HINT.search(text) is None:
+        return []
+    out = []
+    for _, a, b in column_cells(text, _BIRTH_HINT, lambda cell: "dob" if _BIRTH_COLUMN.fullmatch(cell) else None):
+        if (m := _WHOLE_DATE.fullmatch(text, a, b)) is not None:
+            readable = read_date(m.group("v"), lang) is not None
+            out.append(Found("PERSONAL_DATE", m.start("v"), m.end("v"), 0.85 if readable else 0.7))
+    return out
+
+
 # A year of birth alone ("was born in 1965", "born in Istanbul in 1971", "né en 1965", "nacida en 1965", "year of
 # birth: 1965", "born in 1949 and 1955 respectively"): no day to noise, so it is a number of years, noised as an age
 # is (a year of birth tells what an age tells)
@@ -246,7 +270,7 @@ TYPES = (
         EntityPolicy(category="mldp", threshold=0.5, eps=0.1, scale="linear", unit=1.0,
                      min_value=float(dt.date(1900, 1, 1).toordinal()),
                      max_value=float(dt.date(2100, 12, 31).toordinal())),
-        tier=0, finders=(lambda config: find_personal_dates,), noiser=noise_date, family="dates",
+        tier=0, finders=(lambda config: find_personal_dates, lambda config: find_column_dates), noiser=noise_date, family="dates",
         description="date of birth, admission, discharge, death or appointment (noised in days)",
         examples=("DOB 03/14/1985", "née le 14 mars 1985"),
     ),

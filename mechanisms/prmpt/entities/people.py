@@ -22,8 +22,10 @@ import regex
 from mechanisms.prmpt.codecs import AlnumCodec
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found, RegexFinder
+from mechanisms.prmpt.entities.cues import PHONE_CUES
 from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
-from mechanisms.prmpt.entities.name_words import CALENDAR, EnglishWords, NameIndex, english_words, name_index, place_names
+from mechanisms.prmpt.entities.name_words import (CALENDAR, EnglishWords, NameIndex, capital_names, english_words,
+                                                  name_index, place_names)
 from mechanisms.prmpt.entities.tables import column_cells
 from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, is_title
 
@@ -56,9 +58,11 @@ _KEYED = regex.compile(  # (or an XML element's: "<lname>Eze</lname>")
     regex.IGNORECASE)  # "Given name: Chidi   Family name: OKONKWO")
 _HEADER_NAME = regex.compile(rf"^\s*[\"']?(?:{_NAME_KEYS}|customer|patient|employee|person|contact)[\"']?\s*$",
                              regex.IGNORECASE)
-_HEADER_HINT = re.compile(r"name|nom|customer|client|patient|employee|person|contact|author|owner|recipient|"
+_HEADER_HINT = re.compile(r"name|nom|first|last|given|family|forename|customer|client|patient|employee|person|contact|author|owner|recipient|"
                           r"sender|assignee|reporter|manager|cardholder|holder|beneficiary|titular|"
                           r"destinatario|remitente|paciente|cliente|apellido|surname", re.IGNORECASE)
+# a column's bare "first", "last", "given" or "family": one part of a name, where the cells are names
+_BARE_PART = regex.compile(r"^\s*[\"'`\[]?(?:first|last|given|family|forename|surname)[\"'`\]]?\s*$", regex.IGNORECASE)
 _CELL_NAME = regex.compile(r"^\s*[\"']?(?P<v>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[\"']?\s*$")
 
 
@@ -165,6 +169,164 @@ def find_name_parts(text: str, lang: str, english: EnglishWords | None = None) -
     return out
 
 
+# the people a meeting's minutes, a panel or a deed lists after its key ("Attendees: Rania, Ferdinand, Olusegun
+# (chair). Apologies: Beatriz.", "Présents : Inès Roy, Marc Petit", "Witnesses: HÄMÄLÄINEN; VIRTANEN"): every item of a
+# list that runs to the end of its line or sentence, one to four capitalised words, a title and a bracketed role
+# aside; the key says they are people even where a name is a town too ("Rania")
+_PEOPLE_KEYS = (r"attendees|attending|in[ \t]+attendance|participants|present|also[ \t]+present|absent|apologies|"
+                r"invitees|guests|speakers|panel|panell?ists|signatories|witnesses|team[ \t]+members|cc|reviewers|"
+                r"approvers|interviewers|organi[sz]ers|moderators?|asistentes|participantes|presentes|ausentes|"
+                r"invitados|pr[ée]sents|absents|excus[ée]s|invit[ée]s|teilnehmer(?:innen)?|anwesend|entschuldigt|"
+                r"deelnemers|aanwezig|afwezig|partecipanti|presenti|assenti")
+_PERSON_TITLE = r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Sra|Mme|M|Herr|Frau|Dott|Sig)\.?[ \t]+"
+_LIST_WORD = r"\p{Lu}[\p{L}'’-]*\.?"
+_LIST_ITEM = (rf"(?:{_PERSON_TITLE})?(?P<name>{_LIST_WORD}(?:[ \t]+(?:(?:{'|'.join(sorted(_PARTICLE_WORDS))})[ \t]+)?"
+              rf"{_LIST_WORD}){{0,3}})(?:[ \t]*\([^()\n]{{1,40}}\))?")
+_LIST_SEPARATOR = r"[ \t]*[,;][ \t]*(?:(?:and|&|y|et|und|e|en)[ \t]+)?|[ \t]+(?:and|&|y|et|und|e|en)[ \t]+"
+_PEOPLE_LIST = regex.compile(
+    rf"(?m)(?:^|(?<=[\s;|]))(?i:{_PEOPLE_KEYS})[ \t]*:[ \t]*(?P<list>{_LIST_ITEM}(?:(?:{_LIST_SEPARATOR}){_LIST_ITEM})*)"
+    r"(?=[ \t]*(?:\.?[ \t]*$|\.[ \t]+\p{Lu}|[ \t]{2,}|\t|[ \t]+\p{Lu}[\p{L}]*[ \t]*:))")
+_ITEM_IN_LIST = regex.compile(_LIST_ITEM)
+_LIST_SEPARATOR_AT = regex.compile(_LIST_SEPARATOR)
+
+
+def _a_listed_person(words: list[str], english: EnglishWords | None, anchored: bool = False) -> bool:
+    """An item of a people list that names a person: no title, institution or company form, and no word
+    that is everyday or a dictionary word and no given name (in a name of two words or more, a family name may be
+    one: "Ada Smart"); in capitals, four letters or more and a vowel ("HR", "IT" are teams). With ``anchored``
+    (another item of the list is a person so), a word the dictionary holds only as a noun is one too ("Attendees:
+    Obi, Ade, Funmi"; "Attendees: Engineering, Operations" stay, no item anchoring them)."""
+    index = name_index()
+    for word in words:
+        bare = word.rstrip(".")
+        low = bare.lower()
+        if low in _PARTICLE_WORDS and word is not words[0]:
+            continue
+        if is_title(bare) or is_title(word) or low in CALENDAR or _COMPANY_FORM.fullmatch(bare) \
+                or low in _LIST_NOT_PEOPLE:
+            return False
+        if bare.isupper() and (len(bare) < 4 or not regex.search(r"[AEIOUYÀ-ÖØ-Ý]", bare)) and len(words) == 1:
+            return False
+        in_dictionary = english is not None and (english.is_word(bare) if anchored else low in english)
+        if not index.is_first(bare) and (index.is_common(bare) or in_dictionary) \
+                and (len(words) == 1 or not index.is_last(bare)):
+            return False
+    return True
+
+
+_LIST_NOT_PEOPLE = frozenset("""team department committee board office group staff all everyone none n/a tbc tbd
+    nobody council management finance legal sales marketing""".split())
+
+
+def find_keyed_lists(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_PEOPLE_LIST`) Each person of a list its key says holds people."""
+    if ":" not in text:
+        return []
+    out = []
+    capitals = capital_names()
+    for m in _PEOPLE_LIST.finditer(text):
+        items = [i.group("name") for i in _ITEM_IN_LIST.finditer(text, m.start("list"), m.end("list"))]
+        if len(items) > 1 and all(i.casefold() in capitals for i in items):
+            continue  # "Speakers: Paris, London, Tokyo": the capitals a tour stops at
+        listed, at = [], m.start("list")
+        while (item := _ITEM_IN_LIST.match(text, at, m.end("list"))) is not None:
+            listed.append(item)
+            gap = _LIST_SEPARATOR_AT.match(text, item.end(), m.end("list"))
+            if gap is None:
+                break
+            at = gap.end()
+        people = [_a_listed_person(item.group("name").split(), english) for item in listed]
+        for item, person in zip(listed, people):
+            if person or any(people) and _a_listed_person(item.group("name").split(), english, anchored=True):
+                out.append(Found("PERSON", item.start("name"), item.start("name") + len(item.group("name").rstrip(".")),
+                                 0.75))
+    return out
+
+
+# a contact list's line, a name and its number, maybe the number's kind between ("Kwame mobile 07700 900456", "Ingvild
+# (mob) +47 912 34 567", "- Bogdan: 0722 123 456"): the line holds nothing else, a kinship word or a title may open it
+_CONTACT_LINE = regex.compile(
+    r"(?m)^[ \t]*(?:[-*•][ \t]+)?(?P<v>\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})[ \t]*(?:[-–:,][ \t]*)?"
+    r"(?:\(?(?i:mobile|mob|cell|cellphone|phone|tel|home|work|office|whatsapp|landline)\.?\)?[ \t]*:?[ \t]*)?"
+    r"(?=\+?\(?\d[\d \t().-]{6,18}\d[ \t]*$)")
+# a number's label in the languages of Europe, beside the phone's cues ("Mobiel 85 72 32", "Rufnummer", "Fax")
+_NUMBER_LABELS = frozenset("""fax telefax handy nummer rufnummer numéro numero número nr no tlf tlph""".split())
+_CONTACT_OPENERS = frozenset("""mum mom mam mama dad papa auntie aunt aunty uncle nan nana gran granny grandma grandpa
+    cousin sis bro brother sister dr mr mrs ms miss prof""".split())
+
+
+def find_contact_lines(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_CONTACT_LINE`) The name of each such line, its kinship word or title aside: no everyday word
+    or dictionary word that is no given name ("Reception 020 7946 0000", "Fax 01 234 5678" stay)."""
+    if "\n" not in text and len(text) > 80:
+        return []
+    index = name_index()
+    out = []
+    for m in _CONTACT_LINE.finditer(text):
+        words = list(regex.finditer(r"\S+", m.group("v")))
+        while words and words[0].group(0).lower().rstrip(".") in _CONTACT_OPENERS:
+            words.pop(0)
+        if not words or any(is_title(w.group(0)) or w.group(0).lower() in CALENDAR or w.group(0).isupper()
+                            or PHONE_CUES.search(w.group(0)) is not None or w.group(0).lower() in _NUMBER_LABELS
+                            or not index.is_first(w.group(0)) and (index.is_common(w.group(0)) or english is not None
+                                                                   and w.group(0).lower() in english)
+                            for w in words):
+            continue
+        out.append(Found("PERSON", m.start("v") + words[0].start(), m.start("v") + words[-1].end(), 0.75))
+    return out
+
+
+# the payee or payer of a bank statement's line ("TRANSFER TO O OKONKWO REF RENT", "BACS CREDIT FROM T WRONA SALARY",
+# "Faster payment to NKEMELU C ref loan"): a family name in capitals, its initials before or after it
+_PAYMENT = (r"(?i:transfer|tfr|payment|fps|bacs|chaps|sepa|credit|debit|dd|so|sto|standing[ \t]+order|giro|remittance|"
+            r"wire|zelle|venmo|paypal)")
+_PAYEE = regex.compile(
+    rf"(?<![\p{{L}}]){_PAYMENT}(?![\p{{L}}])[^\n]{{0,24}}?(?<![\p{{L}}])(?i:to|from)[ \t]+(?:(?:MRS?|MS|MISS|DR)[ \t]+)?"
+    r"(?P<v>(?P<i>(?:\p{Lu}[ \t]){0,2})\p{Lu}[\p{Lu}'’-]{2,}(?:[ \t]+\p{Lu}[\p{Lu}'’-]{2,})?(?P<j>(?:[ \t]+\p{Lu}){0,2}))"
+    r"(?=[ \t]+(?i:ref|reference|memo|for|salary|rent|wages)\b|[ \t]*(?:$|\n|[-+]?[£$€]?\d))", regex.MULTILINE)
+
+
+def find_payees(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_PAYEE`) The person's name of such a line: with an initial (but "A" or "I") beside it, any family
+    name; without, no dictionary or everyday word ("TFR FROM SAVINGS", "DD TO BRITISH GAS" stay)."""
+    index = name_index()
+    out = []
+    for m in _PAYEE.finditer(text):
+        initials = (m.group("i") + m.group("j")).split()
+        words = [w for w in m.group("v").split() if len(w) > 1]
+        worded = any(index.is_common(w) or english is not None and w.lower() in english or is_title(w) for w in words)
+        if worded and not any(i not in ("A", "I") for i in initials):
+            continue
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
+# a passenger as airlines and travel systems write one, family name first, in capitals, a slash before the given names
+# and a title after them ("MWANGI/GRACE WANJIRU MS", "OKAFOR/CHIDIMR"): after a passenger or name key, or with the title
+_PNR_TITLES = r"MR|MRS|MS|MISS|MSTR|DR|PROF|CHD|INF"
+_PNR_NAME = regex.compile(
+    rf"(?<![\p{{L}}\d/])(?P<key>(?i:passenger|pax|traveller|traveler|name|guest)[ \t]*(?:name)?[ \t]*[:=]?[ \t]*)?"
+    rf"(?P<v>\p{{Lu}}{{2,}}(?:[ '’-]\p{{Lu}}{{2,}})*/\p{{Lu}}{{2,}}(?:[ ](?!(?:{_PNR_TITLES})(?![\p{{L}}\d]))\p{{Lu}}{{2,}})*)"
+    rf"(?P<t>[ ]?(?:{_PNR_TITLES}))?(?![\p{{L}}\d/])")
+
+
+def find_pnr_names(text: str, lang: str) -> list[Found]:
+    """(:data:`_PNR_NAME`) The family name and the given names of a booking's passenger, the title aside."""
+    if "/" not in text:
+        return []
+    out = []
+    for m in _PNR_NAME.finditer(text):
+        if m.group("key") is None and m.group("t") is None:
+            continue  # "TCP/IP", "AND/OR": capitals around a slash
+        family, given = m.group("v").split("/", 1)
+        if not given or any(len(w) < 2 for w in given.split()):
+            continue
+        slash = m.start("v") + len(family)  # the family name and the given names, each a name of its own
+        out.append(Found("PERSON", m.start("v"), slash, 0.75))
+        out.append(Found("PERSON", slash + 1, m.end("v"), 0.75))
+    return out
+
+
 # the columns of a table of things, whose bare "name" column names no person ("name,price,sku", "INSERT INTO
 # products (name, price)", "name | capital | population")
 _THING_COLUMN = re.compile(r"[ \t]*[\"'`\[]?(?i:price|unit[ _]?price|cost|sku|qty|quantity|stock|in[ _]stock|brand|model|"
@@ -183,11 +345,15 @@ def find_table_names(text: str, lang: str) -> list[Found]:
     """Cells under a name-like header in CSV / TSV / semicolon / markdown tables and SQL inserts (a bare "name"
     beside the columns of a thing is no person's: :func:`_people_columns`)."""
     def title(cell: str) -> str | None:
-        return "name" if _HEADER_NAME.match(cell) else None
+        return "part" if _BARE_PART.match(cell) else "name" if _HEADER_NAME.match(cell) else None
 
+    index = name_index()
     out: list[Found] = []
-    for _, a, b in column_cells(text, _HEADER_HINT, title, _people_columns):
+    for kind, a, b in column_cells(text, _HEADER_HINT, title, _people_columns):
         m = _CELL_NAME.match(text[a:b])
+        if m and kind == "part" and not (m.group("v")[:1].isupper() and not index.is_common(m.group("v").strip())
+                                         or index.is_first(m.group("v").strip())):
+            continue  # under a bare "first" or "last", a word in lower case or an everyday word ("yes", "no")
         if m and _name_like(m.group("v").strip(), True, strong=True):
             out.append(Found("PERSON", a + m.start("v"), a + m.start("v") + len(m.group("v").rstrip()), 0.7))
     return out
@@ -482,7 +648,8 @@ def find_file_names(text: str, lang: str, english: EnglishWords | None = None) -
 
 def _name_parts_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
-    return lambda text, lang: find_name_parts(text, lang, english)
+    return lambda text, lang: find_name_parts(text, lang, english) + find_keyed_lists(text, lang, english) \
+        + find_pnr_names(text, lang) + find_contact_lines(text, lang, english) + find_payees(text, lang, english)
 
 
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202
@@ -497,7 +664,8 @@ def _emailed_names_finder(config):  # noqa: ANN001, ANN202
 
 
 def _titled_names_finder(config):  # noqa: ANN001, ANN202
-    from mechanisms.prmpt.entities.titled_names import (find_author_lists, find_case_parties, find_cited_authors,
+    from mechanisms.prmpt.entities.titled_names import (find_author_lists, find_bench_names, find_case_parties,
+                                                          find_cited_authors,
                                                           find_cued_names, find_hashtag_names, find_initialled_names,
                                                           find_match_minute_names, find_other_script_names,
                                                           find_scorecard_names, find_single_first_names,
@@ -512,7 +680,8 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english) \
         + find_initialled_names(text, lang, english) + find_author_lists(text, lang, english) \
         + find_cited_authors(text, lang, english) + find_scorecard_names(text, lang) \
-        + find_match_minute_names(text, lang) + find_one_case_names(text, lang, english)
+        + find_match_minute_names(text, lang, english) + find_one_case_names(text, lang, english) \
+        + find_bench_names(text, lang, english)
 
 
 def _reporting_finder(config):  # noqa: ANN001, ANN202

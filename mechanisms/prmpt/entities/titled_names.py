@@ -378,6 +378,11 @@ def find_scorecard_names(text: str, lang: str) -> list[Found]:
 # on), "M.63: Elber" (who scored), Reuters' "Aunger (41st min, pen)", "Dan Petrescu (65th)", "(Becerril 46th)": the
 # name beside the minute is a player's, a dictionary word too ("Page (m.72)")
 _ORDINAL_MINUTE = r"\d{1,3}(?:st|nd|rd|th)"
+# the minute with its prime, as English match reports and live feeds write it ("Haaland 23', Saka 88'", "Ødegaard
+# (45+2')"): a town's name there is a player's too ("Haaland"), a country's or a capital's is not, nor a word of the
+# dictionary that is no family name ("Chapter 12'", "Table 3'": a prime is a foot or a minute of arc as often)
+_PRIME_MINUTE = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED_NAME})[ \t]*\(?(?:pen\.?[ \t]*|o\.?g\.?[ \t]*)?"
+                              r"\d{1,3}(?:\+\d{1,2})?['’′]\)?(?![\p{L}\d])")
 _MINUTE_MARKS = (
     regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED_NAME})[ \t]*\((?:(?P<b>{_SCORED_NAME}),[ \t]*)?m\.[ \t]?\d{{1,3}}\)"),
     regex.compile(rf"(?<![\p{{L}}\d@'’-])\((?P<b>{_SCORED_NAME}),[ \t]*m\.[ \t]?\d{{1,3}}\)"),
@@ -385,6 +390,7 @@ _MINUTE_MARKS = (
     regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED_NAME})[ \t]*\({_ORDINAL_MINUTE}(?:[ \t]+min(?:ute)?s?)?"
                   r"(?:[ \t]*,[^()\n]{0,20})?\)"),
     regex.compile(rf"(?<![\p{{L}}\d@'’-])\((?P<b>{_SCORED_NAME})[ \t]+{_ORDINAL_MINUTE}(?:[ \t]+min(?:ute)?s?)?\)"),
+    _PRIME_MINUTE,
 )
 
 
@@ -395,11 +401,11 @@ _DEFINITE_BEFORE = regex.compile(rf"(?<![\p{{L}}]){_DEFINITE_WORDS}[ \t]+$")
 _OF_BEFORE = regex.compile(r"(?:de|del|da|du)[ \t]+(?=\p{Lu})")
 
 
-def find_match_minute_names(text: str, lang: str) -> list[Found]:
+def find_match_minute_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """The players a match report names beside a minute (:data:`_MINUTE_MARKS`), in a text that writes two such
     minutes at least ("Table (m.5)" alone is no player); never a country, a known place that is no family name
     or a word after a definite article ("the Board (4th)")."""
-    if "(" not in text and "M." not in text:
+    if "(" not in text and "M." not in text and "'" not in text and "’" not in text and "′" not in text:
         return []
     found = [m for pattern in _MINUTE_MARKS for m in pattern.finditer(text)]
     if len(found) < 2:
@@ -416,7 +422,9 @@ def find_match_minute_names(text: str, lang: str) -> list[Found]:
             value = text[start:end]
             head = next((w for w in value.split() if not _ONE_INITIAL.fullmatch(w)), "")
             if is_title(head) or head.lower() in CALENDAR or value.casefold() in capitals \
-                    or value.casefold() in places and not index.is_last(value) \
+                    or value.casefold() in places and not index.is_last(value) and m.re is not _PRIME_MINUTE \
+                    or m.re is _PRIME_MINUTE and not index.is_last(head) and (
+                        index.is_common(head) or head.lower() in english) \
                     or _DEFINITE.fullmatch(value.split()[0]) or _DEFINITE_BEFORE.search(text, max(0, start - 6), start):
                 continue  # a country ("Brasil (m.40)"), a thing after an article ("the Board (4th)")
             out[start, end] = Found("PERSON", start, end, 0.8)
@@ -1568,6 +1576,19 @@ _INITIALS_SET_OFF = regex.compile(
 # a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali")
 _KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
                          rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
+# the names after a kinship word in the plural, two or more in a list ("her daughters Ines and Marta", "sus hijos
+# Pedro y Ana", "ses filles, Inès et Zoé"): each name one word, or two where the second is capitalised too
+_KIN_PLURAL = (r"daughters|sons|children|kids|parents|brothers|sisters|siblings|twins|grandchildren|grandsons|"
+               r"granddaughters|cousins|nieces|nephews|friends|colleagues|stepchildren|"
+               r"filles|enfants|fr[èe]res|s[œo]eurs|amis|amies|cousines|hijos|hijas|hermanos|hermanas|padres|"
+               r"amigos|amigas|primos|primas|nietos|nietas")
+_PLURAL_POSSESSIVE = r"my|his|her|our|their|your|mes|ses|nos|vos|leurs|mis|sus|tus|nuestros|nuestras"
+_KIN_ITEM = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
+_KIN_LIST = regex.compile(
+    rf"(?<![\p{{L}}\d])(?i:(?:{_PLURAL_POSSESSIVE}|\p{{L}}{{2,}}['’]s?)[ \t]+(?:(?:{_AGE_WORDS}|two|three|four|twin|"
+    rf"deux|trois|dos|tres)[ \t]+)?(?:{_KIN_PLURAL})),?[ \t]+"
+    rf"(?P<v>{_KIN_ITEM}(?:[ \t]*,[ \t]*{_KIN_ITEM})*,?[ \t]+(?:and|&|y|e|et|und)[ \t]+{_KIN_ITEM})")
+_KIN_NAME = regex.compile(_KIN_ITEM)
 _SIGN_OFFS = frozenset("""regards sincerely best love cheers thanks sorry please yours warmly respectfully kind
     merci gracias saludos salut hola bonjour cordialement atentamente abrazos bises besos ok okay yes no well oh
     morning evening afternoon night congratulations great good nice cool wow excuse pardon attn attention""".split())
@@ -2386,6 +2407,18 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
             value = words[0]  # "my son Will Tell ..." takes one word when the second is an everyday word, unless
             # commas set the name off ("the applicant's son, Şeref Seven, was arrested")
         out.append(Found("PERSON", m.start("v"), m.start("v") + len(value), 0.8))
+    for m in _KIN_LIST.finditer(text):
+        names = list(_KIN_NAME.finditer(text, m.start("v"), m.end("v")))
+        # a listed given name among them makes the others names too where the dictionary holds them only as nouns
+        # ("my cousins Madison and Aspen"); "his colleagues Sales and Marketing" stay
+        anchored = any(index.is_first(n.group(0).split()[0]) for n in names)
+        for name in names:
+            first = name.group(0).split()[0]
+            if first.lower() in CALENDAR or is_title(first) or is_title(first + ".") or first.isupper() \
+                    or not index.is_first(first) and (index.is_common(first) or first in dictionary and not (
+                        anchored and not is_dictionary_word(dictionary, first))):
+                continue
+            out.append(Found("PERSON", name.start(), name.end(), 0.8))
     if lang == "en" and english:
         out.extend(_lower_case_names(text, english))
     out.extend(_owners_and_authors(text, english))
@@ -2436,7 +2469,8 @@ _NOT_PARTIES = frozenset("""r rex regina crown state people commonwealth governm
 dpp hmrc ministry secretary commissioner commissioners council board bank company corporation ltd limited plc inc llc
 llp co university hospital trust authority police department agency office union city county borough district
 school college church society association federation services service home office case of in re ex parte and
-others the""".split())
+others the claimant claimants defendant defendants appellant appellants respondent respondents applicant applicants
+petitioner petitioners plaintiff plaintiffs intervener interveners""".split())
 
 
 _INSTITUTIONS = _NOT_PARTIES - {"case", "of", "in", "re", "the", "ex", "parte", "and", "others"}
@@ -2463,9 +2497,50 @@ _PARTY_LINE = regex.compile(
     rf"(?:[ \t]*/[ \t]*{_ROLE_LINE})?[ \t]*$")
 
 
+# the same on one line, a heading's parties run together ("Between: MARIUSZ WIŚNIEWSKI Appellant - and - THE SECRETARY OF
+# STATE ... Respondent", "TOBIAS ENGQVIST Claimant v ACME LTD Defendant"): the name in capitals, the role in Title case
+_PARTY_INLINE = regex.compile(
+    r"(?m)(?:(?:^|(?<=(?i:between)[ \t]*:?[ \t]+)|(?<=-[ \t]*(?i:and)[ \t]*-[ \t]*)|(?<=[ \t]v\.?[ \t]+))"
+    r"(?:\(\d{1,2}\)[ \t]*)?|(?<=[ \t])\(\d{1,2}\)[ \t]*)(?P<v>\p{Lu}[\p{Lu}'’-]+\.?(?:[ \t]+\p{Lu}[\p{Lu}'’-]*\.?){1,4})[ \t]+"
+    rf"(?:(?:First|Second|Third|Fourth|Fifth)[ \t]+)?(?-i:\p{{Lu}}\p{{Ll}}+)(?<=[ \t]{_ROLE_LINE})"
+    r"(?=[ \t]*(?:$|-[ \t]*(?i:and)[ \t]*-|[ \t]v\.?[ \t]|[,;]))")
+
+
+_A_ROLE = regex.compile(_ROLE_LINE)
+
+
 # the prosecuting side of a criminal case ("R v Teixeira", "Manda v The Queen", "State v. Lisbon"): the other
 # party is the accused, a person or a company, never a place, though "Teixeira" and "Manda" are towns too
 _CROWN = frozenset("r rex regina crown state people commonwealth queen king dpp".split())
+
+
+# a judge's family name before the office, as opinions and their headings write it ("and HALVERSEN, Circuit Judge",
+# "Okafor, J., dissenting", "Before LINDQVIST and ADEYEMI, JJ."): the office ends its phrase ("Meanwhile, Judge Smith
+# said" stays; no name follows the office)
+_OFFICE_AFTER = (r"(?:(?:Chief|Circuit|District|Senior|Magistrate|Bankruptcy|Associate|Presiding|Trial|Appellate|"
+                 r"Acting|Deputy)[ \t]+)*(?:Judges?|Justices?)|(?:J|JJ|C\.[ \t]?J|P\.[ \t]?J|L\.[ \t]?J|LJJ|JA)\.?")
+_BENCH_NAME = r"\p{Lu}[\p{Lu}'’-]+|\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)?"
+_ON_THE_BENCH = regex.compile(
+    rf"(?<![\p{{L}}\d'’.-])(?P<v>(?:{_BENCH_NAME})(?:(?:,[ \t]+|[ \t]+(?:and|&)[ \t]+)(?:{_BENCH_NAME}))*),[ \t]+"
+    rf"(?:{_OFFICE_AFTER})(?![\p{{L}}])(?=[ \t]*(?:[,.;:)\n]|$|(?i:dissenting|concurring|delivered|wrote|joined|for)\b))")
+_BENCH_WORD = regex.compile(_BENCH_NAME)
+
+
+def find_bench_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """(:data:`_ON_THE_BENCH`) Each judge's family name: no title, calendar, place of a court or everyday word."""
+    if "J" not in text:
+        return []
+    index, dictionary = name_index(), english if lang == "en" else frozenset()
+    out = []
+    for m in _ON_THE_BENCH.finditer(text):
+        for w in _BENCH_WORD.finditer(text, m.start("v"), m.end("v")):
+            word = w.group(0)
+            if word.lower() in ("and", "the") or is_title(word) or word.lower() in CALENDAR or len(word) < 3 \
+                    or not VOWEL.search(word.lower()) or word.lower() in _NOT_PARTIES \
+                    or not word.isupper() and not index.is_last(word) and (index.is_common(word) or word in dictionary):
+                continue  # "Meanwhile, J.", "Court, Justice" stay
+            out.append(Found("PERSON", w.start(), w.end(), 0.75))
+    return out
 
 
 def find_case_parties(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
@@ -2477,7 +2552,8 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
     Hall", "Aksu v Seven"; "Spain v France", "Arsenal v Chelsea" stay)."""
 
     matters = list(_MATTER.finditer(text))
-    if " v" not in text and " V" not in text and "\n" not in text and not matters:
+    inline = list(_PARTY_INLINE.finditer(text)) if _A_ROLE.search(text) is not None else []
+    if " v" not in text and " V" not in text and "\n" not in text and not matters and not inline:
         return []
     index = name_index()
     dictionary = english if lang == "en" else frozenset()
@@ -2525,7 +2601,7 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
         run = list(itertools.takewhile(lambda w: person_like(w.group(0), False, False), words))
         if run:
             out.append(Found("PERSON", m.start("v") + run[0].start(), m.start("v") + run[-1].end(), 0.75))
-    for m in _PARTY_LINE.finditer(text):  # "ROBERT CROSS\nClaimant"
+    for m in [*_PARTY_LINE.finditer(text), *inline]:  # "ROBERT CROSS\nClaimant"
         words = list(regex.finditer(r"\S+", m.group("v")))
         while words and (is_title(words[0].group(0).rstrip(".")) or is_title(words[0].group(0).title().rstrip("."))):
             words.pop(0)  # "MR ROBERT CROSS": the title stays

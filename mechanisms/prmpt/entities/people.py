@@ -301,32 +301,6 @@ def find_payees(text: str, lang: str, english: EnglishWords | None = None) -> li
     return out
 
 
-# a passenger as airlines and travel systems write one, family name first, in capitals, a slash before the given names
-# and a title after them ("MWANGI/GRACE WANJIRU MS", "OKAFOR/CHIDIMR"): after a passenger or name key, or with the title
-_PNR_TITLES = r"MR|MRS|MS|MISS|MSTR|DR|PROF|CHD|INF"
-_PNR_NAME = regex.compile(
-    rf"(?<![\p{{L}}\d/])(?P<key>(?i:passenger|pax|traveller|traveler|name|guest)[ \t]*(?:name)?[ \t]*[:=]?[ \t]*)?"
-    rf"(?P<v>\p{{Lu}}{{2,}}(?:[ '’-]\p{{Lu}}{{2,}})*/\p{{Lu}}{{2,}}(?:[ ](?!(?:{_PNR_TITLES})(?![\p{{L}}\d]))\p{{Lu}}{{2,}})*)"
-    rf"(?P<t>[ ]?(?:{_PNR_TITLES}))?(?![\p{{L}}\d/])")
-
-
-def find_pnr_names(text: str, lang: str) -> list[Found]:
-    """(:data:`_PNR_NAME`) The family name and the given names of a booking's passenger, the title aside."""
-    if "/" not in text:
-        return []
-    out = []
-    for m in _PNR_NAME.finditer(text):
-        if m.group("key") is None and m.group("t") is None:
-            continue  # "TCP/IP", "AND/OR": capitals around a slash
-        family, given = m.group("v").split("/", 1)
-        if not given or any(len(w) < 2 for w in given.split()):
-            continue
-        slash = m.start("v") + len(family)  # the family name and the given names, each a name of its own
-        out.append(Found("PERSON", m.start("v"), slash, 0.75))
-        out.append(Found("PERSON", slash + 1, m.end("v"), 0.75))
-    return out
-
-
 # the columns of a table of things, whose bare "name" column names no person ("name,price,sku", "INSERT INTO
 # products (name, price)", "name | capital | population")
 _THING_COLUMN = re.compile(r"[ \t]*[\"'`\[]?(?i:price|unit[ _]?price|cost|sku|qty|quantity|stock|in[ _]stock|brand|model|"
@@ -649,7 +623,7 @@ def find_file_names(text: str, lang: str, english: EnglishWords | None = None) -
 def _name_parts_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
     return lambda text, lang: find_name_parts(text, lang, english) + find_keyed_lists(text, lang, english) \
-        + find_pnr_names(text, lang) + find_contact_lines(text, lang, english) + find_payees(text, lang, english)
+        + find_contact_lines(text, lang, english) + find_payees(text, lang, english)
 
 
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202

@@ -2302,10 +2302,12 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
 
 
 # A passenger's name as tickets and booking records write it, family name first, a slash, the given names and a
-# title ("SCHINNER/LILLIANA MRS", "ÁVILA MESA/ANDREA MS"); without the title only after a cue ("Passenger", "PAX", "Name")
+# title ("SCHINNER/LILLIANA MRS", "ÁVILA MESA/ANDREA MS"); without the title only after a cue ("Passenger", "PAX", "Name");
+# every given name up to the title ("MWANGI/GRACE WANJIRU MS": after a cue the first given name alone was taken)
 _PNR_TITLES = r"MR|MRS|MS|MISS|MSTR|MX|DR|PROF|REV|SIR|MME|MLLE|HERR|FRAU|SR|SRA|STA|SRTA"
 _PNR = regex.compile(
-    r"(?<![\p{L}\d/'’-])(?P<l>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+){0,2})/(?P<f>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+)*?)"
+    r"(?<![\p{L}\d/'’-])(?P<l>\p{Lu}[\p{Lu}'’-]+(?:[ ]\p{Lu}[\p{Lu}'’-]+){0,2})/"
+    rf"(?P<f>\p{{Lu}}[\p{{Lu}}'’-]+(?:[ ](?!(?:{_PNR_TITLES})(?![\p{{L}}\d]))\p{{Lu}}[\p{{Lu}}'’-]+)*)"
     rf"(?:[ ]+(?P<t>{_PNR_TITLES})|(?<=(?<![\p{{L}}])(?i:passenger|pax|traveller|traveler|name|guest)[ \t]*:?[ \t]*(?P=l)/(?P=f)))"
     r"(?![\p{L}\d/])")
 _NOT_PNR = frozenset("AND OR TCP IP NA CEO CFO AC DC IO PDF YES NO ON OFF".split())  # "AND/OR", "TCP/IP"

@@ -234,6 +234,8 @@ def test_the_name_of_a_contact_list_s_line(sanitizer: Sanitizer, text: str, secr
     ("Reception 020 7946 0000\nFax 01 234 5678", "Reception "),
     ("Total 1 234 567 890", "Total "),
     ("Emergency 999\nPolice non-emergency 101 000 0000", "Police non-emergency "),
+    ("Steueridentifikationsnummer: 42596008315", "Steueridentifikationsnummer: "),
+    ("Note\nIdNr 34380256794", "IdNr "),
 ])
 def test_a_number_s_label_that_names_no_one_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, text, kept)

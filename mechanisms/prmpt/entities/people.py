@@ -247,8 +247,8 @@ def find_keyed_lists(text: str, lang: str, english: EnglishWords | None = None) 
 # (mob) +47 912 34 567", "- Bogdan: 0722 123 456"): the line holds nothing else, a kinship word or a title may open it
 _CONTACT_LINE = regex.compile(
     r"(?m)^[ \t]*(?:[-*•][ \t]+)?(?P<v>\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})[ \t]*(?:[-–:,][ \t]*)?"
-    r"(?:\(?(?i:mobile|mob|cell|cellphone|phone|tel|home|work|office|whatsapp|landline)\.?\)?[ \t]*:?[ \t]*)?"
-    r"(?=\+?\(?\d[\d \t().-]{6,18}\d[ \t]*$)")
+    r"(?P<label>\(?(?i:mobile|mob|cell|cellphone|phone|tel|home|work|office|whatsapp|landline)\.?\)?[ \t]*:?[ \t]*)?"
+    r"(?=(?P<n>\+?\(?\d[\d \t().-]{6,18}\d)[ \t]*$)")
 # a number's label in the languages of Europe, beside the phone's cues ("Mobiel 85 72 32", "Rufnummer", "Fax")
 _NUMBER_LABELS = frozenset("""fax telefax handy nummer rufnummer numéro numero número nr no tlf tlph""".split())
 _CONTACT_OPENERS = frozenset("""mum mom mam mama dad papa auntie aunt aunty uncle nan nana gran granny grandma grandpa
@@ -257,7 +257,8 @@ _CONTACT_OPENERS = frozenset("""mum mom mam mama dad papa auntie aunt aunty uncl
 
 def find_contact_lines(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """(:data:`_CONTACT_LINE`) The name of each such line, its kinship word or title aside: no everyday word
-    or dictionary word that is no given name ("Reception 020 7946 0000", "Fax 01 234 5678" stay)."""
+    or dictionary word that is no given name ("Reception 020 7946 0000", "Fax 01 234 5678" stay); without the
+    number's kind, only listed names before a number written in groups."""
     if "\n" not in text and len(text) > 80:
         return []
     index = name_index()
@@ -272,6 +273,10 @@ def find_contact_lines(text: str, lang: str, english: EnglishWords | None = None
                                                                    and w.group(0).lower() in english)
                             for w in words):
             continue
+        if m.group("label") is None and not (all(index.is_listed(w.group(0)) for w in words)
+                                             and regex.search(r"[ \t().-]", m.group("n"))):
+            continue  # no label: listed names and a number in groups ("Steueridentifikationsnummer: 42596008315",
+            # "IdNr 34380256794" are an identity number's key)
         out.append(Found("PERSON", m.start("v") + words[0].start(), m.start("v") + words[-1].end(), 0.75))
     return out
 

@@ -225,9 +225,6 @@ def find_keyed_lists(text: str, lang: str, english: EnglishWords | None = None) 
     out = []
     capitals = capital_names()
     for m in _PEOPLE_LIST.finditer(text):
-        items = [i.group("name") for i in _ITEM_IN_LIST.finditer(text, m.start("list"), m.end("list"))]
-        if len(items) > 1 and all(i.casefold() in capitals for i in items):
-            continue  # "Speakers: Paris, London, Tokyo": the capitals a tour stops at
         listed, at = [], m.start("list")
         while (item := _ITEM_IN_LIST.match(text, at, m.end("list"))) is not None:
             listed.append(item)
@@ -235,6 +232,8 @@ def find_keyed_lists(text: str, lang: str, english: EnglishWords | None = None) 
             if gap is None:
                 break
             at = gap.end()
+        if len(listed) > 1 and all(item.group("name").casefold() in capitals for item in listed):
+            continue  # "Speakers: Paris, London, Tokyo": the capitals a tour stops at
         people = [_a_listed_person(item.group("name").split(), english) for item in listed]
         for item, person in zip(listed, people):
             if person or any(people) and _a_listed_person(item.group("name").split(), english, anchored=True):

@@ -1,6 +1,6 @@
 """What the tests of made-up shapes share (tests/test_secret_shapes.py, tests/test_account_names.py): a sanitizer at
-its defaults, and the check that no listed value is left in the sanitized text and that restoring gives the text back
-exactly."""
+its defaults, the check that no listed value is left in the sanitized text, the check that words naming no one are, and
+that restoring gives the text back exactly."""
 
 from __future__ import annotations
 
@@ -23,4 +23,10 @@ def check_hidden(sanitizer: Sanitizer, keys: UserKeys, text: str, values: list[s
     out = sanitizer.sanitize(text, keys)
     for value in values:
         assert value not in out.text, (value, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def check_kept(sanitizer: Sanitizer, keys: UserKeys, text: str, kept: str) -> None:
+    out = sanitizer.sanitize(text, keys)
+    assert kept in out.text, out.text
     assert sanitizer.desanitize(out.text, out.mapping) == text

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from mechanisms.prmpt.sanitizer import Sanitizer
-from shape_checks import check_hidden, loaded_sanitizer, user_keys
+from shape_checks import check_hidden, check_kept, loaded_sanitizer, user_keys
 
 KEYS = user_keys("listed-people")
 
@@ -21,12 +21,6 @@ KEYS = user_keys("listed-people")
 @pytest.fixture(scope="module")
 def sanitizer() -> Sanitizer:
     return loaded_sanitizer()
-
-
-def check_kept(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    assert kept in out.text, out.text
-    assert sanitizer.desanitize(out.text, out.mapping) == text
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -51,7 +45,7 @@ def test_the_names_after_a_kinship_word_in_the_plural(sanitizer: Sanitizer, text
 ])
 def test_words_after_a_kinship_word_in_the_plural_that_name_no_one_stay(sanitizer: Sanitizer, text: str,
                                                                         kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -77,7 +71,7 @@ def test_the_people_a_list_s_key_announces(sanitizer: Sanitizer, text: str, secr
     ("Speakers: Paris, London, Tokyo", "Paris, London, Tokyo"),
 ])
 def test_a_list_after_such_a_key_that_names_no_one_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -99,7 +93,7 @@ def test_a_passenger_as_bookings_write_one(sanitizer: Sanitizer, text: str, secr
     ("Routes LHR/JFK and CDG/NRT are full.", "LHR/JFK and CDG/NRT"),
 ])
 def test_capitals_around_a_slash_that_name_no_passenger_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -124,7 +118,7 @@ def test_a_heading_s_parties_on_one_line(sanitizer: Sanitizer, text: str, secret
     ("HIGH COURT OF JUSTICE Claimant", "HIGH COURT OF JUSTICE Claimant"),
 ])
 def test_a_party_s_role_and_an_institution_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -147,7 +141,7 @@ def test_a_judge_s_name_before_the_office(sanitizer: Sanitizer, text: str, secre
     ("THE SUPREME COURT, Justices of the Peace and others", "THE SUPREME COURT, Justices"),
 ])
 def test_words_before_a_judge_s_office_that_name_no_one_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -182,7 +176,7 @@ def test_the_rows_under_first_last_and_birth_columns(sanitizer: Sanitizer, text:
     ("| Release | Date |\n|---|---|\n| v2.1 | 2024-05-01 |", "2024-05-01"),
 ])
 def test_columns_that_hold_no_person_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -194,7 +188,7 @@ def test_columns_that_hold_no_person_stay(sanitizer: Sanitizer, text: str, kept:
      "Hannelore Voss, MD", "DISCHARGE SUMMARY"),
 ])
 def test_a_label_a_position_or_a_heading_beside_a_name_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -215,7 +209,7 @@ def test_players_beside_a_minute_with_its_prime(sanitizer: Sanitizer, text: str,
     ("Brasil 23', Argentina 67'", "Brasil 23', Argentina 67'"),
 ])
 def test_a_measure_or_a_country_beside_a_prime_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -238,7 +232,7 @@ def test_the_name_of_a_contact_list_s_line(sanitizer: Sanitizer, text: str, secr
     ("Note\nIdNr 34380256794", "IdNr "),
 ])
 def test_a_number_s_label_that_names_no_one_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, secrets", [
@@ -259,7 +253,7 @@ def test_the_payee_of_a_bank_statement_s_line(sanitizer: Sanitizer, text: str, s
     ("payment to John for lunch", "payment to "),
 ])
 def test_a_bank_line_s_company_or_fund_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
-    check_kept(sanitizer, text, kept)
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 # People in lists, bookings and headings through every surface

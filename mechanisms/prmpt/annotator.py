@@ -974,15 +974,15 @@ def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container
     name-like (:func:`_name_like`): a listed family name that alone reads as a place or an English word
     ("Savage", "Bustos", "Toledo", "Given"), and outside English a word shaped like a name that the text's
     language does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an
-    everyday word, a title, a month, a country or capital, an acronym or a word the same text writes in lower
-    case."""
+    everyday word, a title, a month, a country or capital that is no given name, an acronym or a word the same text
+    writes in lower case."""
     from mechanisms.prmpt.entities.name_words import capital_names
     from mechanisms.prmpt.entities.people import name_index
 
     index = name_index()
-    if word.isupper() or len(word) < 3 or word.casefold() in capital_names() or word.lower() in lower_case \
-            or _no_name_alone(word):
-        return False
+    if word.isupper() or len(word) < 3 or word.lower() in lower_case or _no_name_alone(word) \
+            or word.casefold() in capital_names() and not index.is_first(word):
+        return False  # (a country or a capital that is a given name too is one beside names: "Lisa and Jordan")
     if index.is_common(word):
         # a listed given name that is an everyday word too ("Alda, Justin, Crystal, David and Andrea"): the names
         # beside it make it one ("Will", "May" stay)
@@ -1894,8 +1894,10 @@ class TypeAnnotator:
                 words = [(m.start(), m.end()) for m in _LETTERS.finditer(copy, span.start, span.end)]
                 names = [text[a:b] for a, b in words if b - a > 1]
                 covered = [w for w in words if any(s.start <= w[0] and w[1] <= s.end for s in inside)]
+                initialled = 2 <= len(names) < len(words)  # an initial between names ("oskar m. crawford")
                 if not names or not all(a in starts and b in ends or b - a == 1 or (a, b) in covered for a, b in words) \
-                        or inside and any(b - a > 1 and text[a:b] in self._english for a, b in words if (a, b) not in covered):
+                        or inside and not initialled \
+                        and any(b - a > 1 and text[a:b] in self._english for a, b in words if (a, b) not in covered):
                     continue  # (a word taken in beside a part found is an initial or no English word: not "merc driver")
                 bare = _POSSESSIVE_END.sub("", names[0])
                 if len(names) >= 2 and (len(names) < len(words) or any(index.is_listed(w) for w in names)
@@ -1905,6 +1907,13 @@ class TypeAnnotator:
                     people.append((span.start, span.end))
                 elif len(names) == 1:
                     single.append(span)
+            # an initial and a word right after a name: its middle initial and the family name ("marija cvetka m.
+            # pustivšek", read there as two names)
+            ends_here = {b for _, b in people}
+            go_on = [s for s in single if s.start - 1 in ends_here and text[s.start - 1] == " "
+                     and _AN_INITIAL.match(text, s.start) is not None]
+            added += go_on
+            single = [s for s in single if s not in go_on]
             # one word joined to a name ("emma and kaite", "hrůza, chapman and figueroa"); a name's span opens with a
             # letter, so a conjunction read on from one side ends where the other side starts
             starts = {a for a, _ in people}
@@ -1925,6 +1934,7 @@ class TypeAnnotator:
         return out
 
 
+_AN_INITIAL = regex.compile(r"\p{L}\.?[ \t]+\p{L}")
 _ADDRESS_TYPES = frozenset({"STREET_ADDRESS", "POSTAL_CODE"})
 _SMALL_WORDS = frozenset("""a an the of and or in on at to for by from with de la le les du des del di da do dos das
 van von der den y e et und rue via calle avenida rua""".split())  # (a street's type word before its name stays)
@@ -2040,6 +2050,13 @@ _APOSTROPHE_REST = re.compile(r"['’][^\W\d_]+(?:-[^\W\d_]+)*")
 _PARTICLES = frozenset("da de do dos das del della di du des van von der den ter ten le la bin al zu".split())
 _PARTICLE_AFTER = re.compile(r"[ \t]+(da|de|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|al)[ \t]+"
                              r"([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
+def _a_plural(word: str, english: Container[str]) -> bool:
+    return len(word) > 4 and word.endswith("s") and word in english and word[:-1] in english
+
+
+# the particles of Dutch and German family names in lower case, then a word in Title case
+_DUTCH_PARTICLE_AFTER = re.compile(r"[ \t]+(?:van|von|vom|ter|ten|van[ \t]+der|van[ \t]+den|van[ \t]+de|von[ \t]+der|"
+                                   r"in[ \t]+'t|van[ \t]+'t)[ \t]+([^\W\d_][^\W\d_'’-]+(?:-[^\W\d_][^\W\d_'’-]*)?)(?![\w@])")
 _CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, not a name
 _REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a name
 
@@ -2111,6 +2128,11 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                     index.is_last(m.group(2)) and not index.is_common(m.group(2))
                     or lower_case_surname(m.group(2).lower(), text[m.end():])):
             end = m.end(2)  # "maya da cruz", "Bart de boer": a particle and the family name after a given name
+        elif (m := _DUTCH_PARTICLE_AFTER.match(text, end)) and last.istitle() and m.group(1)[0].isupper() \
+                and not taken.overlaps(end, m.end(1)) and m.group(1).lower() not in _FUNCTION_WORDS \
+                and not (m.group(0).split()[0] in ("ten", "ter") and _a_plural(m.group(1).lower(), english)):
+            end = m.end(1)  # "Willemine ten Pas", "Ida von Rhein": these particles written so open a family name
+            # (not a number and what it counts: "Maria ten Euros")
         elif dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
                 and index.is_first(last) and last.istitle() and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # "Kylie minogue": in chat a family name is often written in lower case

@@ -32,6 +32,11 @@ _TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme",
 # never looked for alone in a text of those languages (in English "Les" is a given name)
 _ARTICLES = frozenset("les des los las el lo un une una uno".split())
 MIN_CHARS = 3
+# a found name's family name with its Dutch or German particles ("van Hecke" of "Gijsbrecht van Hecke"): found again
+# as a whole, so the particle, a word of the name, goes with it ("early van Hecke"); never the particles that are
+# prepositions of French, Spanish or Portuguese too ("de", "del", "dos": "de Madrid", "de próstata")
+_PARTICLE_TAIL = regex.compile(r"(?<=\s)(?:van|von|vom|ter|ten)(?:\s+(?:der|den|de|dem|het))?"
+                               r"\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*$")
 
 
 def _is_word_char(ch: str) -> bool:
@@ -68,6 +73,8 @@ def _collect(texts: Sequence[str], spans: Sequence[Sequence[Span]],
             if len(value.strip()) >= MIN_CHARS or span.entity_type == "PERSON" and INITIALS.fullmatch(value):
                 values.setdefault(value, span.entity_type)  # "K." found as a name is one again further on
             if span.entity_type == "PERSON":
+                if (tail := _PARTICLE_TAIL.search(value)) is not None:
+                    values.setdefault(tail.group(), "PERSON")
                 for part in regex.findall(r"[\p{L}][\p{L}'’-]*", value):
                     if len(part) >= 2 and part.lower().strip(".") not in _TITLES and part != value \
                             and not (span.lang != "en" and part.lower() in _ARTICLES):

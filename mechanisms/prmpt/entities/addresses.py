@@ -261,6 +261,13 @@ _JP_ADDRESS = re.compile(
 # some forms write one: "3995 7丁目2番1号"), and a room after a building's name ("小笠原300号室")
 _JP_CHOME = re.compile(rf"(?P<v>(?:\d{{1,5}}[ \t]+)?[\d０-９]{{1,3}}丁目[\d０-９]{{1,4}}番地?(?:[\d０-９]{{1,4}}号?)?"
                        rf"|(?<![{_KANJI}])[{_KANJI}]{{0,6}}[\d０-９]{{1,5}}号室)")
+# the same in Latin letters: the block, lot and house numbers, the district and its "chome" ("7-1 Marunouchi 2-chome",
+# "Akasaka 9-chome 7-1", "2-chome-7-1 Marunouchi")
+_JP_CHOME_LATIN = re.compile(
+    r"(?<![\w-])(?P<v>(?:\d{1,4}(?:-\d{1,4}){0,2}[ \t]+)?(?!(?:The|This|That|Our|My|Your|In|At|On|Of|From|To)\b)"
+    r"[A-Z][a-zāēīōū]+(?:-[a-zāēīōū]+)?[ \t]+\d{1,2}-(?i:chome)"
+    r"(?:[ \t]+\d{1,4}(?:-\d{1,4}){0,2}(?![\w-]))?"
+    r"|\d{1,2}-(?i:chome)(?:-\d{1,4}){1,2}[ \t]+[A-Z][a-zāēīōū]+)(?![\w-])")
 # Russian and Ukrainian: a street type, the name, then the house ("д. 3/2", "буд. 8") with a building or flat
 # ("стр. 5", "кв. 92"): "ул. Ленина, д. 12, кв. 5", "провулок Тупиковий, буд. 8 кв. 0"
 _CYR_TYPES = (r"ул|улица|пер|переулок|просп|проспект|пр-т|пр-кт|пл|площадь|ш|шоссе|бул|бульвар|б-р|наб|набережная|"
@@ -1446,7 +1453,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for pattern, score in ((_EN_ADDRESS, 0.75), (_FR_ADDRESS, 0.8), (_ES_ADDRESS, 0.8), (_TYPE_FIRST_ADDRESS, 0.75),
                            (_SUFFIX_ADDRESS, 0.7), (_LOWER_TYPE_ADDRESS, 0.7), (_BOX_ADDRESS, 0.8),
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
-                           (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
+                           (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_JP_CHOME_LATIN, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
                            (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_ROMANCE_TYPE_FIRST_LOWER, 0.75),
                            (_CS_PREPOSITION_ADDRESS, 0.7),

@@ -27,7 +27,7 @@ from mechanisms.prmpt.entities.name_pairs import GREETINGS, find_listed_names
 from mechanisms.prmpt.entities.name_words import (CALENDAR, EnglishWords, NameIndex, capital_names, english_words,
                                                   name_index, place_names)
 from mechanisms.prmpt.entities.tables import column_cells
-from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, is_title
+from mechanisms.prmpt.entities.titled_names import COMPANY_FORMS, is_dictionary_word, is_title
 
 __all__ = ["NAME_KEY_BEFORE", "NameIndex", "TYPES", "find_keyed_names", "find_listed_names", "find_table_names", "name_index"]
 
@@ -175,7 +175,7 @@ def find_name_parts(text: str, lang: str, english: EnglishWords | None = None) -
 # aside; the key says they are people even where a name is a town too ("Rania")
 _PEOPLE_KEYS = (r"attendees|attending|in[ \t]+attendance|participants|present|also[ \t]+present|absent|apologies|"
                 r"invitees|guests|speakers|panel|panell?ists|signatories|witnesses|team[ \t]+members|cc|reviewers|"
-                r"approvers|interviewers|organi[sz]ers|moderators?|asistentes|participantes|presentes|ausentes|"
+                r"approvers|interviewers|organi[sz]ers|moderators?|(?:co-?)?founders|(?:co-?)?authors|inventors|hosts|asistentes|participantes|presentes|ausentes|"
                 r"invitados|pr[ée]sents|absents|excus[ée]s|invit[ée]s|teilnehmer(?:innen)?|anwesend|entschuldigt|"
                 r"deelnemers|aanwezig|afwezig|partecipanti|presenti|assenti")
 _PERSON_TITLE = r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Sra|Mme|M|Herr|Frau|Dott|Sig)\.?[ \t]+"
@@ -194,8 +194,9 @@ def _a_listed_person(words: list[str], english: EnglishWords | None, anchored: b
     """An item of a people list that names a person: no title, institution or company form, and no word
     that is everyday or a dictionary word and no given name (in a name of two words or more, a family name may be
     one: "Ada Smart"); in capitals, four letters or more and a vowel ("HR", "IT" are teams). With ``anchored``
-    (another item of the list is a person so), a word the dictionary holds only as a noun is one too ("Attendees:
-    Obi, Ade, Funmi"; "Attendees: Engineering, Operations" stay, no item anchoring them)."""
+    (another item of the list is a person so), a word the dictionary holds only as a noun is one too, and a listed
+    family name alone that is a word too ("Attendees: Obi, Ade, Funmi"; "founders: Simonds, Torres and Ware";
+    "Attendees: Engineering, Operations" stay, no item anchoring them)."""
     index = name_index()
     for word in words:
         bare = word.rstrip(".")
@@ -209,8 +210,9 @@ def _a_listed_person(words: list[str], english: EnglishWords | None, anchored: b
             return False
         in_dictionary = english is not None and (english.is_word(bare) if anchored else low in english)
         if not index.is_first(bare) and (index.is_common(bare) or in_dictionary) \
-                and (len(words) == 1 or not index.is_last(bare)):
-            return False
+                and (len(words) == 1 and not (anchored and index.is_last(bare) and not bare.isupper())
+                     or len(words) > 1 and not index.is_last(bare)):
+            return False  # (anchored, a listed family name alone is one: "founders: Simonds, Torres and Ware")
     return True
 
 
@@ -411,6 +413,9 @@ def find_display_names(text: str, lang: str, english: EnglishWords | None = None
 
 # A social-media handle ("@jdoe_82", not an email's "@acme.com") or a value after a username cue.
 _HANDLE = r"(?<![\w@.+-])(?P<v>@[A-Za-z0-9_](?:[A-Za-z0-9_]|\.(?=[A-Za-z0-9_])){1,29})(?![\w@-])(?!\.[A-Za-z]{2})"
+# a Reddit account as Reddit writes it ("u/quietfox_88", "/u/Kofi-Mensah"), not inside a path or a word, nor a
+# nursing note's urine output ("u/o10-15cc")
+_REDDIT_USER = r"(?<![\w/.-])/?u/(?![A-Za-z]\d)(?P<v>[A-Za-z0-9_-]{3,20})(?![\w/-])"
 # (the cue in any case: "Username: jdoe82", "USER NAME: ..."; after "login" or "handle", which a sentence writes too,
 # only a value that is the whole field: "Login: m.kowalczyk", never "Login: failed for ...", "Handle: with care")
 _USERNAME_CUE = (r"(?<![A-Za-z])(?i:user[\s_-]?name|user[\s_-]?id|screen[\s_]?name|nick[\s_]?name|gamertag|pseudo|"
@@ -504,7 +509,8 @@ TYPES = (
     ),
     EntityType(
         "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_USERNAME_CUE, 0.8), (_LOGIN_CUE, 0.8),
+        finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_REDDIT_USER, 0.8), (_USERNAME_CUE, 0.8),
+                                                         (_LOGIN_CUE, 0.8),
                                                          (_LOGIN_FIELD, 0.8), (_HOME_DIR, 0.8),
                                                          (_TILDE_HOME, 0.8), (_LOG_USER, 0.8), (_SSHD_USER, 0.8),
                                                          (_SHELL_PROMPT, 0.8), (_BRACKET_PROMPT, 0.8),
@@ -513,7 +519,7 @@ TYPES = (
                                             validate=_an_account, flags=0),
                  lambda config: _told_accounts_finder(config)),
         codec=lambda config: AlnumCodec("USERNAME"), family="people",
-        description="a social-media handle (@name), the value after a username / login cue or a record's user key, an "
+        description="a social-media handle (@name, u/name), the value after a username / login cue or a record's user key, an "
                     "account told in a sentence, or an account's name in a home directory, a log line, a shell prompt "
                     "or an ssh target",
         examples=("@jdoe_82", "username: jdoe82"),
@@ -624,10 +630,75 @@ def find_file_names(text: str, lang: str, english: EnglishWords | None = None) -
     return out
 
 
+# a person addressed by name: before a comma and a question or a request that opens a sentence ("Ane, can I please
+# speak to your boss?"), or after a comma at the end of one ("Remember me, Bethany?")
+_VOCATIVE_BEFORE = regex.compile(
+    r"(?m)(?:^|(?<=[.!?][ \t]))[ \t]*(?:[-–—][ \t]+)?(?P<v>\p{Lu}\p{Ll}{2,}),[ \t]+(?=(?:can|could|would|will|please|do|"
+    r"did|are|have|let's|listen|look|thank|thanks|stop|wait|come|hold|hurry|run)[ \t,!?.])")  # (not "Scotland, who")
+# the words one addresses someone by that are no name ("Sweetie, are you ok?", "Is that right, Doc?")
+_ADDRESS_WORDS = frozenset("""sweetie sweetheart honey hun hon darling babe baby doc buddy mate pal dude bro sis love
+    dear chief boss folks guys everyone everybody team sir madam maam officer captain coach kiddo champ lads ladies
+    gents fam bestie hey hello""".split())
+_VOCATIVE_AFTER = regex.compile(r"(?<=(?<![\p{L}'’-])\p{Ll}+),[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*(?=[?!])")  # (not "Rome, Florence!")
+
+
+def find_vocatives(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_VOCATIVE_BEFORE`, :data:`_VOCATIVE_AFTER`, English) The name addressed: a listed given name, or a
+    word no list and no dictionary holds; never an everyday word, a title, a kinship word, a month, a country or a
+    capital ("Sir, can I", "Mum, can you", "in Paris, France?")."""
+    if lang != "en" or "," not in text:
+        return []
+    index = name_index()
+    capitals = capital_names()
+    out = []
+    for pattern in (_VOCATIVE_BEFORE, _VOCATIVE_AFTER):
+        for m in pattern.finditer(text):
+            word = m.group("v")
+            low = word.lower()
+            if is_title(word) or low in CALENDAR or low in _CONTACT_OPENERS or low in _ADDRESS_WORDS:
+                continue
+            if word.casefold() in capitals:
+                continue
+            if index.is_first(word):
+                if index.is_common(word) and pattern is _VOCATIVE_BEFORE:
+                    continue  # "Will, can you" reads either way; "Thanks, Will!" does not
+            elif index.is_listed(word) or index.is_common(word) or english is not None and is_dictionary_word(english, word):
+                continue  # (a small town's name is no cue against: no one asks a town "can I")
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
+# a given name and the initial of the family name, as reviews, forums and testimonials sign ("Reviewed by Olumide A. on
+# 3/4/2024", "Posted by Ingvild K.", "— Tariq M., Leeds")
+_BYLINE_INITIAL = regex.compile(
+    r"(?:(?<![\p{L}])(?i:reviewed|posted|written|submitted|shared|asked|answered|sent|added|uploaded|edited|"
+    r"photo|photos|review|comment|recipe|story|quote)[ \t]+(?i:by)[ \t]+|(?m:^)[ \t]*[-–—~][ \t]*)"
+    r"(?P<v>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)[ \t]+\p{Lu}\.(?=[ \t]*(?:[,;:)(]|$|\n|[ \t]+\p{Ll}|[ \t]+\d))")
+
+
+def find_byline_initials(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_BYLINE_INITIAL`) The given name: a listed given name, or a word no list and no dictionary holds; no
+    title, month or everyday word ("Posted by Admin A.", "— May J." stay)."""
+    if "." not in text:
+        return []
+    index = name_index()
+    out = []
+    for m in _BYLINE_INITIAL.finditer(text):
+        word = m.group("v")
+        if is_title(word) or word.lower() in CALENDAR or index.is_common(word) and not index.is_first(word):
+            continue
+        if not index.is_first(word) and (index.is_listed(word) or english is not None
+                                         and is_dictionary_word(english, word)):
+            continue
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
 def _name_parts_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
     return lambda text, lang: find_name_parts(text, lang, english) + find_keyed_lists(text, lang, english) \
-        + find_contact_lines(text, lang, english) + find_payees(text, lang, english)
+        + find_contact_lines(text, lang, english) + find_payees(text, lang, english) \
+        + find_vocatives(text, lang, english) + find_byline_initials(text, lang, english)
 
 
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202

@@ -59,11 +59,12 @@ _STRONG = (r"application|case|docket|file|claim|ticket|reference|ref|registratio
            r"autos|procedimiento|recurso|sumario|diligencias|r[ôo]le|nir")
 # cues that take a bare value only when it is long ("badge 77812", "client 88123")
 _PERSONAL = (r"member(?:ship)?|employee|student|customer|client|badge|patient|policy|tracking|subscriber|"
-             r"id|identity|identification|passport|"
+             r"id|identity|identification|passport|confirmation|pnr|"
              r"passenger|prisoner|inmate|detainee|adh[ée]rent|afiliado|socio|cliente|paciente|assur[ée]|p[óo]liza|"
              r"mitglieds?|kunden")
 # cues that do only with a number word or a colon ("member no. 4411", not "record 12 times")
-# (order, invoice and booking numbers are not taken: they name a purchase, not a person)
+# (order, invoice and booking numbers are not taken: they name a purchase, not a person; a booking's confirmation
+# code, its PNR, is: with the passenger's family name it opens the booking)
 _WEAK = (r"applications|cases|dockets|files|claims|tickets|appeals|record|contract|complaint|petition|"
          r"judgment|judgement|decision|index|matter|cause|action|proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|rg|police|"
          r"juicio|causa|rollo|plainte|jugement|arr[êe]t|ordonnance|pourvoi|sentencia|denuncia|"
@@ -72,7 +73,8 @@ _CUES = rf"(?:{_STRONG}|{_PERSONAL}|{_WEAK})"
 # cues only after a number word ("NºCol: 28 28 20943"; "col: 12" is a column)
 _AFTER_NUMBER_WORD = r"col"
 # "no." / "nº" / "n°" / "#" / "number" / "núm."
-_NUMBER_WORD = r"(?:numbers?|num[ée]ro|n[uú]mero|nummer|(?:n(?:os|o|r|um|úm)\b|nº|n°|n\.º)\.?|#(?![^\W\d_])|id\b)"
+_NUMBER_WORD = (r"(?:numbers?|num[ée]ro|n[uú]mero|nummer|(?:n(?:os|o|r|um|úm)\b|nº|n°|n\.º)\.?|code\b|"
+                r"#(?![^\W\d_])|#(?=[^\W\d_]{1,6}[-/._]?\d{4})|id\b)")  # ("Claim #CLM-2024-118842", never "#Android", "#MH17")
 # up to two qualifying words between a cue and its number word ("recurso de apelación nº",
 # "claim for compensation no.", "diligencias previas núm."), never a function word
 _STOP = (r"the|a|an|this|that|these|those|his|her|their|its|our|your|my|which|who|was|were|is|are|be|"

@@ -278,14 +278,24 @@ _AUTHORS_INITIALS_FIRST = regex.compile(rf"(?<![\p{{L}}\d.'’-])(?P<i>\p{{Lu}}{
                                         rf"(?:,[ \t]+(?P<i>\p{{Lu}}{{1,2}})[ \t]+(?P<s>{_LISTED_SURNAME}))+"
                                         rf"(?![\p{{L}}\d'’-])")
 
+# a reference list's authors as APA writes them, family name, comma, initials with their dots, the last after "&",
+# then the year in brackets ("Okonkwo, C., & Lindqvist, E. (2019).", "Vance, P. J., Eze, T., & Sørensen, K. (2021)")
+_APA_INITIALS = r"\p{Lu}\.(?:[ \t]?-?\p{Lu}\.){0,2}"
+_AUTHORS_APA = regex.compile(rf"(?<![\p{{L}}\d.'’-])(?P<s>{_LISTED_SURNAME}),[ \t]+(?P<i>{_APA_INITIALS})"
+                             rf"(?:,?[ \t]+(?:(?:&|and)[ \t]+)?(?P<s>{_LISTED_SURNAME}),[ \t]+(?P<i>{_APA_INITIALS}))+"
+                             r"(?=,?[ \t]*\((?:19|20)\d\d[a-z]?\))")
+
 
 def find_author_lists(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
-    """(:data:`_AUTHORS`) Each family name and its initials in such a list, when every family name of it is a listed
-    family name or a word no dictionary holds, one at least no dictionary word, and none an everyday word, a title, a
-    month or a place ("Appendix A, Table B", "Gate B, Terminal C", a note's "L Lung, R Lung" are none)."""
+    """(:data:`_AUTHORS`, :data:`_AUTHORS_APA`) Each family name and its initials in such a list (APA's family name
+    alone), when every family name of it is a listed family name or a word no dictionary holds, one at least no
+    dictionary word, and none an everyday word, a title, a month or a place ("Appendix A, Table B", "Gate B, Terminal
+    C", a note's "L Lung, R Lung" are none)."""
     index = name_index()
     out = []
-    for pattern in (_AUTHORS, _AUTHORS_INITIALS_FIRST):
+    for pattern in (_AUTHORS, _AUTHORS_INITIALS_FIRST, _AUTHORS_APA):
+        if pattern is _AUTHORS_APA and "(" not in text:
+            continue
         for m in pattern.finditer(text):
             names = m.captures("s")
             if not all(not index.is_common(w) and w.lower() not in CALENDAR and not is_title(w)
@@ -293,7 +303,9 @@ def find_author_lists(text: str, lang: str, english: Container[str] = frozenset(
                        for w in names) or all(is_dictionary_word(english, w) or w.lower() in english for w in names):
                 continue
             for (sa, sb), (ia, ib) in zip(m.spans("s"), m.spans("i")):
-                out.append(Found("PERSON", min(sa, ia), max(sb, ib), 0.7))
+                # (APA's family name alone: its initials come after a comma)
+                out.append(Found("PERSON", sa, sb, 0.7) if pattern is _AUTHORS_APA
+                           else Found("PERSON", min(sa, ia), max(sb, ib), 0.7))
     return out
 
 
@@ -1153,6 +1165,22 @@ _ROLE_PAIR = regex.compile(
     r"delanteros|tenistas|ciclistas|pilotos|abogados|hermanos|actores|cantantes|candidats|ministres|joueurs|"
     r"avocats|frères|candidates|ministers|senators|players|strikers|brothers|sisters|lawyers|defendants)[ \t]+"
     r"(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+(?:y|and|et|e)[ \t]+(?P<w>\p{Lu}\p{Ll}{2,})(?![\p{L}\d])(?![ \t]+\p{Lu})")
+# two words joined by "and" that the sentence then calls people of a trade or a kin ("Alves and Yates were precision
+# engineers", "Okafor and Lindqvist are cousins"): only roles no team, firm or town holds (not "partners", "owners",
+# "champions", "players"); both are people (the second group of the match); tested in find_speakers, in English
+_HUMAN_PLURALS = (r"engineers|teachers|lawyers|attorneys|doctors|nurses|surgeons|guitarists|bassists|drummers|singers|"
+                  r"songwriters|pianists|violinists|musicians|actors|actresses|writers|authors|novelists|poets|"
+                  r"journalists|reporters|editors|photographers|artists|painters|scientists|professors|lecturers|"
+                  r"researchers|economists|accountants|bankers|entrepreneurs|detectives|soldiers|sailors|farmers|"
+                  r"brothers|sisters|twins|cousins|friends|girlfriends|boyfriends|husband[ \t]+and[ \t]+wife|spouses|"
+                  r"wives|husbands|widows|colleagues|classmates|roommates|flatmates|neighbou?rs|siblings|students|"
+                  r"co-?founders|founders|co-?authors|comedians|dancers|directors|producers|composers|designers|"
+                  r"architects|programmers|developers|inventors|mathematicians|physicists|chemists|biologists|"
+                  r"philosophers|historians|pilots|chefs|cooks|lovers|newlyweds|sweethearts")
+_PAIR_ROLE = regex.compile(
+    rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:and|&)[ \t]+(?P<w>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+"
+    rf"(?:were|are|became|remain|remained|had[ \t]+been|have[ \t]+been)[ \t]+(?:(?:both|the|two|all|a[ \t]+pair[ \t]+of)[ \t]+)?"
+    rf"(?:[\p{{L}}'’-]+[ \t]+){{0,2}}?(?:{_HUMAN_PLURALS})\b")
 # a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
@@ -1218,8 +1246,9 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     places: frozenset[str] | None = None
     lower_words = functools.cache(lambda: frozenset(_LOWER_WORDS.findall(text)))
     for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
-                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR):
-        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION) and lang != "en":
+                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE):
+        if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _PAIR_ROLE) \
+                and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
@@ -1241,17 +1270,19 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                                              or _unknown_subject(text, word, m.end("v"), index, dictionary, lower_words))
                                             and _verb_follows(text, m.end("v"), english)):
                 continue  # (a noun-only entry too: "Apple was founded")
+            if pattern is _PAIR_ROLE and not _a_pair_of_people(word, m.group("w"), index, dictionary):
+                continue
             low = word.lower()
             if _never_a_speaker(word) and not (pattern is _ACTOR_BEFORE and low in CALENDAR and index.is_first(word)):
                 continue  # (a month that is a given name and dies or marries is a person: "May died in 1984")
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start("v") - 5), m.start("v")):
                 continue  # "The company said"
             if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
-                           _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR):
+                           _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE):
                 if places is None:
                     places = place_names()
                 if word.casefold() in places and (pattern in (_SUBJECT, _MID_SUBJECT) or not index.is_listed(word)
-                                                  or pattern in (_HOLDS_OFFICE, _ROLE_PAIR)
+                                                  or pattern in (_HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE)
                                                   and word.casefold() in capital_names()):
                     continue  # "Liverpool scored twice": a team named after its town; a capital is a candidate too
             named_before_who = pattern is _WHO_AFTER and _who_follows_a_name(word, m, index, dictionary)
@@ -1266,10 +1297,10 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 # so is a word a role is set off after, where NER reads a town in it ("Toledo, candidato por",
                 # "Washington, a former Marine": a town holds no office), and a family name before "who"
                 speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
-                    or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR) \
+                    or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE) \
                     or named_before_who
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
-                if pattern is _ROLE_PAIR and _second_of_pair(m.group("w"), index, dictionary, places):
+                if pattern in (_ROLE_PAIR, _PAIR_ROLE) and _second_of_pair(m.group("w"), index, dictionary, places):
                     out.append(Found("PERSON", m.start("w"), m.end("w"), 0.72))
     return out
 
@@ -1286,6 +1317,16 @@ def _name_shaped(word: str, index: NameIndex, dictionary: Container[str]) -> boo
     return index.is_listed(word) or not (index.is_common(word) or is_dictionary_word(dictionary, word))
 
 
+def _a_pair_of_people(first: str, second: str, index: NameIndex, dictionary: Container[str]) -> bool:
+    """The two words of :data:`_PAIR_ROLE`: both shaped as names, one at least no everyday or dictionary word
+    ("Hedegaard and White"; not "Sales and Marketing")."""
+    def strong(word: str) -> bool:
+        return word.lower() not in dictionary and not index.is_common(word)
+
+    return _name_shaped(first, index, dictionary) and _name_shaped(second, index, dictionary) \
+        and (strong(first) or strong(second))
+
+
 def _second_of_pair(word: str, index: NameIndex, dictionary: Container[str], places: Container[str] | None) -> bool:
     """The second word of :data:`_ROLE_PAIR`: tested as the first is in :func:`find_speakers`."""
     if _never_a_speaker(word):
@@ -1297,7 +1338,10 @@ def _second_of_pair(word: str, index: NameIndex, dictionary: Container[str], pla
 
 # ---------------------------------------------------------------- names after a cue of their own
 _CLOSING = (r"thanks|thank[ \t]+you|many[ \t]+thanks|best|best[ \t]+regards|kind[ \t]+regards|warm[ \t]+regards|"
-            r"regards|cheers|sincerely|yours[ \t]+sincerely|yours[ \t]+truly|yours|all[ \t]+the[ \t]+best|take[ \t]+care|"
+            r"regards|cheers|sincerely|yours[ \t]+sincerely|yours[ \t]+truly|yours[ \t]+faithfully|faithfully|"
+            r"(?:yours[ \t]+)?respectfully|best[ \t]+wishes|kindest[ \t]+regards|warmest[ \t]+regards|warm[ \t]+wishes|"
+            r"with[ \t]+thanks|with[ \t]+gratitude|many[ \t]+thanks[ \t]+again|"
+            r"yours|all[ \t]+the[ \t]+best|take[ \t]+care|"
             r"love|merci|cordialement|bien[ \t]+cordialement|bien[ \t]+à[ \t]+vous|amicalement|bises|saludos|"
             r"un[ \t]+saludo|atentamente|gracias|un[ \t]+abrazo|besos|mit[ \t]+freundlichen[ \t]+grüßen|"
             # (ß or, as the Swiss write it, ss)

@@ -1,6 +1,7 @@
 """Values a message signs, books or files under: a claim's code after "#" ("Claim #CLM-2024-118842"), a booking's
 confirmation code or PNR ("confirmation 7QX2LM"), a Reddit account ("u/quietfox_88"), a Japanese address in Latin
-letters ("7-1 Marunouchi 2-chome"), the sender's name after a British closing ("Yours faithfully,\\nSiobhán Ní
+letters ("7-1 Marunouchi 2-chome"), a street of a type the US postal list or a generator of addresses writes
+("636 Gomez Loaf", "561 Torres Land"), the sender's name after a British closing ("Yours faithfully,\\nSiobhán Ní
 Bhriain", "Best wishes,\\nOluwatoyin"), a reviewer's given name before the family name's initial ("Reviewed by
 Olumide A."). Each made-up case failed before (the value went out verbatim) but those marked "(passed before)"; the
 words beside them that name no one stay as written.
@@ -126,6 +127,26 @@ def test_a_given_name_before_the_family_names_initial_on_a_byline(sanitizer: San
     ("- Section B. covers the rest", "Section B."),
 ])
 def test_words_before_an_initial_that_name_no_one_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Lukasz Reid\nOrozco Inc\n636 Gomez Loaf Suite 931 Scottland IA\n(027) 6107-954 office", ["Gomez Loaf"]),
+    ("I now live in 561 Torres Land\nDavidhaven", ["Torres Land"]),
+    ("Ship to 48 Meadow Loaf, Apt 2", ["48 Meadow Loaf"]),
+    ("I moved to 3 Silver Land last May", ["3 Silver Land"]),
+    ("Her address is 9021 Cedar Land, Port Ana", ["9021 Cedar Land"]),  # (passed before)
+    ("77 Harbor Loaf\nSuite 100", ["77 Harbor Loaf"]),  # (passed before)
+])
+def test_a_street_whose_type_is_loaf_or_land(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We sold the land in 2019 and the Promised Land tour too.", "the Promised Land tour"),
+    ("Lot 12 of Crown Land was leased.", "Lot 12 of Crown Land"),
+])
+def test_land_with_no_house_number_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
 
 

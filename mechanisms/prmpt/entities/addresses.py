@@ -197,7 +197,7 @@ _USPS_SUFFIXES = ("Alley|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bri
                   "Canyon|Cape|Centers?|Circles?|Cliffs?|Club|Common|Corners?|Course|Courts?|Coves?|Creek|Crest|"
                   "Crossing|Crossroad|Curve|Dale|Dam|Divide|Drives?|Estates?|Extensions?|Falls?|Ferry|Fields?|"
                   "Flats?|Fords?|Forest|Forges?|Forks?|Fort|Freeway|Gardens?|Gateway|Glens?|Greens?|Groves?|"
-                  "Harbors?|Haven|Heights|Hills?|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Landing|"
+                  "Harbors?|Haven|Heights|Hills?|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Landing|Land|Loaf|"
                   "Lights?|Locks?|Lodge|Mall|Manors?|Meadows?|Mills?|Mission|Motorway|Mount|Mountains?|Neck|"
                   "Orchard|Oval|Overpass|Parks?|Parkways?|Pass|Passage|Pines?|Plains?|Plaza|Points?|Ports?|Prairie|"
                   "Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Run|Shoals?|Shores?|Skyway|Springs?|"

@@ -1,6 +1,7 @@
 """People a text lists, pairs or addresses: the founders or authors after their key ("our three founders: Okoro,
 Torres and Ware"), two names the sentence calls people of a trade or kin ("Alves and Yates were precision engineers"),
-a person addressed by name ("Remember me, Bethany?", "- Ingrid, wait!"), a family name found again with its particle
+a person addressed by name ("Remember me, Bethany?", "- Ingrid, wait!") or spoken to ("shouted at Jordan:"), the answer
+to a question for a name ("What's your name? Nivi Rosing"), a family name found again with its particle
 ("early van Hecke"), a Dutch or German particle after a given name ("Willemine ten Pas"), a middle initial between a
 name's words in text written in lower case ("oskar m. crawford"), a given name that is a country or a capital too
 among names in a list ("..., Lisa and Jordan"), the authors of a reference list as APA writes them ("Okonkwo, C., &
@@ -80,6 +81,38 @@ def test_pairs_of_words_no_person_holds_stay(sanitizer: Sanitizer, text: str, ke
 ])
 def test_a_person_addressed_by_name(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
     check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ('renze shouted at joseph: "what are you doing here?"', ["joseph"]),
+    ('Paul shouted at Jordan: "What are you doing here?"', ["Jordan"]),
+    ('Bekbolat shouted at Troy: "What are you doing here?"', ["Troy"]),  # (passed before)
+    ('"Enough," she whispered to Ingeborg.', ["Ingeborg"]),  # (passed before)
+    ("the boy yelled at kieran: \"stop!\"", ["kieran"]),  # (passed before)
+])
+def test_the_one_a_speaker_turns_to(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("What's your name? Nivi Rosing", ["Nivi", "Rosing"]),
+    ("Bot: What is your name?\nUser: Ingvild Rosing", ["Ingvild", "Rosing"]),
+    ("Bot: What is your name?\nUser: Rosing Tveit", ["Rosing", "Tveit"]),
+    ("May I have your name please?\nCaller: Ivy Stone", ["Ivy", "Stone"]),
+    ("Agent: May I have your full name?\nCustomer: Oyelaran Bamidele", ["Oyelaran", "Bamidele"]),  # (passed before)
+    ("What is your name? Ingi Svanlaugsson.", ["Ingi", "Svanlaugsson"]),  # (passed before)
+])
+def test_the_answer_to_a_question_for_a_name(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("What's your name? Nobody. She smiled at everyone.", "Nobody. She smiled at everyone."),
+    ("They waved at Madrid! She smiled at London.", "Madrid! She smiled at London."),
+    ("What is your name? Customer Service", "Customer Service"),
+])
+def test_no_one_spoken_to_or_named_in_an_answer_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
 
 
 @pytest.mark.parametrize("text, kept", [

@@ -642,6 +642,55 @@ _ADDRESS_WORDS = frozenset("""sweetie sweetheart honey hun hon darling babe baby
 _VOCATIVE_AFTER = regex.compile(r"(?<=(?<![\p{L}'’-])\p{Ll}+),[ \t]+(?P<v>\p{Lu}\p{Ll}{2,})[ \t]*(?=[?!])")  # (not "Rome, Florence!")
 
 
+# the one a speaker turns to ("said Jennifer to April", "Paul shouted at Jordan:", "renze shouted at joseph:"), the
+# name closing its clause
+_SPOKEN_TO = regex.compile(
+    r"(?<![\p{L}])(?i:said|says|shouted|shouts|yelled|whispered|screamed|snapped|cried|waved|smiled|winked|nodded|"
+    r"glared|stared|laughed)[ \t]+(?:\p{Lu}\p{Ll}+[ \t]+)?(?i:at|to)[ \t]+"
+    r"(?P<v>\p{Lu}\p{Ll}{2,}|\p{Ll}{3,})(?=[ \t]*(?:[:.,!?;\"”]|$))", regex.MULTILINE)
+# the answer to a question for a name, after it on its line or on the next, a speaker's label before it ("What's your
+# name? Nivi Rosing", "Agent: May I have your full name?\nCustomer: Oyelaran Bamidele")
+_NAME_ANSWER = regex.compile(
+    r"(?i:what(?:['’]s|[ \t]+is)[ \t]+your[ \t]+(?:full[ \t]+)?name|(?:may|can|could)[ \t]+i[ \t]+(?:have|get|take)[ \t]+"
+    r"your[ \t]+(?:full[ \t]+)?name|your[ \t]+name[ \t]+please)[ \t]*\??[ \t]*(?:\n[ \t]*(?:\p{Lu}[\p{L}]*[ \t]*:[ \t]*)?)?"
+    r"(?:(?i:it['’]s|i['’]m|my[ \t]+name[ \t]+is|this[ \t]+is)[ \t]+)?"
+    r"(?P<v>\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}\.?)?(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){0,2})(?=[ \t]*(?:[.,!]|$))", regex.MULTILINE)
+
+
+def find_spoken_to(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
+    """(:data:`_SPOKEN_TO`, :data:`_NAME_ANSWER`, English) The one spoken to: a listed given name, or a capitalised word
+    no list and no dictionary holds (in lower case a listed given name that is no everyday word), never a place that
+    is no given name; the answer to a question for a name, no title or month in it and not all of it everyday or
+    dictionary words but a listed given name ("What's your name? Nobody", "Customer Service" stay)."""
+    if lang != "en":
+        return []
+    index = name_index()
+    capitals, places = capital_names(), place_names()
+    out = []
+    for m in _SPOKEN_TO.finditer(text):
+        word = m.group("v")
+        low = word.lower()
+        if is_title(word) or low in CALENDAR or low in _CONTACT_OPENERS or low in _ADDRESS_WORDS \
+                or (word.casefold() in capitals or word.casefold() in places) and not index.is_first(word):
+            continue  # ("waved at Madrid!"; "shouted at Jordan:" is a person's)
+        if word.islower():
+            if not index.is_first(word) or index.is_common(word):
+                continue
+        elif not index.is_first(word) and (index.is_listed(word) or index.is_common(word) or english is not None
+                                           and is_dictionary_word(english, word)):
+            continue
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    for m in _NAME_ANSWER.finditer(text):
+        words = [w.rstrip(".") for w in m.group("v").split() if len(w.rstrip(".")) > 1]
+        if any(is_title(w) or w.lower() in CALENDAR for w in words) or all(
+                not index.is_first(w) and (index.is_common(w) or english is not None and w.lower() in english)
+                for w in words):
+            continue  # (a family name the dictionary makes of a word goes with the rest: "Nivi Rosing"; "Customer
+            # Service" stays)
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+    return out
+
+
 def find_vocatives(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """(:data:`_VOCATIVE_BEFORE`, :data:`_VOCATIVE_AFTER`, English) The name addressed: a listed given name, or a
     word no list and no dictionary holds; never an everyday word, a title, a kinship word, a month, a country or a
@@ -698,7 +747,8 @@ def _name_parts_finder(config):  # noqa: ANN001, ANN202
     english = english_words(config.model_for("en")) if "en" in config.languages else None
     return lambda text, lang: find_name_parts(text, lang, english) + find_keyed_lists(text, lang, english) \
         + find_contact_lines(text, lang, english) + find_payees(text, lang, english) \
-        + find_vocatives(text, lang, english) + find_byline_initials(text, lang, english)
+        + find_vocatives(text, lang, english) + find_byline_initials(text, lang, english) \
+        + find_spoken_to(text, lang, english)
 
 
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202

@@ -2050,7 +2050,10 @@ _APOSTROPHE_REST = re.compile(r"['’][^\W\d_]+(?:-[^\W\d_]+)*")
 _PARTICLES = frozenset("da de do dos das del della di du des van von der den ter ten le la bin al zu".split())
 _PARTICLE_AFTER = re.compile(r"[ \t]+(da|de|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|al)[ \t]+"
                              r"([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
+
+
 def _a_plural(word: str, english: Container[str]) -> bool:
+    """A plural the dictionary holds of a word it holds ("euros", "minutes"; not "pas")."""
     return len(word) > 4 and word.endswith("s") and word in english and word[:-1] in english
 
 

@@ -1894,7 +1894,8 @@ class TypeAnnotator:
                 words = [(m.start(), m.end()) for m in _LETTERS.finditer(copy, span.start, span.end)]
                 names = [text[a:b] for a, b in words if b - a > 1]
                 covered = [w for w in words if any(s.start <= w[0] and w[1] <= s.end for s in inside)]
-                initialled = 2 <= len(names) < len(words)  # an initial between names ("oskar m. crawford")
+                # an initial between names ("oskar m. crawford"), never a case's "v." ("Regina v. Thistlewaite")
+                initialled = 2 <= len(names) < len(words) and not any(text[a:b] in "vV" for a, b in words if b - a == 1)
                 if not names or not all(a in starts and b in ends or b - a == 1 or (a, b) in covered for a, b in words) \
                         or inside and not initialled \
                         and any(b - a > 1 and text[a:b] in self._english for a, b in words if (a, b) not in covered):
@@ -1934,7 +1935,7 @@ class TypeAnnotator:
         return out
 
 
-_AN_INITIAL = regex.compile(r"\p{L}\.?[ \t]+\p{L}")
+_AN_INITIAL = regex.compile(r"(?![vV]\.?[ \t])\p{L}\.?[ \t]+\p{L}")  # (not a case's "v.")
 _ADDRESS_TYPES = frozenset({"STREET_ADDRESS", "POSTAL_CODE"})
 _SMALL_WORDS = frozenset("""a an the of and or in on at to for by from with de la le les du des del di da do dos das
 van von der den y e et und rue via calle avenida rua""".split())  # (a street's type word before its name stays)

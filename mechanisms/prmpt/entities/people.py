@@ -657,6 +657,18 @@ _NAME_ANSWER = regex.compile(
     r"(?P<v>\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}\.?)?(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){0,2})(?=[ \t]*(?:[.,!]|$))", regex.MULTILINE)
 
 
+def _no_addressee(word: str) -> bool:
+    """A title, a month, a kinship word or a word of address: no name of whom one speaks to or addresses."""
+    low = word.lower()
+    return is_title(word) or low in CALENDAR or low in _CONTACT_OPENERS or low in _ADDRESS_WORDS
+
+
+def _given_or_unknown(word: str, index: NameIndex, english: EnglishWords | None) -> bool:
+    """A listed given name, or a word no name list and no dictionary holds and that is no everyday word."""
+    return index.is_first(word) or not (index.is_listed(word) or index.is_common(word)
+                                        or english is not None and is_dictionary_word(english, word))
+
+
 def find_spoken_to(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """(:data:`_SPOKEN_TO`, :data:`_NAME_ANSWER`, English) The one spoken to: a listed given name, or a capitalised word
     no list and no dictionary holds (in lower case a listed given name that is no everyday word), never a place that
@@ -669,15 +681,13 @@ def find_spoken_to(text: str, lang: str, english: EnglishWords | None = None) ->
     out = []
     for m in _SPOKEN_TO.finditer(text):
         word = m.group("v")
-        low = word.lower()
-        if is_title(word) or low in CALENDAR or low in _CONTACT_OPENERS or low in _ADDRESS_WORDS \
+        if _no_addressee(word) \
                 or (word.casefold() in capitals or word.casefold() in places) and not index.is_first(word):
             continue  # ("waved at Madrid!"; "shouted at Jordan:" is a person's)
         if word.islower():
             if not index.is_first(word) or index.is_common(word):
                 continue
-        elif not index.is_first(word) and (index.is_listed(word) or index.is_common(word) or english is not None
-                                           and is_dictionary_word(english, word)):
+        elif not _given_or_unknown(word, index, english):
             continue
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     for m in _NAME_ANSWER.finditer(text):
@@ -703,15 +713,12 @@ def find_vocatives(text: str, lang: str, english: EnglishWords | None = None) ->
     for pattern in (_VOCATIVE_BEFORE, _VOCATIVE_AFTER):
         for m in pattern.finditer(text):
             word = m.group("v")
-            low = word.lower()
-            if is_title(word) or low in CALENDAR or low in _CONTACT_OPENERS or low in _ADDRESS_WORDS:
-                continue
-            if word.casefold() in capitals:
+            if _no_addressee(word) or word.casefold() in capitals:
                 continue
             if index.is_first(word):
                 if index.is_common(word) and pattern is _VOCATIVE_BEFORE:
                     continue  # "Will, can you" reads either way; "Thanks, Will!" does not
-            elif index.is_listed(word) or index.is_common(word) or english is not None and is_dictionary_word(english, word):
+            elif not _given_or_unknown(word, index, english):
                 continue  # (a small town's name is no cue against: no one asks a town "can I")
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out
@@ -734,10 +741,7 @@ def find_byline_initials(text: str, lang: str, english: EnglishWords | None = No
     out = []
     for m in _BYLINE_INITIAL.finditer(text):
         word = m.group("v")
-        if is_title(word) or word.lower() in CALENDAR or index.is_common(word) and not index.is_first(word):
-            continue
-        if not index.is_first(word) and (index.is_listed(word) or english is not None
-                                         and is_dictionary_word(english, word)):
+        if is_title(word) or word.lower() in CALENDAR or not _given_or_unknown(word, index, english):
             continue
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
     return out

@@ -764,6 +764,57 @@ def _clinical_acronym(text: str, span: Span, clinical: Callable[[], frozenset[st
         and not NAME_KEY_BEFORE.search(text, max(0, span.start - 24), span.start)
 
 
+# A vital sign or a laboratory value a clinical note writes before its number ("SBP 90-100", "HR 100-112", "INR 2.5",
+# "Tmax 100.8", "BP- 106/61- 119/63", "CK 1719/182", "Cr to 2.9"): the number is a measurement, never a postcode, a phone
+# number, a reference or an amount of money. The cues are the measurements' usual abbreviations, never a word that also
+# names a state ("CO", "CA"), a telephone ("T", "Tel") or a record ("MRN", "ID"); between the cue and the value only
+# numbers, units and words of change may stand ("HR- 44-70", "SVR 1131-734", "BP 90 - 100/30 - 40")
+_MEASURE_CUES = (r"hr|sbp|dbp|bp|b/p|map|rr|temp|tmax|tm|tc|spo2|sao2|sats?|cvp|pap|pad|pas|pcwp|svr|pvr|inr|ptt|pt|hct|"
+                 r"hgb|wbc|plts?|bun|creat|cr|glu|glucose|fs|bs|ck|cpk|ck-?mb|trop|troponin|abg|vbg|uo|u/o|uop|tv|vt|peep|"
+                 r"psv|fio2|lactate|mg|phos|iabp|crit")
+_MEASURE_BEFORE = regex.compile(rf"(?i:(?<![\p{{L}}\d/])(?:{_MEASURE_CUES}))[ \t]*[-:=]?(?:[ \t]*(?:\d[\d.,/%']*|"
+                                r"[-–/,;]|to|of|at|@|was|is|now|up|down|remains?|from|range|ranging|between|and|"
+                                r"s|'s))*[ \t]*$")
+_MEASURE_VALUE = regex.compile(rf"(?i:(?:{_MEASURE_CUES})[ \t]*[-:=]?[ \t]*(?:to|of|at|was|is|now)?[ \t]*)?"
+                               r"\d[\d.,/ \t-]*")
+_GROUPED = re.compile(r"\d[,.]\d{3}\b")
+_LEADING_ZERO = re.compile(r"(?<![\d.,])0\d")
+# a temperature after "T" ("ID: T 98.3(PO)", "T-MAX 100"): that cue only before a body's temperature, in Fahrenheit or
+# Celsius ("T 555-0134" stays a phone number); a 24-hour clock time after a word of time ("OFF AT 0600", "FROM 1400 TO
+# 1800", "CV=0300") read as a postcode
+_TEMPERATURE = regex.compile(r"(?i:(?:t|t-?max|temp[ \t]+max)[ \t]*[-:=]?[ \t]*)?(?:3[4-9]|9\d|10[0-7])(?:\.\d{1,2})?")
+_TEMPERATURE_BEFORE = regex.compile(r"(?i:(?<![\p{L}\d/])(?:t|t-?max|temp[ \t]+max))[ \t]*[-:=]?[ \t]*$")
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK_BEFORE = re.compile(r"(?:(?<![^\W\d_])(?i:at|from|to|until|till|since|by|before|after|around|about|approx)|[@=])"
+                           r"[ \t]*$")
+_MEASURED_TYPES = frozenset({"POSTAL_CODE", "PHONE_NUMBER", "REFERENCE_ID", "MONEY", "STREET_ADDRESS"})
+
+
+def _measurement(text: str, span: Span, clinical: Callable[[], frozenset[str]]) -> bool:
+    """A number a clinical note gives as a vital sign or a laboratory value (:data:`_MEASURE_BEFORE`), read as a
+    postcode, a phone number, a reference, money or a street address ("SBP 90-100", "INR 2.5", "Tmax 100.8", "Cr to
+    2"), a temperature after "T" or a clock time read as a postcode (:data:`_TEMPERATURE`, :data:`_CLOCK`): only in a
+    text that writes two clinical words or more, and only numbers of seven digits or fewer ("HR 617-555-0134" and
+    "Boulder, CO 80302" stay what they are)."""
+    if span.entity_type not in _MEASURED_TYPES:
+        return False
+    value = text[span.start:span.end]
+    if span.entity_type == "POSTAL_CODE" and _CLOCK.fullmatch(value):
+        return _CLOCK_BEFORE.search(text, max(0, span.start - 12), span.start) is not None and len(clinical()) >= 2
+    if _TEMPERATURE.fullmatch(value) and (not value[0].isdigit()
+                                          or _TEMPERATURE_BEFORE.search(text, max(0, span.start - 12), span.start)):
+        return len(clinical()) >= 2
+    if _MEASURE_VALUE.fullmatch(value) is None:
+        return False
+    if sum(ch.isdigit() for ch in value) > 7 or span.entity_type == "MONEY" and _GROUPED.search(value) \
+            or _LEADING_ZERO.search(value) or len(clinical()) < 2:
+        return False  # ("INR 2,500": an amount grouped in thousands is money; "HR: 555-0134": no measurement is
+        # written with a leading zero, a phone number's part often is)
+    if text[span.start].isdigit():  # the cue before the value
+        return _MEASURE_BEFORE.search(text, max(0, span.start - 40), span.start) is not None
+    return True  # the cue opens the value ("Tmax 100.8", "INR 2.5")
+
+
 def _mostly_lower_case(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
     return bool(letters) and sum(ch.isupper() for ch in letters) < len(letters) / 2
@@ -1658,6 +1709,8 @@ class TypeAnnotator:
                     continue
             if cleaned is not None and cleaned.entity_type == "PERSON" and span.lang == "en" \
                     and _section_heading(text, cleaned, self._english, headings):
+                continue
+            if cleaned is not None and _measurement(text, cleaned, clinical):
                 continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
                 out.append(cleaned if cleaned.entity_type == "PERSON" else _whole_words(text, cleaned))

@@ -1,4 +1,7 @@
-"""Numbers a clinical note gives as vital signs and laboratory values stay as written: "SBP 96-128" is no postcode,
+"""A clinical note's shorthand and numbers stay as written. Words of the note read as people ("Cont to monitor",
+"O-Neuro alert", "Levo weaned", "Freq sxn", "Spont breaths": the opening of dictionary words, a dictionary word, a short
+word in capitals, none a listed name, with no title, initial or kinship word before) in a text writing three clinical
+words or more. Numbers it gives as vital signs and laboratory values: "SBP 96-128" is no postcode,
 "INR 2.2" no amount of rupees, "Tmax 101.3" no reference, "Cr to 1.7" no street, "OFF AT 0500" no postcode. Before,
 each made-up case below was replaced (a Category I stand-in the model reads as a different measurement, or, for money,
 noise that stays in the answer), so a question about the note got an answer about other numbers. The personal values
@@ -65,6 +68,34 @@ def test_money_grouped_in_thousands_or_outside_a_note_is_still_noised(sanitizer:
                                                                      amount: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
     assert [(text[e.start:e.end], e.type) for e in out.entities] == [(amount, "MONEY")]
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("P: Cont to monitor UO, lasix given, heparin off, propofol at 20.", "Cont to monitor"),  # (passed before)
+    ("O-Neuro alert and oriented x3, MAE. On heparin, lasix and propofol.", "O-Neuro alert"),  # (passed before)
+    ("Spont breaths on PS overnight, sats 96%. Lasix given, heparin off, propofol 20.", "Spont breaths"),
+    ("Levo weaned to off. Vanco trough pending; lasix given, heparin off, propofol 20.", "Levo weaned"),
+    ("Freq sxn for thick secretions. Trach care done; lasix given, heparin off, propofol 20.", "Freq sxn"),
+    ("Pt cont on mech vent; Nitro gtt at 50, lasix given, heparin off.", "Nitro gtt"),
+])
+def test_a_notes_shorthand_is_no_person(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Pt's daughter Aisling at bedside; lasix given, heparin off, propofol 20.", ["Aisling"]),
+    ("Dr. Cont aware; lasix given, heparin off, propofol 20.", ["Cont"]),
+    ("Seen by Okonjo this am; on lasix, heparin, propofol.", ["Okonjo"]),
+    ("Jones and Bean at bedside; lasix given, heparin off, propofol 20.", ["Jones", "Bean"]),
+    ("Plan discussed with Ferrante; lasix given, heparin off, propofol 20.", ["Ferrante"]),
+])
+def test_people_in_a_note_are_still_hidden(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+def test_a_name_that_is_no_shorthand_outside_a_note_stays_a_name(sanitizer: Sanitizer) -> None:
+    # (no clinical word: the same word read as a person is hidden as before)
+    check_hidden(sanitizer, KEYS, "Levo called about the invoice, Freq answered.", ["Levo"])
 
 
 SET_AZ = ("ICU nursing note. Pt Adaeze Okafor, MRN 4471829. Daughter's phone 617-555-0134.\n"

@@ -1710,6 +1710,9 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.entity_type == "PERSON" and span.lang == "en" \
                     and _section_heading(text, cleaned, self._english, headings):
                 continue
+            if cleaned is not None and cleaned.entity_type == "PERSON" and span.lang == "en" \
+                    and _note_shorthand(text, cleaned, self._english, clinical):
+                continue
             if cleaned is not None and _measurement(text, cleaned, clinical):
                 continue
             if cleaned is not None and cleaned.end > cleaned.start and _plausible(text, cleaned):
@@ -2025,21 +2028,46 @@ _LINE_LABELS = regex.compile(r"(?m)^[ \t>*•-]*(?:\p{Lu}[-.:][ \t]*)?(?P<w>\p{L
 _LABEL_END = regex.compile(r"[\p{L}-]*[ \t]*(?:[:=]|-(?=[ \t]*\p{L}))")
 
 
-def _heading_word(word: str, english: Container[str]) -> bool:
+def _heading_word(word: str, english: Container[str], proper: bool = True, shortest: int = 3) -> bool:
     """A word a note's section is headed with: no listed name, and a dictionary word ("Cardiac"), a short word in
-    capitals ("GU", "ENDO") or the opening of two dictionary words or more ("Neuro", "Resp", "Misc")."""
+    capitals ("GU", "ENDO") or the opening of two dictionary words or more ("Neuro", "Resp", "Misc"). Without
+    ``proper``, no word the dictionary holds as a noun alone (WordNet's proper nouns: "Clive", "Attila"); an opening
+    of ``shortest`` letters or more."""
     from mechanisms.prmpt.entities.name_words import name_index
 
     if name_index().is_listed(word):
         return False
     low = word.lower()
-    if low in english or word.isupper() and len(word) <= 5:
+    if low in english and (proper or low not in getattr(english, "nouns_only", ())) \
+            or word.isupper() and len(word) <= 5:
         return True
     words = getattr(english, "sorted_words", None)
     if words is None:
         return False
     i = bisect.bisect_left(words, low)
-    return len(low) >= 3 and sum(1 for w in words[i:i + 3] if w.startswith(low) and w != low) >= 2
+    return len(low) >= shortest and sum(1 for w in words[i:i + 3] if w.startswith(low) and w != low) >= 2
+
+
+# a word of a clinical note, with the letter of the note's part before it ("O-Neuro alert", "GU-foley draining")
+_NOTE_WORD = regex.compile(r"(?:\p{Lu}{1,2}-)?(\p{L}{2,})")
+
+
+def _note_shorthand(text: str, span: Span, english: Container[str], clinical: Callable[[], frozenset[str]]) -> bool:
+    """A person that is a clinical note's shorthand: in a text writing three clinical words or more, every word of the
+    span a heading word (:func:`_heading_word`: no listed name, and a dictionary word, a short word in capitals or the
+    opening of two dictionary words: "Cont to assess", "O-Neuro alert", "LACTULOSE GIVEN", "Spont breaths") or a
+    clinical word, without a title, an initial or a kinship word before it ("Dr. Cont", "SON CHIDI" stay; "Jones"
+    and "Bean", listed names, stay)."""
+    if len(clinical()) < 3 or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start):
+        return False
+    words = text[span.start:span.end].split()
+    if not words or len(words) > 3:
+        return False
+    for word in words:
+        m = _NOTE_WORD.fullmatch(word)
+        if m is None or not (_clinical(m.group(1)) or _heading_word(m.group(1), english, proper=False, shortest=4)):
+            return False
+    return True
 
 
 def _heading_labels(text: str, english: Container[str]) -> frozenset[str]:

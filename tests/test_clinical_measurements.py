@@ -49,6 +49,7 @@ def test_a_temperature_after_t_and_a_clock_time_stay(sanitizer: Sanitizer, text:
     ("Daughter Adaeze Okafor, phone 617-555-0134, MRN 4471829. HR 80, BP 120/80, on lasix and heparin.",
      ["Okafor", "617-555-0134", "4471829"]),
     ("HR: 555-0134 for the family meeting. Lasix given, hct stable.", ["555-0134"]),
+    ("PT 555-2368 for questions; lasix given, heparin off.", ["555-2368"]),
     # (before, this one's "INR 2.4" was noised as money, so the text did not come back exactly)
     ("Discharged home to 14 Elm Rd, Leeds LS6 2AB; on warfarin, INR 2.4, heparin stopped.", ["14 Elm Rd", "LS6 2AB"]),
     ("Transferred from Boulder, CO 80302. SBP 110s on lasix, heparin gtt.", ["80302"]),

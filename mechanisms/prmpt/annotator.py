@@ -37,6 +37,7 @@ from mechanisms.prmpt.entities.titled_names import (
     COMPANY_FORMS,
     LETTER_WORDS,
     OFFICES,
+    PARTY_ROLE_WORDS,
     REPLACED_TITLES,
     SALUTATION_NAMES,
     address_block_names,
@@ -779,6 +780,7 @@ _MEASURE_VALUE = regex.compile(rf"(?i:(?:{_MEASURE_CUES})[ \t]*[-:=]?[ \t]*(?:to
                                r"\d[\d.,/ \t-]*")
 _GROUPED = re.compile(r"\d[,.]\d{3}\b")
 _LEADING_ZERO = re.compile(r"(?<![\d.,])0\d")
+_LOCAL_PHONE = re.compile(r"(?<![\d.,/-])\d{3}[-. ]?\d{4}(?![\d.,/-])")
 # a temperature after "T" ("ID: T 98.3(PO)", "T-MAX 100"): that cue only before a body's temperature, in Fahrenheit or
 # Celsius ("T 555-0134" stays a phone number); a 24-hour clock time after a word of time ("OFF AT 0600", "FROM 1400 TO
 # 1800", "CV=0300") read as a postcode
@@ -807,9 +809,9 @@ def _measurement(text: str, span: Span, clinical: Callable[[], frozenset[str]]) 
     if _MEASURE_VALUE.fullmatch(value) is None:
         return False
     if sum(ch.isdigit() for ch in value) > 7 or span.entity_type == "MONEY" and _GROUPED.search(value) \
-            or _LEADING_ZERO.search(value) or len(clinical()) < 2:
+            or _LEADING_ZERO.search(value) or _LOCAL_PHONE.search(value) or len(clinical()) < 2:
         return False  # ("INR 2,500": an amount grouped in thousands is money; "HR: 555-0134": no measurement is
-        # written with a leading zero, a phone number's part often is)
+        # written with a leading zero, a phone number's part often is; "PT 555-2368": a local number's shape)
     if text[span.start].isdigit():  # the cue before the value
         return _MEASURE_BEFORE.search(text, max(0, span.start - 40), span.start) is not None
     return True  # the cue opens the value ("Tmax 100.8", "INR 2.5")
@@ -1421,9 +1423,6 @@ _POSITIONS = frozenset("""defender striker midfielder goalkeeper goalie keeper w
     centre-back center-back wing-back playmaker pitcher catcher shortstop outfielder infielder quarterback linebacker
     receiver batsman batter bowler all-rounder wicketkeeper jockey defensa delantero centrocampista mediocampista
     portero arquero guardameta extremo lateral volante défenseur attaquant milieu gardien ailier buteur""".split())
-# a party's role after its name in a judgment's heading ("TOBIAS ENGQVIST Claimant v ...")
-_PARTY_ROLES = frozenset("""claimant claimants defendant defendants appellant appellants respondent respondents
-    petitioner petitioners plaintiff plaintiffs intervener interveners""".split())
 _LABEL_AFTER = re.compile(r"[ \t]*(?:(?:by|to|for|of|par|por|von)[ \t]*)?:")  # ("Dictated by:", "Copy to:")
 _COLUMN_GAP = re.compile(r"[ \t]*(?:  |\t)[ \t]*")
 # a label of a few words after a column's gap ("Teacher: Mr. Venter   Term 3 report: ...")
@@ -1461,9 +1460,9 @@ def _person_edges(text: str, span: Span) -> Span:
         start = m.end()
     while (m := _LAST_WORD.search(text, start, end)) is not None and m.start(1) > start \
             and (m.group(1).rstrip(".").upper() in _POSTNOMINALS or m.group(1).rstrip(".,:").lower() in REPORTING_WORDS
-                 or m.group(1).rstrip(".,:").lower() in _PARTY_ROLES):
+                 or m.group(1).rstrip(".,:").lower() in PARTY_ROLE_WORDS):
         end = m.start()  # "Trevelyan QC", "Tom Hale MP": letters after the name are no part of it; nor is a note's
-        # "N. GRANDONE AWARE"
+        # "N. GRANDONE AWARE", nor a party's role in a judgment's heading ("TOBIAS ENGQVIST Claimant v ...")
     if (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and m.group(1)[1:].islower() \
             and m.group(1).lower() in _POSITIONS:
         start = m.end()  # "Defender Kalidou Sarr-Diop", "Portero Iker Casillas": a player's position, as news opens

@@ -2511,12 +2511,14 @@ _PARTY = rf"{_PARTY_WORD}(?:[ \t]+{_PARTY_WORD}){{0,5}}"
 _OTHERS = r"(?:[ \t]+(?:and|AND|&)[ \t]+(?:[Oo]thers|OTHERS|Ors|[Aa]nother|ANOTHER))?"
 _CASE_NAME = regex.compile(rf"(?<![\p{{L}}\d])(?P<a>{_PARTY})(?:(?<=(?<!\p{{L}})R)\.)?{_OTHERS}[ \t]+(?:v|vs|V|VS)\.?[ \t]+(?P<b>{_PARTY})"
                            r"(?![\p{L}\d])")
+# the roles of the parties to a case ("Claimant", "Respondents"): words of a judgment's heading, never of a name
+PARTY_ROLES = ("claimant", "defendant", "appellant", "respondent", "applicant", "petitioner", "plaintiff", "intervener")
+PARTY_ROLE_WORDS = frozenset(role + s for role in PARTY_ROLES for s in ("", "s"))
 _NOT_PARTIES = frozenset("""r rex regina crown state people commonwealth government republic kingdom united queen king
 dpp hmrc ministry secretary commissioner commissioners council board bank company corporation ltd limited plc inc llc
 llp co university hospital trust authority police department agency office union city county borough district
 school college church society association federation services service home office case of in re ex parte and
-others the claimant claimants defendant defendants appellant appellants respondent respondents applicant applicants
-petitioner petitioners plaintiff plaintiffs intervener interveners""".split())
+others the""".split()) | PARTY_ROLE_WORDS
 
 
 _INSTITUTIONS = _NOT_PARTIES - {"case", "of", "in", "re", "the", "ex", "parte", "and", "others"}
@@ -2536,7 +2538,7 @@ _LITIGATION = regex.compile(r"(?i:litigation|securities|antitrust|derivative|ban
 
 # a party's name alone on its line above its role, as a judgment's or a claim form's heading sets them out
 # ("Between:\nROBERT CROSS\nClaimant\n- and -\n...\nFirst Defendant", "(2) Zlatica Váska\nAppellant")
-_ROLE_LINE = r"(?i:claimant|defendant|appellant|respondent|applicant|petitioner|plaintiff|intervener|interested[ \t]+party)s?"
+_ROLE_LINE = rf"(?i:{'|'.join(PARTY_ROLES)}|interested[ \t]+party)s?"
 _PARTY_LINE = regex.compile(
     r"(?m)^[ \t]*(?:\(\d{1,2}\)[ \t]*)?(?P<v>\p{Lu}[\p{L}'’-]*\.?(?:[ \t]+\p{Lu}[\p{L}'’-]*\.?){1,4})[ \t]*\n[ \t]*"
     rf"(?:(?i:first|second|third|fourth|fifth|\d(?:st|nd|rd|th))[ \t]+)?{_ROLE_LINE}"

@@ -796,8 +796,9 @@ def _measurement(text: str, span: Span, clinical: Callable[[], frozenset[str]]) 
     """A number a clinical note gives as a vital sign or a laboratory value (:data:`_MEASURE_BEFORE`), read as a
     postcode, a phone number, a reference, money or a street address ("SBP 90-100", "INR 2.5", "Tmax 100.8", "Cr to
     2"), a temperature after "T" or a clock time read as a postcode (:data:`_TEMPERATURE`, :data:`_CLOCK`): only in a
-    text that writes two clinical words or more, and only numbers of seven digits or fewer ("HR 617-555-0134" and
-    "Boulder, CO 80302" stay what they are)."""
+    text that writes two clinical words or more, and only numbers of seven digits or fewer, none with a leading zero or
+    of a local phone number's shape ("HR 617-555-0134", "HR: 555-0134", "PT 555-2368" and "Boulder, CO 80302" stay
+    what they are)."""
     if span.entity_type not in _MEASURED_TYPES:
         return False
     value = text[span.start:span.end]
@@ -2054,9 +2055,9 @@ _NOTE_WORD = regex.compile(r"(?:\p{Lu}{1,2}-)?(\p{L}{2,})")
 def _note_shorthand(text: str, span: Span, english: Container[str], clinical: Callable[[], frozenset[str]]) -> bool:
     """A person that is a clinical note's shorthand: in a text writing three clinical words or more, every word of the
     span a heading word (:func:`_heading_word`: no listed name, and a dictionary word, a short word in capitals or the
-    opening of two dictionary words: "Cont to assess", "O-Neuro alert", "LACTULOSE GIVEN", "Spont breaths") or a
-    clinical word, without a title, an initial or a kinship word before it ("Dr. Cont", "SON CHIDI" stay; "Jones"
-    and "Bean", listed names, stay)."""
+    opening of two dictionary words, of four letters or more: "Cont to assess", "O-Neuro alert", "Levo weaned", "Spont
+    breaths") or a clinical word, without a title, an initial or a kinship word before it ("Dr. Cont", "SON CHIDI"
+    stay; "Jones", "Bean" and "GIVEN", listed names, stay)."""
     if len(clinical()) < 3 or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start):
         return False
     words = text[span.start:span.end].split()

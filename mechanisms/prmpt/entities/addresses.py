@@ -1231,6 +1231,12 @@ _IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_AN
 _TOWN_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}),[ \t]+(?P<s>[A-Z]{{2,3}})\.?,?[ \t]+(?P<v>\d{{4,5}}(?:-\d{{4}})?)"
                               r"(?![\w-])(?!\.\d|,\d)")
 _AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
+# the same without the comma, as Australian addresses are written ("Surry Hills NSW 2010", "Sydney NSW 2000."): a
+# state no other abbreviation writes takes any four digits, one that is a word or a company's form too ("SA", "WA",
+# "NT", "ACT") no year unless the town is a known place ("Acme SA 2019" stays)
+_TOWN_AU_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})[ \t]+(?P<s>NSW|VIC|QLD|TAS|SA|WA|NT|ACT)[ \t]+"
+                                 r"(?P<v>\d{4})(?![\w-])(?!\.\d|,\d)")
+_AU_STATES_ALONE = frozenset("NSW VIC QLD TAS".split())
 _TOWN_PIN = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
                        rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 
@@ -1276,6 +1282,10 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
         town = m.group("t")
         year = _YEAR.fullmatch(m.group("v")) and m.group("s") not in _AU_STATES
         if not year and (town.casefold() in places or _proper(town)):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+    for m in _TOWN_AU_STATE_CODE.finditer(text):
+        town, known = m.group("t"), m.group("t").casefold() in places
+        if (known or _proper(town)) and (known or m.group("s") in _AU_STATES_ALONE or not _YEAR.fullmatch(m.group("v"))):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_PIN.finditer(text):
         town = m.group("t")

@@ -1,7 +1,8 @@
 """A clinical note's shorthand and numbers stay as written. Words of the note read as people ("Cont to monitor",
 "O-Neuro alert", "Levo weaned", "Freq sxn", "Spont breaths": the opening of dictionary words, a dictionary word, a short
 word in capitals, none a listed name, with no title, initial or kinship word before) in a text writing three clinical
-words or more. Numbers it gives as vital signs and laboratory values: "SBP 96-128" is no postcode,
+words or more, and a device named after a person, alone, with what it does after it ("Foley draining", "Hickman
+patent"). Numbers it gives as vital signs and laboratory values: "SBP 96-128" is no postcode,
 "INR 2.2" no amount of rupees, "Tmax 101.3" no reference, "Cr to 1.7" no street, "OFF AT 0500" no postcode. Before,
 each made-up case below was replaced (a Category I stand-in the model reads as a different measurement, or, for money,
 noise that stays in the answer), so a question about the note got an answer about other numbers. The personal values
@@ -91,6 +92,27 @@ def test_a_notes_shorthand_is_no_person(sanitizer: Sanitizer, text: str, kept: s
     ("Plan discussed with Ferrante; lasix given, heparin off, propofol 20.", ["Ferrante"]),
 ])
 def test_people_in_a_note_are_still_hidden(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("GU: Foley draining clear yellow urine, lasix given, heparin off.", "Foley draining"),
+    ("Foley to gravity, UO 40cc/hr; on lasix and heparin.", "Foley to gravity"),
+    ("Hickman patent, flushed; on lasix and heparin.", "Hickman patent"),
+    ("Foley in place, draining; lasix given, heparin off.", "Foley in place"),
+])
+def test_a_device_named_after_a_person_alone_in_a_note_is_no_person(sanitizer: Sanitizer, text: str,
+                                                                    kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Dr. Foley was flushed with pride; lasix given, heparin off.", ["Foley"]),
+    ("Met Foley in place of the attending; lasix given, heparin off.", ["Foley"]),
+    ("Spoke with Foley about the plan; lasix given, heparin off.", ["Foley"]),
+    ("Foley draining well after the meeting.", ["Foley"]),  # (no clinical word)
+])
+def test_a_person_of_a_devices_name_stays_hidden(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
     check_hidden(sanitizer, KEYS, text, secrets)
 
 

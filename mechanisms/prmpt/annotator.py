@@ -718,6 +718,26 @@ def _device(text: str, span: Span, devices: Callable[[], frozenset[str]]) -> boo
         and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
 
 
+# the devices named after a person that a clinical note writes alone, and what such a device does or is after it
+# ("Foley draining clear urine", "Foley to gravity", "Hickman patent", "Dobhoff in place", "Foley was flushed"): a note
+# writing two clinical words or more, no title before it ("Dr. Foley was flushed" stays a person)
+_DEVICES_ALONE = frozenset("foley hickman dobhoff groshong quinton penrose yankauer".split())
+_DEVICE_STATE_AFTER = regex.compile(
+    r"[ \t]*[-:]?[ \t]*(?i:draining|patent|intact|in[ \t]+place(?![ \t]+of)|remains[ \t]+in|"
+    r"to[ \t]+(?:gravity|drainage|bsd|cd|straight[ \t]+drain|suction)|"
+    r"(?:with|w/)[ \t]*(?:clear|cloudy|amber|yellow|adequate|good|minimal|small|large|dark|bloody|sediment|"
+    r"concentrated|pink)|was[ \t]+(?:flushed|changed|replaced|reinserted|placed|discontinued|d/?c['’]?d)|flushed|"
+    r"d/?c['’]?d|discontinued|reinserted|irrigated)(?![\p{L}])")
+
+
+def _device_alone(text: str, span: Span, clinical: Callable[[], frozenset[str]]) -> bool:
+    """A device a clinical note names after a person, alone, with what it does after it (:data:`_DEVICES_ALONE`,
+    :data:`_DEVICE_STATE_AFTER`): "Foley draining clear urine" in a note that never writes "Foley catheter"."""
+    return text[span.start:span.end].casefold() in _DEVICES_ALONE and len(clinical()) >= 2 \
+        and _DEVICE_STATE_AFTER.match(text, span.end) is not None \
+        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start)
+
+
 _CLINICAL_WORD = regex.compile(r"\p{L}+")
 
 
@@ -1700,6 +1720,7 @@ class TypeAnnotator:
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
                                             or _eponym(text, cleaned) or _device(text, cleaned, devices)
+                                            or _device_alone(text, cleaned, clinical)
                                             or _clinical_term(text, cleaned, self._english, clinical)
                                             or _clinical_acronym(text, cleaned, clinical, cased)
                                             or _ORG_END.search(text, cleaned.start, cleaned.end)

@@ -706,18 +706,6 @@ def _device_eponyms(text: str) -> frozenset[str]:
         else frozenset()
 
 
-def _device(text: str, span: Span, devices: Callable[[], frozenset[str]]) -> bool:
-    """A device named after a person: a span ending in the device's noun ("FOLEY CATH"), or one opening with a word
-    the text also writes before that noun, without a title before it here ("Foley draining", "via foley approx" beside
-    "Foley catheter"; "John Foley" stays a name)."""
-    value = text[span.start:span.end]
-    if _DEVICE_END.search(value):
-        return True
-    words = value.split()
-    return bool(words) and words[0].casefold() in devices() \
-        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
-
-
 # the devices named after a person that a clinical note writes alone, and what such a device does or is after it
 # ("Foley draining clear urine", "Foley to gravity", "Hickman patent", "Dobhoff in place", "Foley was flushed"): a note
 # writing two clinical words or more, no title before it ("Dr. Foley was flushed" stays a person)
@@ -730,10 +718,20 @@ _DEVICE_STATE_AFTER = regex.compile(
     r"d/?c['’]?d|discontinued|reinserted|irrigated)(?![\p{L}])")
 
 
-def _device_alone(text: str, span: Span, clinical: Callable[[], frozenset[str]]) -> bool:
-    """A device a clinical note names after a person, alone, with what it does after it (:data:`_DEVICES_ALONE`,
-    :data:`_DEVICE_STATE_AFTER`): "Foley draining clear urine" in a note that never writes "Foley catheter"."""
-    return text[span.start:span.end].casefold() in _DEVICES_ALONE and len(clinical()) >= 2 \
+def _device(text: str, span: Span, devices: Callable[[], frozenset[str]],
+            clinical: Callable[[], frozenset[str]]) -> bool:
+    """A device named after a person: a span ending in the device's noun ("FOLEY CATH"), or one opening with a word
+    the text also writes before that noun, without a title before it here ("Foley draining", "via foley approx" beside
+    "Foley catheter"; "John Foley" stays a name), or a device a clinical note names alone, with what it does after it
+    (:data:`_DEVICES_ALONE`, :data:`_DEVICE_STATE_AFTER`: "Foley draining clear urine" in a note that never writes
+    "Foley catheter")."""
+    value = text[span.start:span.end]
+    if _DEVICE_END.search(value):
+        return True
+    words = value.split()
+    if words and words[0].casefold() in devices():
+        return not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
+    return value.casefold() in _DEVICES_ALONE and len(clinical()) >= 2 \
         and _DEVICE_STATE_AFTER.match(text, span.end) is not None \
         and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start)
 
@@ -1719,8 +1717,7 @@ class TypeAnnotator:
             if cleaned is not None and cleaned.entity_type == "PERSON":
                 cleaned = _person_edges(text, cleaned)
                 if cleaned is not None and (span.lang == "en" and _defined_term(text, cleaned, self._english)
-                                            or _eponym(text, cleaned) or _device(text, cleaned, devices)
-                                            or _device_alone(text, cleaned, clinical)
+                                            or _eponym(text, cleaned) or _device(text, cleaned, devices, clinical)
                                             or _clinical_term(text, cleaned, self._english, clinical)
                                             or _clinical_acronym(text, cleaned, clinical, cased)
                                             or _ORG_END.search(text, cleaned.start, cleaned.end)

@@ -1234,9 +1234,9 @@ _AU_STATES = frozenset("NSW VIC QLD SA WA TAS NT ACT".split())
 # the same without the comma, as Australian addresses are written ("Surry Hills NSW 2010", "Sydney NSW 2000."): a
 # state no other abbreviation writes takes any four digits, one that is a word or a company's form too ("SA", "WA",
 # "NT", "ACT") no year unless the town is a known place ("Acme SA 2019" stays)
-_TOWN_AU_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})[ \t]+(?P<s>NSW|VIC|QLD|TAS|SA|WA|NT|ACT)[ \t]+"
+_TOWN_AU_STATE_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})[ \t]+(?P<s>{'|'.join(sorted(_AU_STATES))})[ \t]+"
                                  r"(?P<v>\d{4})(?![\w-])(?!\.\d|,\d)")
-_AU_STATES_ALONE = frozenset("NSW VIC QLD TAS".split())
+_AU_STATES_ALONE = _AU_STATES - {"SA", "WA", "NT", "ACT"}
 _TOWN_PIN = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS}|[{_CASELESS}][\w{_MARKS}]+)-(?P<v>(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))[1-9]\d{{5}})(?![\w-])"
                        rf"(?=[ \t.,;!?)]*(?:\n|$)|[ \t]+{_GOES_ON})")  # never a tag or a month ("Tokyo-202405 is ...")
 

@@ -730,10 +730,10 @@ def _device(text: str, span: Span, devices: Callable[[], frozenset[str]],
         return True
     words = value.split()
     if words and words[0].casefold() in devices():
-        return not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start)
+        return not _titled_before(text, span.start)
     return value.casefold() in _DEVICES_ALONE and len(clinical()) >= 2 \
         and _DEVICE_STATE_AFTER.match(text, span.end) is not None \
-        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start)
+        and not _titled_before(text, span.start, 16)
 
 
 _CLINICAL_WORD = regex.compile(r"\p{L}+")
@@ -762,7 +762,7 @@ def _clinical_term(text: str, span: Span, english: Container[str], clinical: Cal
 
     words = _CLINICAL_WORD.findall(text, span.start, span.end)
     found = [_clinical(w) for w in words]
-    if not any(found) or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
+    if not any(found) or _titled_before(text, span.start):
         return False
     if not any(w.casefold() in medicine_names() for w in words) and not clinical() - set(words):
         return False  # abbreviations alone, in a text that writes no other clinical word
@@ -779,7 +779,7 @@ def _clinical_acronym(text: str, span: Span, clinical: Callable[[], frozenset[st
     kin word or name key before it ("Able to MAE", "Hx GERD, HTN"): an abbreviation of the note's,
     not a person's initials (a note writing two clinical words; "hey GT will you" stays a name, as does "Dr. JS")."""
     return _ACRONYM_SPAN.fullmatch(text, span.start, span.end) is not None and len(clinical()) >= 2 and cased() \
-        and not _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start) \
+        and not _titled_before(text, span.start) \
         and not NAME_KEY_BEFORE.search(text, max(0, span.start - 24), span.start)
 
 
@@ -2020,6 +2020,12 @@ _INITIAL_OR_TITLE_BEFORE = regex.compile(r"(?:(?<![\p{L}\d])(?i:dr|drs|mr|mrs|ms
 _CAPITALS_WORD = regex.compile(r"\p{L}+(?:['’-]\p{L}+)*")
 
 
+def _titled_before(text: str, start: int, reach: int = 8) -> bool:
+    """A title, an initial or a kinship word right before ``start`` (:data:`_INITIAL_OR_TITLE_BEFORE`), read in the
+    ``reach`` characters before it (16 takes in "daughter " too)."""
+    return _INITIAL_OR_TITLE_BEFORE.search(text, max(0, start - reach), start) is not None
+
+
 def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
     """A person read in a text in capitals as written that is kept beside those read in lower case: one after a
     record's name key ("NAME: ODUYA, TEMPERANCE"), or one whose words are each a listed name or no dictionary word,
@@ -2033,7 +2039,7 @@ def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
     index = name_index()
     if not all(len(w) == 1 or index.is_listed(w) or w.lower() not in english for w in words):
         return False  # "HALVORSEN AWARE", "BRUCER FAIR": the name alone is read in lower case
-    if any(len(w) == 1 for w in words) or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
+    if any(len(w) == 1 for w in words) or _titled_before(text, span.start):
         return True
     return len(words) >= 2 and any(index.is_listed(w) for w in words)
 
@@ -2076,7 +2082,7 @@ def _note_shorthand(text: str, span: Span, english: Container[str], clinical: Ca
     opening of two dictionary words, of four letters or more: "Cont to assess", "O-Neuro alert", "Levo weaned", "Spont
     breaths") or a clinical word, without a title, an initial or a kinship word before it ("Dr. Cont", "SON CHIDI"
     stay; "Jones", "Bean" and "GIVEN", listed names, stay)."""
-    if len(clinical()) < 3 or _INITIAL_OR_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start):
+    if len(clinical()) < 3 or _titled_before(text, span.start, 16):
         return False
     words = text[span.start:span.end].split()
     if not words or len(words) > 3:

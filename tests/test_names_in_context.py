@@ -277,7 +277,7 @@ def test_this_rounds_names_never_reach_the_upstream_on_any_surface(veil_factory,
 # ------------------------------------------------------------ lower-case nouns the name lists also hold
 @pytest.mark.parametrize("text", [
     "On the ruins of the same temple a prayer house was built.", "you are my sunshine, follow me",
-    "the grover in the old tale kept the grove", "that easter egg was fun",
+    "the baker in the old tale kept the grove", "that easter egg was fun",  # ("grover" is no dictionary word)
 ])
 def test_a_lower_case_noun_that_is_also_a_listed_name_stays(sanitizer: Sanitizer, text: str) -> None:
     assert sanitizer.sanitize(text, KEYS).text == text

@@ -126,7 +126,7 @@ class EnglishWords:
     lemmatizer tables, read with its suffix rules ("tests" -> "test") and irregular forms."""
 
     words: frozenset[str]
-    rules: tuple[tuple[str, str], ...]
+    rules: tuple[tuple[str, str, frozenset[str]], ...]  # (suffix, base, the words the rule reads)
     irregular: frozenset[str]
     nouns_only: frozenset[str] = frozenset()  # words only in the noun index: WordNet keeps "david", "lydia"
     verbs: frozenset[str] = frozenset()  # the verb index
@@ -173,8 +173,11 @@ class EnglishWords:
         low = word.lower()
         if low in self.words or low in self.irregular:
             return True
+        # an adjective's rule makes forms of adjectives and (an agent noun) verbs only: "kinder" of "kind",
+        # "introducer" of "introduce"; "Mealer", "Brucer" are no such forms of the nouns "meal", "Bruce" (a verb's
+        # rule reads a noun too: "bolused", "texted")
         return any(low.endswith(suffix) and len(low) - len(suffix) + len(base) >= 3
-                   and low[:len(low) - len(suffix)] + base in self.words for suffix, base in self.rules)
+                   and low[:len(low) - len(suffix)] + base in stems for suffix, base, stems in self.rules)
 
 
 @lru_cache(maxsize=4)
@@ -195,7 +198,12 @@ def english_words(model: str) -> EnglishWords:
     words = set().union(*by_pos.values()) if by_pos else set()
     nouns = by_pos.get(hash_string("noun"), set())
     others = set().union(*(v for k, v in by_pos.items() if k != hash_string("noun"))) if by_pos else set()
-    rules = {(suffix, base) for part in tables.get_table("lemma_rules").values() for suffix, base in part
+    # an adjective's rule (English, French: the tables key rules by part of speech) makes forms of adjectives and
+    # verbs only, every other rule of any word (the Spanish tables key their rules by a group's name)
+    everyone = frozenset(words)
+    forms_of = by_pos.get(hash_string("adj"), set()) | by_pos.get(hash_string("verb"), set())
+    stems = {hash_string("adj"): frozenset(forms_of)}
+    rules = {(suffix, base, key) for key, part in tables.get_table("lemma_rules").items() for suffix, base in part
              if suffix and suffix.isalpha()}
     irregular = {w.lower() for part in tables.get_table("lemma_exc").values() for w in part if w.isalpha()}
     verbs = by_pos.get(hash_string("verb"), set())
@@ -207,7 +215,8 @@ def english_words(model: str) -> EnglishWords:
     plurals = {w for w in nouns - others if not index.is_listed(w) and any(
         w.endswith(suffix) and len(w) - len(suffix) + len(base) >= 3 and w[:len(w) - len(suffix)] + base in others
         for suffix, base in (("s", ""), ("es", ""), ("ies", "y")))}
-    return EnglishWords(frozenset(words), tuple(sorted(rules)), frozenset(irregular), frozenset(nouns - others - plurals),
+    return EnglishWords(everyone, tuple((suffix, base, stems.get(key, everyone)) for suffix, base, key in sorted(rules)),
+                        frozenset(irregular), frozenset(nouns - others - plurals),
                         frozenset(verbs), frozenset(past))
 
 

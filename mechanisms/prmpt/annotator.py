@@ -1310,6 +1310,10 @@ def _coordinated_full_names(text: str, weak: Sequence[Span], kept: Sequence[Span
     return out
 
 
+# the words of a place NER reads that name no place alone: articles and the particles of names
+_NO_PLACE_WORDS = frozenset("the a an de del della di da das do dos van von der den ter ten la le les los las el y".split())
+
+
 def _known_places() -> Container[str]:
     from mechanisms.prmpt.entities.name_words import place_names
 
@@ -1777,10 +1781,12 @@ class TypeAnnotator:
                                      lemmas=[t.lower_ for t in doc], nlp_engine=self._engine, language=lang)
             spans.extend(Span(r.entity_type, r.start, r.end, float(r.score), lang) for r in self._custom_analyzer.analyze(
                 text=piece, language=lang, entities=self._presidio_entities, nlp_artifacts=artifacts))
-        # a name guessed from the lists alone yields where NER reads a known place ("France", "Lyon")
+        # a name guessed from the lists alone yields where NER reads a known place ("France", "Lyon"): the place's
+        # text or one of its words, but an article or a particle ("the Beatriz de Alzueta" read as a building holds
+        # no place, though GeoNames has a "The" and a "Van")
         known = _known_places()
         places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES and any(
-            w.casefold() in known for w in [e.text, *e.text.split()])]
+            w.casefold() in known for w in [e.text, *(w for w in e.text.split() if w.lower() not in _NO_PLACE_WORDS)])]
         ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
         finders = self._person_finders if person_only else self._finders
         learned = next((f for f in finders if hasattr(f, "agrees")), None)

@@ -174,6 +174,15 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
     return 0.6 if common == 1 and cued else 0.0
 
 
+def _particles_lift(text: str, a: regex.Match[str], b: regex.Match[str], index: NameIndex) -> bool:
+    """A pair joined by a family name's particles that reads as a person in an English text: a listed given name, no
+    everyday word or place ("Argentina y Perú"), then particles but "y" (a conjunction: "Oscar y Puñal"), then a word
+    no place ("Santiago de Cuba")."""
+    first, last, places = a.group(0), b.group(0), place_names()
+    return index.is_first(first) and not index.is_common(first) and first.casefold() not in places \
+        and "y" not in text[a.end():b.start()].split() and last.casefold() not in places
+
+
 def find_listed_names(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """Adjacent word pairs (a middle initial allowed in Title case) scored by :func:`_pair_score`."""
     index = name_index()
@@ -218,6 +227,8 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         score = pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
                             text[b.end():b.end() + 12], english)
+        if j > k + 1 and not initial and score > 0 and lang == "en" and _particles_lift(text, a, b, index):
+            score += 0.15  # a listed given name, a family name's particles, a capitalised word: "Christiane de Vaan"
         if initial:
             # with an initial between them: a listed given name first ("Amber D Watson": no sentence capitalises
             # "Amber" and "Watson" so), or two words no list or dictionary holds ("Drenka A Ambroželi"); any other

@@ -1043,6 +1043,7 @@ _ACTS = (r"died|dies|passed\s+away|was\s+born|married|marries|divorced|graduated
          r"se\s+cas[óo]")
 _ADVERB = r"(?:(?:then|later|also|never|once|still|soon|first|finally|again|allegedly|reportedly|\w+ly|"
 _ADVERB += r"puis|ensuite|aussi|jamais|luego|también|nunca)[ \t]+)?"
+_TOWN_ACTS = regex.compile(rf"[ \t]+{_ADVERB}(?:scored|served|grew)\b")  # (what a team or a town does too)
 _ACTOR_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+{_ADVERB}(?:{_ACTS})\b")
 # A single capitalised word opening a sentence, then lower-case words, then a personal pronoun in the same
 # sentence ("Citrone is known for taking his time", "Carter began playing his first gigs when he was 16"):
@@ -1298,7 +1299,9 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 # "Washington, a former Marine": a town holds no office), and a family name before "who"
                 speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
                     or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE) \
-                    or named_before_who
+                    or named_before_who or pattern is _ACTOR_BEFORE and index.is_listed(word) \
+                    and _TOWN_ACTS.match(text, m.end("v")) is None  # (a town never shouts, marries or dies:
+                # "Antonina shouted at Sharon", where NER reads the town; a team scores, a town serves as a capital)
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
                 if pattern in (_ROLE_PAIR, _PAIR_ROLE) and _second_of_pair(m.group("w"), index, dictionary, places):
                     out.append(Found("PERSON", m.start("w"), m.end("w"), 0.72))

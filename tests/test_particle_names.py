@@ -8,6 +8,9 @@ conjunction in Spanish: "Argentina y Uruguay").
 A name NER reads as a building or a place is dropped where the place holds a known place's word; an article or a
 particle is none, though GeoNames lists a "The" and a "Van": "the Margaret van Oostrum recital", read as a building,
 went out.
+
+Given names that together with their particles make a known place's name are no person: "Rio de Janeiro", "Santa
+Cruz" (a pair), "Santiago" of "Santiago de Cuba", and a country after "de" ("the Tour de France") were replaced.
 """
 
 from __future__ import annotations
@@ -47,6 +50,17 @@ def test_a_given_name_and_particles_before_a_family_name(sanitizer: Sanitizer, t
     ("Our offices in Argentina y Uruguay close early on Friday.", "Argentina y Uruguay"),
 ])
 def test_particles_after_no_given_name_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We flew to Rio de Janeiro and then to Buenos Aires.", "Rio de Janeiro"),
+    ("He grew up in Santiago de Cuba, near the old port.", "Santiago de Cuba"),
+    ("The conference moved from Santa Cruz to Monterey.", "Santa Cruz"),
+    ("He rode the Tour de France twice and then retired.", "Tour de France"),
+])
+def test_a_place_named_with_given_names_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
 
 

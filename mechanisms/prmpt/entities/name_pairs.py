@@ -240,6 +240,8 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
                 score = 0.6
             else:
                 score = 0.0
+        if score >= 0.5 and " ".join(text[a.start():b.end()].split()).casefold() in place_names():
+            continue  # "Rio de Janeiro", "Santa Cruz": the two names together are a place's
         if score >= 0.5:
             out.append(Found("PERSON", a.start(), b.end(), score))
     for m in _GREETING.finditer(text):

@@ -759,6 +759,8 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
         if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
                                  or _proper_noun_after(text, m.end(), index)):
             continue  # "the Magna Carta": part of a longer proper noun, not a person
+        if style == "title" and _in_a_place_name(text, m.start(), m.end(), word):
+            continue  # "Santiago de Cuba", "the Tour de France": a place's name or a country after "de"
         score = 0.65 if style == "title" else 0.6
         if style == "title" and _COMPANION_BEFORE.search(text, max(0, m.start() - 6), m.start()) \
                 and word.casefold() not in capital_names():
@@ -830,6 +832,19 @@ def _name_prefix(tag: str, index: NameIndex, english: Container[str]) -> bool:
                 and not is_dictionary_word(english, head) and head not in english and head not in CALENDAR:
             return True
     return False
+
+
+_PLACE_PARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?:de|du|des|del|of)[ \t]+$")
+_PLACE_REST = regex.compile(r"(?:[ \t]+(?:de|del|da|do|dos|das|la|los|las))+[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?")
+
+
+def _in_a_place_name(text: str, start: int, end: int, word: str) -> bool:
+    """A given name that opens a known place's name with the particles and words after it ("Santiago de Cuba"), or a
+    country or a capital after "de" or "of" ("the Tour de France", "the Bank of Jordan")."""
+    if word.casefold() in capital_names() and _PLACE_PARTICLE_BEFORE.search(text, max(0, start - 5), start):
+        return True
+    rest = _PLACE_REST.match(text, end)
+    return rest is not None and " ".join(text[start:rest.end()].split()).casefold() in place_names()
 
 
 def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:

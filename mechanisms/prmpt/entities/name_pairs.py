@@ -228,7 +228,7 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
         score = pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
                             text[b.end():b.end() + 12], english)
         if j > k + 1 and not initial and score > 0 and lang == "en" and _particles_lift(text, a, b, index):
-            score += 0.15  # a listed given name, a family name's particles, a capitalised word: "Christiane de Vaan"
+            score += 0.15  # a listed given name, a family name's particles, a capitalised word: "Giovanni di Caprarola"
         if initial:
             # with an initial between them: a listed given name first ("Amber D Watson": no sentence capitalises
             # "Amber" and "Watson" so), or two words no list or dictionary holds ("Drenka A Ambroželi"); any other

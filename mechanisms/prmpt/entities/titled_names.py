@@ -840,7 +840,7 @@ _PLACE_REST = regex.compile(r"(?:[ \t]+(?:de|del|da|do|dos|das|la|los|las))+[ \t
 
 def _in_a_place_name(text: str, start: int, end: int, word: str) -> bool:
     """A given name that opens a known place's name with the particles and words after it ("Santiago de Cuba"), or a
-    country or a capital after "de" or "of" ("the Tour de France", "the Bank of Jordan")."""
+    country or a capital after "de" or "of" ("the Tour de France", "the Bank of China")."""
     if word.casefold() in capital_names() and _PLACE_PARTICLE_BEFORE.search(text, max(0, start - 5), start):
         return True
     rest = _PLACE_REST.match(text, end)
@@ -1316,7 +1316,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                     or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE) \
                     or named_before_who or pattern is _ACTOR_BEFORE and index.is_listed(word) \
                     and _TOWN_ACTS.match(text, m.end("v")) is None  # (a town never shouts, marries or dies:
-                # "Antonina shouted at Sharon", where NER reads the town; a team scores, a town serves as a capital)
+                # "Regina shouted at the driver", where NER reads the town; a team scores, a town serves as a capital)
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72 if speaks else 0.65))
                 if pattern in (_ROLE_PAIR, _PAIR_ROLE) and _second_of_pair(m.group("w"), index, dictionary, places):
                     out.append(Found("PERSON", m.start("w"), m.end("w"), 0.72))

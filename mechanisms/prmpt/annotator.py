@@ -1849,7 +1849,7 @@ class TypeAnnotator:
             docs = [nlp(read_as[0])] if len(read_as) == 1 else nlp.pipe(read_as)  # pipe() costs more for one text
             for (i, a, _, lo, hi), piece, low, doc in zip(pieces, batch, read_as, docs):
                 if lowered[i]:  # its names read in lower case, everything else as written (a code, a postcode)
-                    spans = [_after_title(piece, s) for s in self._analyse(piece, lang, doc, foreign[i], person_only)
+                    spans = [s for s in self._analyse(piece, lang, doc, foreign[i], person_only)
                              if s.entity_type != "PERSON" or _a_name_in_capitals(piece, s, self._english)]
                     spans += [s for s in self._analyse(low, lang, doc, foreign[i], True)
                               if s.entity_type == "PERSON"]  # (NER and the PERSON finders alone)
@@ -2046,22 +2046,12 @@ def _a_name_in_capitals(text: str, span: Span, english: Container[str]) -> bool:
     index = name_index()
     titled = _titled_before(text, span.start)
     while len(words) > 1 and is_title(words[0].title()):  # "DR VANER": the title the span took in is read as one
-        words, titled = words[1:], True
+        words, titled = words[1:], True  # (and kept as written by the name codec, as every title it knows)
     if not all(len(w) == 1 or index.is_listed(w) or w.lower() not in english for w in words):
         return False  # "HALVORSEN AWARE", "BRUCER FAIR": the name alone is read in lower case
     if any(len(w) == 1 for w in words) or titled:
         return True
     return len(words) >= 2 and any(index.is_listed(w) for w in words)
-
-
-_TITLE_OPENING = regex.compile(r"(?i:dr|mr|mrs|ms)\.?[ \t]+(?=\p{L})")
-
-
-def _after_title(text: str, span: Span) -> Span:
-    """A person read in a text in capitals without the title it opens with ("DR VANER" -> "VANER"): the title stays
-    as written, as where the name alone was read."""
-    m = _TITLE_OPENING.match(text, span.start, span.end) if span.entity_type == "PERSON" else None
-    return span if m is None else Span(span.entity_type, m.end(), span.end, span.score, span.lang, span.finder)
 
 
 # a line's label: a word opening a line (a note's letter before it: "O-Neuro:") and a colon, an equals sign or a

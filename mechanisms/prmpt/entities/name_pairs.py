@@ -18,8 +18,8 @@ import functools
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import (ENGLISH_MONTHS, EnglishWords, NameIndex, name_index, name_word,
-                                                  place_names, stop_words)
+from mechanisms.prmpt.entities.name_words import (ENGLISH_MONTHS, EnglishWords, NameIndex, is_place_name, name_index,
+                                                  name_word, place_names, stop_words)
 from mechanisms.prmpt.language import written_in
 
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
@@ -240,7 +240,7 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
                 score = 0.6
             else:
                 score = 0.0
-        if score >= 0.5 and " ".join(text[a.start():b.end()].split()).casefold() in place_names():
+        if score >= 0.5 and is_place_name(text[a.start():b.end()]):
             continue  # "Rio de Janeiro", "Santa Cruz": the two names together are a place's
         if score >= 0.5:
             out.append(Found("PERSON", a.start(), b.end(), score))

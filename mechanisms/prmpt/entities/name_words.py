@@ -360,6 +360,11 @@ def place_names() -> frozenset[str]:
     return frozenset(name.casefold() for name in _read("places_v1.txt"))
 
 
+def is_place_name(value: str) -> bool:
+    """A known place's name (:func:`place_names`), its words joined by one space, in any case ("Rio de  Janeiro")."""
+    return " ".join(value.split()).casefold() in place_names()
+
+
 @lru_cache(maxsize=1)
 def medicine_names() -> frozenset[str]:
     """Medicine names, generic and brand, in several languages, case-folded (``medicines_v1.txt``: no word a name

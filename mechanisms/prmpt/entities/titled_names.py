@@ -24,7 +24,8 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import GREETINGS
-from mechanisms.prmpt.entities.name_words import CALENDAR, VOWEL, NameIndex, capital_names, name_index, place_names
+from mechanisms.prmpt.entities.name_words import (CALENDAR, VOWEL, NameIndex, capital_names, is_place_name, name_index,
+                                                  place_names)
 from mechanisms.prmpt.normalize import GLUE
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
@@ -844,7 +845,7 @@ def _in_a_place_name(text: str, start: int, end: int, word: str) -> bool:
     if word.casefold() in capital_names() and _PLACE_PARTICLE_BEFORE.search(text, max(0, start - 5), start):
         return True
     rest = _PLACE_REST.match(text, end)
-    return rest is not None and " ".join(text[start:rest.end()].split()).casefold() in place_names()
+    return rest is not None and is_place_name(text[start:rest.end()])
 
 
 def _proper_noun_after(text: str, at: int, index: NameIndex) -> bool:

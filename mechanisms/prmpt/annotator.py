@@ -2180,6 +2180,16 @@ _CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, n
 _REPEATS = re.compile(r"(.)\1\1|(..)\2\2")  # "hahahaha", "sooo": chat, not a name
 
 
+def _family_name_after_particles(text: str, start: int, end: int, word: str) -> bool:
+    """A name found up to its particles after a capitalised given name ("Jaydee Y. van der" before "Rest"): the
+    word in Title case after them is its family name though it is an everyday word too (not a title or a month)."""
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    words = text[start:end].split()
+    return len(words) >= 2 and words[0][:1].isupper() and words[-1] in _PARTICLES and word.istitle() \
+        and not is_title(word) and word.lower() not in CALENDAR
+
+
 def extend_names(text: str, spans: list[Span], english: Container[str] = frozenset(),
                  seen: Container[str] = frozenset(), vocabulary: Any = None,
                  foreign: Callable[[str], bool] | None = None, before_particles: bool = False) -> list[Span]:
@@ -2238,7 +2248,8 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and not taken.overlaps(m.start(), start):
             start = m.start()  # "Dott. Elisa Vasari", "Sig.ra Emo": a reader counts the form of address as the name's
         last = text[start:end].split()[-1]
-        if last in _PARTICLES and (m := _WORD_AFTER.match(text, end)) and not index.is_common(m.group(1)) \
+        if last in _PARTICLES and (m := _WORD_AFTER.match(text, end)) \
+                and (not index.is_common(m.group(1)) or _family_name_after_particles(text, start, end, m.group(1))) \
                 and m.group(1).lower() not in _FUNCTION_WORDS and not taken.overlaps(end, m.end(1)) \
                 and not (foreign is not None and foreign(m.group(1))):  # ("Sanne Visser van personeelszaken")
             end = m.end(1)  # a span that stops at its particle ("sara di" before "stefano")

@@ -1332,6 +1332,11 @@ _LIVES_ON = re.compile(rf"(?<![\w])(?i:{_RESIDES})[ \t]+on[ \t]+"
                        rf"(?P<v>(?:[A-ZÀ-ÖØ-ÞĀ-ž][\w'’-]*[ \t]+){{1,3}}(?:{_USPS_SUFFIXES}))(?![\w'’-])(?![ \t]+[A-Z][a-z])")
 # a street type in the words outweighs NER's reading of them as a person's name ("Piazza Garibaldi", "Thistle Avenue")
 _TYPED = 0.9
+# what introduces a person by name ("My name is Calle Norberg", "me llamo", "je m'appelle", "everyone calls me"):
+# a street's type word after it opens a name
+_NAMED_BEFORE = re.compile(r"(?i:(?:my|his|her|their|your)[ \t]+name[ \t]+is|(?:i|he|she)[ \t]+(?:am|is)[ \t]+called|"
+                           r"(?:calls?|call(?:ed)?)[ \t]+(?:me|him|her)|named|me[ \t]+llamo|se[ \t]+llama|"
+                           r"je[ \t]+m['’]appelle|mi[ \t]+nombre[ \t]+es|mon[ \t]+nom[ \t]+est)[ \t]+$")
 
 
 def _named_streets(text: str, lang: str) -> list[Found]:
@@ -1351,8 +1356,9 @@ def _named_streets(text: str, lang: str) -> list[Found]:
     for m in _NO_NUMBER_FIRST.finditer(text):
         if m.group("type") in ("Avenue", "Boulevard") and lang != "fr":
             continue  # "Avenue Q", "Boulevard Brewing"
-        if NAME_KEY_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-            continue  # "Name: Calle Norberg": a person's name a street's type opens, the value of a name's key
+        if NAME_KEY_BEFORE.search(text, max(0, m.start() - 40), m.start()) \
+                or _NAMED_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+            continue  # "Name: Calle Norberg", "My name is Calle Norberg": a person's name a street's type opens
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))
     for m in _NO_NUMBER_HU.finditer(text):
         out.append(Found("STREET_ADDRESS", m.start("v"), m.end("v"), _TYPED))

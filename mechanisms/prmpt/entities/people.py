@@ -774,6 +774,7 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
                                                           find_scorecard_names, find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
 
+    from mechanisms.prmpt.entities.described_people import find_described_people
     from mechanisms.prmpt.entities.one_case_names import find_one_case_names
 
     english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
@@ -784,7 +785,7 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_initialled_names(text, lang, english) + find_author_lists(text, lang, english) \
         + find_cited_authors(text, lang, english) + find_scorecard_names(text, lang) \
         + find_match_minute_names(text, lang, english) + find_one_case_names(text, lang, english) \
-        + find_bench_names(text, lang, english)
+        + find_bench_names(text, lang, english) + find_described_people(text, lang, english)
 
 
 def _reporting_finder(config):  # noqa: ANN001, ANN202

@@ -1,0 +1,94 @@
+"""A single capitalised word that a sentence describes as only a person is described (English only).
+
+A given name that is also an everyday word or a place ("Tanner", "Lily", "Virginia"), or a name no list holds
+that WordNet keeps as a rare noun (a fruit's cultivar, a genus: "Marumi", "Naja"), is not taken alone by the
+name finders: "Hunter left", "Virginia is" are as often a word or a state. What the sentence then says of it
+decides: a temper or a family state ("Topi is so impulsive", "Why is Virginia so stubborn?", "Lily was
+pregnant"), a person's noun ("Tanner is a good dude"), a relative ("Grace's husband"), where a person comes from
+("Lara is from Edwards Group") or pity ("Poor Jimmy"). A town, a team, a product or a company takes none of
+these (a company has a "sister company", which is read as no relative).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+import regex
+
+from mechanisms.prmpt.entities.base import Found
+from mechanisms.prmpt.entities.name_words import CALENDAR, name_index
+from mechanisms.prmpt.entities.titled_names import is_dictionary_word, is_title
+
+# what only a person is: a temper, a family state (not what a product or a town is too: "reliable", "beautiful",
+# "friendly", "smart", "cute", "hilarious")
+_TEMPER = (r"impulsive|jealous|lazy|rude|shy|stubborn|arrogant|selfish|generous|polite|impolite|bossy|nosy|nosey|"
+           r"naive|hard-?working|humble|loyal|moody|grumpy|pregnant|married|divorced|widowed|talented|handsome|"
+           r"impatient|sarcastic|clumsy|introverted|extroverted|outgoing|cheeky|cranky|stingy|greedy|conceited|"
+           r"short-tempered|hot-tempered|kind-hearted|big-hearted|open-minded|narrow-minded|self-cent(?:er|re)d|"
+           r"self-absorbed|immature|irresponsible|obnoxious|overbearing|sweet-natured|good-natured|ill-mannered|"
+           r"well-mannered|soft-spoken|outspoken|hot-headed|level-headed|absent-minded|bad-tempered")
+_PERSON_NOUN = r"guy|dude|girl|boy|man|woman|gentleman|lady|bloke|chap|gal|person|sweetheart|kid|sweetie"
+_DEGREE = (r"(?:(?:so|very|really|quite|too|always|never|extremely|incredibly|pretty|super|kind[ \t]+of|sort[ \t]+of|"
+           r"a[ \t]+bit|a[ \t]+little|getting|being|becoming)[ \t]+)?")
+_WORD = r"(?P<v>\p{Lu}\p{Ll}{2,})"
+_START = r"(?<![\p{L}\d@#_'’.-])"
+# "Topi is so impulsive", "Tanner is a good dude", "Lily got married"
+_DESCRIBED = regex.compile(
+    rf"{_START}{_WORD}[ \t]+(?:is|was|seems|seemed|looks|looked|[’']s|got|gets|became|has[ \t]+been|had[ \t]+been)"
+    rf"[ \t]+{_DEGREE}(?:(?:{_TEMPER})\b|(?:such[ \t]+)?an?[ \t]+(?:[\p{{Ll}}-]+[ \t]+){{0,2}}?(?:{_PERSON_NOUN})\b)")
+# "Why is Topi so impulsive?", "isn't Virginia too stubborn"
+_ASKED = regex.compile(rf"\b(?i:is|was|isn['’]t|wasn['’]t)[ \t]+{_WORD}[ \t]+{_DEGREE}(?:{_TEMPER})\b")
+# "Lara is from Edwards Group", "Bill is originally from Leeds": where a person comes from
+_FROM = regex.compile(rf"{_START}{_WORD}[ \t]+(?:is|was|[’']s)[ \t]+(?:originally[ \t]+)?"
+                      r"from[ \t]+(?:the[ \t]+)?\p{Lu}")
+_KIN = (r"mom|mum|mommy|mummy|dad|daddy|mother|father|wife|husband|girlfriend|boyfriend|son|daughter|brother|"
+        r"sister|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|aunt|uncle|niece|nephew|"
+        r"fianc[ée]e?|parents|stepmother|stepfather|stepson|stepdaughter|widow|widower|in-laws")
+# "Grace's husband", "Jay's little sister" (not "Apple's sister company", "Austin's sister city")
+_RELATIVE = regex.compile(
+    rf"{_START}{_WORD}['’]s[ \t]+(?:(?:late|new|former|ex|older|younger|elder|eldest|oldest|youngest|baby|little|"
+    rf"big|twin|step)[ \t-]+)?(?:{_KIN})\b(?![ \t]+(?:company|companies|city|cities|ship|ships|brand|brands|network|"
+    r"networks|station|stations|paper|papers|publication|site|sites|firm|firms|label|school|schools|"
+    r"organi[sz]ation|institution|project|act|band|island|islands|state|states|nation|nations|language|"
+    r"languages|product|products|species|group|plant|plants|hotel|hotels|restaurant|store|stores|channel|"
+    r"show|series|title|magazine|club|team|app|town|towns|port|airline|church|university|college)\b)")
+# "Poor Jimmy", "poor Carson...": pity, said of a person
+_PITY = regex.compile(rf"{_START}(?i:poor)[ \t]+{_WORD}(?![\p{{L}}\d@_'’-])(?![ \t]+\p{{Lu}})")
+
+
+def _listed_given_name(word: str) -> bool:
+    """A word the name lists hold as a given name, whatever else it is ("Tanner", "Virginia", "Lara")."""
+    return name_index().is_first(word) and not is_title(word) and word.lower() not in CALENDAR
+
+
+def _rare_word(word: str, english: Container[str]) -> bool:
+    """A listed given name, or a word no list holds that is neither everyday nor (but for a noun only, which
+    WordNet keeps of a cultivar, a genus or a place: "Marumi", "Naja") a dictionary word; a known place too, as
+    a town has no temper ("Topi is so impulsive")."""
+    if _listed_given_name(word):
+        return True
+    index = name_index()
+    return not (index.is_listed(word) or index.is_common(word) or is_title(word) or word.lower() in CALENDAR
+                or is_dictionary_word(english, word))
+
+
+def find_described_people(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """A capitalised word a sentence gives a temper, a family state, a person's noun (a given name or a rare
+    word: :func:`_rare_word`), a relative or an origin, or pities (a listed given name); English only, never after
+    an article ("the Mustang is so stubborn" is a car) nor a word in capitals."""
+    if lang != "en":
+        return []
+    out = []
+    for pattern, test in ((_DESCRIBED, _rare_word), (_ASKED, _rare_word), (_FROM, None), (_RELATIVE, None),
+                          (_PITY, None)):
+        for m in pattern.finditer(text):
+            word = m.group("v")
+            if word.isupper() or _ARTICLE.search(text, max(0, m.start("v") - 8), m.start("v")) is not None:
+                continue
+            if not (test(word, english) if test is not None else _listed_given_name(word)):
+                continue
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.72))
+    return out
+
+
+_ARTICLE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|this|that|my|your|our|their|his|her|its)[ \t]+$")

@@ -1,0 +1,92 @@
+"""A single capitalised word that a sentence describes as only a person is described: a given name that is also a
+word or a place ("Grant", "Virginia"), or a rare WordNet noun used as a name ("Naja"), given a temper or a family
+state, a person's noun, a relative, an origin or pity; a family name after its particles that is an everyday word
+too ("van der Rest"); a name a street's type word opens after "My name is" ("Calle Norberg"). Every positive case
+failed before (the name or a word of it went out verbatim) but those marked "(passed before)"; what a thing, a
+town or a company is said to be stays as written.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import check_hidden, check_kept, loaded_sanitizer, user_keys
+
+KEYS = user_keys("described-people")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    return loaded_sanitizer()
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Honestly, Lily is such a humble person.", "Lily"),
+    ("Naja is so impulsive with money.", "Naja"),
+    ("Sorry, Grant was really rude to you yesterday.", "Grant"),
+    ("Why was Georgia so jealous of her cousin?", "Georgia"),
+    ("Why is Hunter always so stubborn in meetings?", "Hunter"),  # (passed before)
+    ("Marumi seems a bit moody today.", "Marumi"),  # (passed before)
+])
+def test_a_temper_or_a_person_s_noun(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])
+
+
+@pytest.mark.parametrize("text, name", [
+    ("I met Dallas's father at the game.", "Dallas"),
+    ("Virginia's father was a sailor.", "Virginia"),
+    ("We drove Jordan's grandmother to the station.", "Jordan"),  # (passed before)
+    ("Can you ask Hunter's wife for the keys?", "Hunter"),  # (passed before)
+    ("Mason's little sister starts school tomorrow.", "Mason"),  # (passed before)
+])
+def test_a_relative(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Jordan is from Harlow Logistics.", "Jordan"),
+    ("Bill is originally from Dundee.", "Bill"),
+    ("Thanks for the intro. Sterling is from Corvid Analytics.", "Sterling"),
+    ("Poor Sterling, he lost his phone again.", "Sterling"),
+    ("The kids laughed at him. Poor Dallas...", "Dallas"),
+])
+def test_an_origin_or_pity(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("We met Anna van der Rest at noon.", ["Anna", "Rest"]),
+    ("Invoice for Jaap van der Hoop, due Friday.", ["Jaap", "Hoop"]),  # (passed before)
+    ("We met Mieke van der Post at noon.", ["Mieke", "Post"]),  # (passed before)
+    ("My name is Calle Norberg but everyone calls me Calle.", ["Calle", "Norberg"]),
+    ("Hi, my name is Rua Halvorsen and I need help with my order.", ["Rua", "Halvorsen"]),
+])
+def test_a_family_name_after_particles_and_a_name_a_street_word_opens(sanitizer: Sanitizer, text: str,
+                                                                      secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+# (each passed before: what must stay as it was)
+@pytest.mark.parametrize("text, kept", [
+    ("The Mustang is so stubborn in the cold.", "Mustang"),
+    ("Pizza is from Italy.", "Pizza is from Italy"),
+    ("Poor Law reform came in 1834.", "Poor Law"),
+    ("London is so gorgeous in the spring.", "London"),
+    ("Grant applications are due on Friday.", "Grant applications"),
+    ("She lives on Calle Norberg near the park.", "Calle"),
+])
+def test_what_a_thing_or_a_place_is_said_to_be_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+SET_BC = ("Quick update for the team: Sterling is from Corvid Analytics and starts Monday. Why was Georgia so jealous "
+          "of him at the offsite? Also, Virginia's father rang about the invoice for Anna van der Rest; call him on "
+          "+44 7700 900456.")
+SET_BC_SECRETS = ("Sterling", "Georgia", "Virginia", "Anna", "Rest", "+44 7700 900456")
+
+
+def test_set_bc_described_people_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BC, SET_BC_SECRETS)

@@ -41,6 +41,8 @@ _ASKED = regex.compile(rf"\b(?i:is|was|isn['’]t|wasn['’]t)[ \t]+{_WORD}[ \t]
 # "Lara is from Edwards Group", "Bill is originally from Leeds": where a person comes from
 _FROM = regex.compile(rf"{_START}{_WORD}[ \t]+(?:is|was|[’']s)[ \t]+(?:originally[ \t]+)?"
                       r"from[ \t]+(?:the[ \t]+)?\p{Lu}")
+# (the relatives after a possessive; one_case_names' KIN, read before a name, takes "partner" and "friend" too, which
+# a company has: "Apple's partner")
 _KIN = (r"mom|mum|mommy|mummy|dad|daddy|mother|father|wife|husband|girlfriend|boyfriend|son|daughter|brother|"
         r"sister|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|aunt|uncle|niece|nephew|"
         r"fianc[ée]e?|parents|stepmother|stepfather|stepson|stepdaughter|widow|widower|in-laws")

@@ -1,8 +1,9 @@
 """A single capitalised word that a sentence describes as only a person is described: a given name that is also a
 word or a place ("Grant", "Virginia"), or a rare WordNet noun used as a name ("Naja"), given a temper or a family
 state, a person's noun, a relative, an origin or pity; a family name after its particles that is an everyday word
-too ("van der Rest"); a name a street's type word opens after "My name is" ("Calle Norberg"). Every positive case
-failed before (the name or a word of it went out verbatim) but those marked "(passed before)"; what a thing, a
+too ("van der Rest"); a name a street's type word opens after "My name is" ("Calle Norberg"); the same sentences
+in a text written in lower case, and a short English text read as English though it holds a Spanish "y". Every
+positive case failed before (the name or a word of it went out verbatim) but those marked "(passed before)"; what a thing, a
 town or a company is said to be stays as written.
 """
 
@@ -80,6 +81,37 @@ def test_what_a_thing_or_a_place_is_said_to_be_stays(sanitizer: Sanitizer, text:
     check_kept(sanitizer, KEYS, text, kept)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("honestly why is christian so impulsive? he never listens to anyone at work", "christian"),
+    ("why was joseph so jealous of his brother?", "joseph"),
+    ("i met layla's husband at the gym yesterday and he was really nice", "layla"),  # (passed before)
+    ("i think poor jimmy was too tired to come to the party tonight", "jimmy"),
+    ("why is christian so impulsive?", "christian"),  # (short: read as Spanish before)
+    ("i'm daniel a. anderson, originally from brú, can you help me? y/n", "daniel"),  # (passed before)
+])
+def test_a_text_in_lower_case(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])
+
+
+# (each passed before)
+@pytest.mark.parametrize("text, kept", [
+    ("poor guy, he is so tired lol and he did not sleep at all last night", "poor guy"),
+    ("why is will so rude to me, i did nothing wrong at all today", "why is will so rude"),
+    ("my sister's husband is so stubborn, honestly", "my sister's husband"),
+])
+def test_everyday_words_in_lower_case_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("why is christian so impulsive?", "en"),
+    ("i'm daniel a. anderson, originally from brú, and i'm 37 y/o.", "en"),  # (French before: "y" of "y/o")
+    ("¿Por qué es tan impulsivo? Y ella no dice nada de su hermano.", "es"),  # (passed before)
+    ("Pourquoi est-il si impulsif ? Il ne dit rien à sa sœur.", "fr"),  # (passed before)
+])
+def test_a_short_text_s_language(sanitizer: Sanitizer, text: str, lang: str) -> None:
+    assert sanitizer.annotator.languages.read(text)[0] == lang
+
 SET_BC = ("Quick update for the team: Sterling is from Corvid Analytics and starts Monday. Why was Georgia so jealous "
           "of him at the offsite? Also, Virginia's father rang about the invoice for Anna van der Rest; call him on "
           "+44 7700 900456.")
@@ -90,3 +122,14 @@ def test_set_bc_described_people_never_reach_the_upstream(veil_factory, upstream
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_BC, SET_BC_SECRETS)
+
+
+SET_BD = ("honestly why was joseph so jealous at the party? poor jimmy left early. text me on 07700 900789 or "
+          "mail j.okafor@example.net")
+SET_BD_SECRETS = ("joseph", "jimmy", "07700 900789", "j.okafor@example.net")
+
+
+def test_set_bd_a_text_in_lower_case_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BD, SET_BD_SECRETS)

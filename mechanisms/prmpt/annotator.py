@@ -1880,6 +1880,9 @@ class TypeAnnotator:
                        for text, lang in zip(texts, langs)]
             resolved = self._uncased_names([t.lower() if low else t for t, low in zip(texts, lowered)], langs,
                                            [u or low for u, low in zip(uncased, lowered)], resolved)
+            if "PERSON" in self._enabled:
+                resolved = [_described_in_lower_case(t.lower() if low else t, spans) if lang == "en" and (u or low)
+                            else spans for t, spans, lang, u, low in zip(texts, resolved, langs, uncased, lowered)]
             resolved = self._uncased_addresses(texts, langs, uncased, resolved)
             if "PERSON" in self._enabled:
                 resolved = [_conjunct_names(text, _address_block_names(text, spans, self._english, lang),
@@ -2013,6 +2016,20 @@ class TypeAnnotator:
                 out[i] = sorted(kept + [Span("PERSON", s.start, s.end, s.score, langs[i]) for s in added],
                                 key=lambda s: s.start)
         return out
+
+
+def _described_in_lower_case(text: str, spans: list[Span]) -> list[Span]:
+    """The listed given names an English text in lower case describes as only a person is described ("why is
+    christian so impulsive?", "i'm joseph's daughter": :func:`described_people.find_described_in_lower_case`), where
+    no span holds them yet: the reading of a cased copy takes one word alone only if no dictionary holds it."""
+    from mechanisms.prmpt.entities.described_people import find_described_in_lower_case
+
+    found = find_described_in_lower_case(text)
+    if not found:
+        return spans
+    taken = Occupied([(s.start, s.end) for s in spans])
+    added = [Span("PERSON", a, b, NER_SCORE, "en") for a, b in found if not taken.overlaps(a, b)]
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 
 _AN_INITIAL = regex.compile(r"(?![vV]\.?[ \t])\p{L}\.?[ \t]+\p{L}")  # (not a case's "v.")

@@ -94,3 +94,26 @@ def find_described_people(text: str, lang: str, english: Container[str] = frozen
 
 
 _ARTICLE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|this|that|my|your|our|their|his|her|its)[ \t]+$")
+
+
+# the same sentences in a text written in lower case ("why is christian so impulsive?", "i'm joseph's daughter")
+_LOWER_WORD = r"(?P<v>\p{Ll}{3,})"
+_LOWER = tuple(regex.compile(source.replace(_WORD, _LOWER_WORD).replace(r"from[ \t]+(?:the[ \t]+)?\p{Lu}",
+                                                                         r"from[ \t]+\p{L}"))
+               for source in (_DESCRIBED.pattern, _ASKED.pattern, _FROM.pattern, _RELATIVE.pattern, _PITY.pattern))
+
+
+def find_described_in_lower_case(text: str) -> list[tuple[int, int]]:
+    """:func:`find_described_people` for an English text written in lower case, where nothing but the words tells a
+    name: the extents of listed given names that are no everyday word ("christian", "joseph", "jimmy"; never "guy",
+    "mark", "grace", "will": "poor guy", "why is will so ..." stay)."""
+    index = name_index()
+    out = []
+    for pattern in _LOWER:
+        for m in pattern.finditer(text):
+            word = m.group("v")
+            if not index.is_first(word) or index.is_common(word) or is_title(word) or word in CALENDAR \
+                    or _ARTICLE.search(text, max(0, m.start("v") - 8), m.start("v")) is not None:
+                continue
+            out.append((m.start("v"), m.end("v")))
+    return out

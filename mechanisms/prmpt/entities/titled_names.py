@@ -1522,40 +1522,89 @@ def _contact_heads(text: str, english: Container[str]) -> list[Found]:
 _LINE_WORDS = regex.compile(r"[ \t>]*(?P<v>\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*){1,2})[ \t]*,?[ \t]*")
 
 
+def _line_above(text: str, line: int) -> tuple[int, int] | None:
+    """The extent of the line above the line starting at ``line`` (over one blank line), or None at the text's
+    start."""
+    if line < 2:
+        return None
+    above_end = line - 1
+    above = text.rfind("\n", 0, above_end) + 1
+    if not text[above:above_end].strip(" \t>") and above >= 2:  # one blank line between
+        above_end = above - 1
+        above = text.rfind("\n", 0, above_end) + 1
+    return above, above_end
+
+
+# a line between an addressee and the street: the company ("Garcia Ltd", "Rose Group") or the addressee's trade
+# ("Allopathic physician", "Shoe machine operator"), one to four words
+_BLOCK_COMPANY = regex.compile(rf"[ \t>]*\p{{Lu}}[\p{{L}}'’&.,-]*(?:[ \t]+[\p{{L}}'’&.,-]+){{0,4}}[ \t]+(?:{COMPANY_FORMS}|Group|"
+                               r"Holdings|Partners)\.?[ \t,]*")
+_BLOCK_ROLE = regex.compile(r"[ \t>]*(?P<v>\p{L}+(?:[ \t-]+\p{L}+){0,3})[ \t]*")
+
+
+def _between_name_and_street(text: str, a: int, b: int, english: Container[str]) -> bool:
+    """A company's or a trade's line (:data:`_BLOCK_COMPANY`, :data:`_BLOCK_ROLE`: a trade's words after the first
+    in lower case, its last in the dictionary, its first no listed given name) between an addressee and the
+    street."""
+    if _BLOCK_COMPANY.fullmatch(text, a, b) is not None:
+        return True
+    m = _BLOCK_ROLE.fullmatch(text, a, b)
+    if m is None:
+        return False
+    words = regex.split(r"[ \t-]+", m.group("v"))
+    return all(w.islower() for w in words[1:]) and words[-1].lower() in english \
+        and not name_index().is_first(words[0])  # (a trade is a noun: "physician" is no "word" to is_word)
+
+
 def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: Container[str]) -> list[Found]:
     """The addressee alone on the line above the street line of an address block ("Tiiu Saarepera\n\n0088 Viinikantie
     66\n Apt. 131", "> oyuna batbayar\n> 5 kingsway 12"), as an envelope, a letter or a form sets it out: two or three
     words in one case style, none a word of the language that no list holds as a name ("Ibolya Magyar" stays to NER),
-    nor a title, a greeting, a company's form, an institution's noun or a place. ``streets``: the street addresses
-    found, as (start, end)."""
-    index = name_index()
+    nor a title, a greeting, a company's form, an institution's noun or a place. Above a company's line or a trade's
+    line or both ("Caroline Landmark\nAllopathic physician\nGarcia Ltd\n254 Evans Street"), the block's first line,
+    a listed given name opening it, is the addressee though a word after it is a dictionary word too. ``streets``: the
+    street addresses found, as (start, end)."""
     out = []
     for start, _end in streets:
         line = text.rfind("\n", 0, start) + 1
         if text[line:start].strip(" \t>") or line < 2:
             continue  # the street does not open its line
-        above_end = line - 1
-        above = text.rfind("\n", 0, above_end) + 1
-        if not text[above:above_end].strip(" \t>") and above >= 2:  # one blank line between
-            above_end = above - 1
-            above = text.rfind("\n", 0, above_end) + 1
-        m = _LINE_WORDS.fullmatch(text, above, above_end)
-        if m is None:
+        extent = _line_above(text, line)
+        skipped = 0
+        while extent is not None and skipped < 2 and _between_name_and_street(text, *extent, english) \
+                and _block_name(text, *extent, english, False) is None:
+            extent = _line_above(text, extent[0])
+            skipped += 1
+        if extent is None:
             continue
-        words = m.group("v").split()
-        if len({w.isupper() for w in words}) > 1 or len({w.islower() for w in words}) > 1 \
-                or not all(w.isupper() or w.islower() or w[0].isupper() for w in words):
-            continue  # one case style: "Ibolya Magyar", "menne laarman", "JUNE PARSONS"
-        if any(w.lower() in LETTER_WORDS or w.lower() in CALENDAR or w.lower() in _INSTITUTION_NOUNS or is_title(w)
-               or _COMPANY_FORM_WORD.fullmatch(w) or w.casefold() in place_names() and not index.is_listed(w)
-               for w in words):
-            continue  # "Dear Sir", "Acme Ltd", "Bergen Norway"
-        everyday = [(index.is_common(w) or is_dictionary_word(english, w.lower()))
-                    and not (index.is_first(w) or index.is_last(w)) for w in words]
-        if any(everyday):
-            continue  # "Head Office", "Ship To", "Acme Widgets"
-        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
+        if skipped and text[max(0, extent[0] - 2):extent[0]].strip(" \t>") and extent[0] > 1:
+            continue  # (past a company's or a trade's line, only the block's first line)
+        if (found := _block_name(text, *extent, english, skipped > 0)) is not None:
+            out.append(found)
     return out
+
+
+def _block_name(text: str, above: int, above_end: int, english: Container[str], first_line: bool) -> Found | None:
+    """The addressee of :func:`address_block_names` on the line from ``above`` to ``above_end``; with
+    ``first_line``, a listed given name and capitalised words are one though a word after it is a dictionary word."""
+    index = name_index()
+    m = _LINE_WORDS.fullmatch(text, above, above_end)
+    if m is None:
+        return None
+    words = m.group("v").split()
+    if len({w.isupper() for w in words}) > 1 or len({w.islower() for w in words}) > 1 \
+            or not all(w.isupper() or w.islower() or w[0].isupper() for w in words):
+        return None  # one case style: "Ibolya Magyar", "menne laarman", "JUNE PARSONS"
+    if any(w.lower() in LETTER_WORDS or w.lower() in CALENDAR or w.lower() in _INSTITUTION_NOUNS or is_title(w)
+           or _COMPANY_FORM_WORD.fullmatch(w) or w.casefold() in place_names() and not index.is_listed(w)
+           for w in words):
+        return None  # "Dear Sir", "Acme Ltd", "Bergen Norway"
+    everyday = [(index.is_common(w) or is_dictionary_word(english, w.lower()))
+                and not (index.is_first(w) or index.is_last(w)) for w in words]
+    if any(everyday) and not (first_line and index.is_first(words[0]) and not index.is_common(words[0])
+                              and not any(everyday[:1]) and all(w[0].isupper() for w in words)):
+        return None  # "Head Office", "Ship To", "Acme Widgets"
+    return Found("PERSON", m.start("v"), m.end("v"), 0.75)
 
 
 # one capitalised word joined to a person's one-word name by "and" or "&", either side ("Timayev and Dawson were

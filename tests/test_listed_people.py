@@ -270,3 +270,13 @@ def test_set_aw_listed_people_never_reach_the_upstream(veil_factory, upstream) -
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_AW, SET_AW_SECRETS)
+
+
+# (thirty-eighth session) a listed given name that is a dictionary word or a place too, first in a list of names
+@pytest.mark.parametrize("text, name", [
+    ("They had 6: Brad, Daniel, Dawn, Megan, Nathan and Roger.", "Brad"),
+    ("They had 6: Caroline, Daniel, Dawn, Megan, Nathan and Roger.", "Caroline"),
+    ("They had 6: Wade, Daniel, Dawn, Megan, Nathan and Roger.", "Wade"),  # (passed before)
+])
+def test_a_given_name_that_is_a_word_first_in_a_list_of_names(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])

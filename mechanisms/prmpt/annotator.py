@@ -1043,8 +1043,8 @@ _NOT_LIST_NAMES = frozenset("will may can etc more others all also else".split()
 
 def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container[str]) -> bool:
     """A word that is a name where the items beside it in a list are names, though alone it is not
-    name-like (:func:`_name_like`): a listed family name that alone reads as a place or an English word
-    ("Savage", "Bustos", "Toledo", "Given"), and outside English a word shaped like a name that the text's
+    name-like (:func:`_name_like`): a listed family or given name that alone reads as a place or an English word
+    ("Savage", "Bustos", "Toledo", "Given", "Brad"), and outside English a word shaped like a name that the text's
     language does not hold, even one English holds ("Freestone", "Elber" in a Spanish line-up); never an
     everyday word, a title, a month, a country or capital that is no given name, an acronym or a word the same text
     writes in lower case."""
@@ -1059,8 +1059,8 @@ def _list_item_name(word: str, lang: str, vocabulary: Any, lower_case: Container
         # a listed given name that is an everyday word too ("Alda, Justin, Crystal, David and Andrea"): the names
         # beside it make it one ("Will", "May" stay)
         return index.is_first(word) and word[1:].islower() and word.lower() not in _NOT_LIST_NAMES
-    if index.is_last(word):
-        return True
+    if index.is_last(word) or index.is_first(word) and word[1:].islower():
+        return True  # (and a listed given name that is a dictionary word or a place too: "Brad, Daniel, Dawn")
     return lang != "en" and _NAME_SHAPE.fullmatch(word) is not None and not _NOUN_ENDING.search(word) \
         and not index.is_listed(word) and word.casefold() not in _known_places() \
         and not (vocabulary is not None and vocabulary.is_word(word))

@@ -1881,8 +1881,10 @@ class TypeAnnotator:
             resolved = self._uncased_names([t.lower() if low else t for t, low in zip(texts, lowered)], langs,
                                            [u or low for u, low in zip(uncased, lowered)], resolved)
             if "PERSON" in self._enabled:
-                resolved = [_described_in_lower_case(t.lower() if low else t, spans) if lang == "en" and (u or low)
-                            else spans for t, spans, lang, u, low in zip(texts, resolved, langs, uncased, lowered)]
+                resolved = [_name_parts_in_lower_case(t, _described_in_lower_case(t, spans), self._english)
+                            if lang == "en" and u else
+                            _described_in_lower_case(t.lower(), spans) if lang == "en" and low else spans
+                            for t, spans, lang, u, low in zip(texts, resolved, langs, uncased, lowered)]
             resolved = self._uncased_addresses(texts, langs, uncased, resolved)
             if "PERSON" in self._enabled:
                 resolved = [_conjunct_names(text, _address_block_names(text, spans, self._english, lang),
@@ -2030,6 +2032,52 @@ def _described_in_lower_case(text: str, spans: list[Span]) -> list[Span]:
     taken = Occupied([(s.start, s.end) for s in spans])
     added = [Span("PERSON", a, b, NER_SCORE, "en") for a, b in found if not taken.overlaps(a, b)]
     return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+# what follows a whole name in a sentence written in lower case ("hannah young of wright", "layla bird lives at")
+_NAME_ENDS = regex.compile(r"(?:['’]s\b|[ \t]*(?:[,.;:!?)\n]|$)|[ \t]+(?:of|from|at|in|and|is|was|lives|lived|has|had|"
+                           r"who|says|said|works|worked)\b)")
+_KIN_WORD = regex.compile(rf"(?:{KIN})s?")  # ("son bill": a kinship word before a given name is none of it)
+_LOWER_WORD_AFTER = regex.compile(r"[ \t](?P<w>\p{Ll}{3,})")
+_LOWER_WORD_BEFORE = regex.compile(r"(?:^|(?<=[ \t(\"'“]))(?P<w>\p{Ll}{3,})(?P<i>[ \t]+\p{Ll}\.)[ \t]$")
+
+
+def _name_parts_in_lower_case(text: str, spans: list[Span], english: Any) -> list[Span]:
+    """In an English text written in lower case, the rest of a name a reading found part of: the listed family name
+    after a listed given name found alone, where the name plainly ends after it ("hannah young of wright", "layla
+    bird lives at": "young", "bird" are words too, so the cased copy left them in lower case), and a word no
+    dictionary holds before an initial and a family name found ("auda s. rivard"). Never a stop word, a verb's finite
+    form, a title, a month or a kinship word."""
+    from mechanisms.prmpt.entities.name_words import name_index, stop_words
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
+
+    index, stop = name_index(), stop_words("en")
+    finite = getattr(english, "is_finite_verb", None)
+
+    def plain(word: str) -> bool:
+        return word not in stop and word not in _FUNCTION_WORDS and word not in CALENDAR and not is_title(word) \
+            and not (finite is not None and finite(word))
+
+    taken = Occupied([(s.start, s.end) for s in spans])
+    out = []
+    for span in spans:
+        value = text[span.start:span.end]
+        start, end = span.start, span.end
+        if span.entity_type == "PERSON" and value.islower():
+            if " " not in value and index.is_first(value) and (m := _LOWER_WORD_AFTER.match(text, end)) is not None \
+                    and index.is_last(m.group("w")) and plain(m.group("w")) and not taken.overlaps(end, m.end()) \
+                    and _NAME_ENDS.match(text, m.end()) is not None:
+                end = m.end()
+            first = value.split()[0]
+            if (index.is_last(first) or first not in english) \
+                    and (m := _LOWER_WORD_BEFORE.search(text, max(0, start - 24), start)) is not None \
+                    and plain(m.group("w")) and not taken.overlaps(m.start(), start) \
+                    and m.group("i") is not None and not is_dictionary_word(english, m.group("w")) \
+                    and m.group("w") not in english and not _KIN_WORD.fullmatch(m.group("w")):
+                start = m.start()
+        out.append(span if (start, end) == (span.start, span.end) else
+                   Span("PERSON", start, end, span.score, span.lang, span.finder))
+    return out
 
 
 _AN_INITIAL = regex.compile(r"(?![vV]\.?[ \t])\p{L}\.?[ \t]+\p{L}")  # (not a case's "v.")

@@ -87,6 +87,8 @@ def test_what_a_thing_or_a_place_is_said_to_be_stays(sanitizer: Sanitizer, text:
     ("i met layla's husband at the gym yesterday and he was really nice", "layla"),  # (passed before)
     ("i think poor jimmy was too tired to come to the party tonight", "jimmy"),
     ("why is christian so impulsive?", "christian"),  # (short: read as Spanish before)
+    ("i'm so jealous! said felicia to her sister", "felicia"),
+    ("then he told maria to leave the room, honestly", "maria"),
     ("i'm daniel a. anderson, originally from brú, can you help me? y/n", "daniel"),  # (passed before)
 ])
 def test_a_text_in_lower_case(sanitizer: Sanitizer, text: str, name: str) -> None:
@@ -98,6 +100,8 @@ def test_a_text_in_lower_case(sanitizer: Sanitizer, text: str, name: str) -> Non
     ("poor guy, he is so tired lol and he did not sleep at all last night", "poor guy"),
     ("why is will so rude to me, i did nothing wrong at all today", "why is will so rude"),
     ("my sister's husband is so stubborn, honestly", "my sister's husband"),
+    ("she said nothing to me about it at all", "said nothing"),
+    ("he told mark to wait outside, it was cold", "told mark"),
 ])
 def test_everyday_words_in_lower_case_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)

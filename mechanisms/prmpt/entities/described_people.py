@@ -96,11 +96,14 @@ def find_described_people(text: str, lang: str, english: Container[str] = frozen
 _ARTICLE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|this|that|my|your|our|their|his|her|its)[ \t]+$")
 
 
-# the same sentences in a text written in lower case ("why is christian so impulsive?", "i'm joseph's daughter")
+# the same sentences in a text written in lower case ("why is christian so impulsive?", "i'm joseph's daughter"), and
+# a given name a verb of speech opens before "to" or the sentence's end
 _LOWER_WORD = r"(?P<v>\p{Ll}{3,})"
 _LOWER = tuple(regex.compile(source.replace(_WORD, _LOWER_WORD).replace(r"from[ \t]+(?:the[ \t]+)?\p{Lu}",
                                                                          r"from[ \t]+\p{L}"))
-               for source in (_DESCRIBED.pattern, _ASKED.pattern, _FROM.pattern, _RELATIVE.pattern, _PITY.pattern))
+               for source in (_DESCRIBED.pattern, _ASKED.pattern, _FROM.pattern, _RELATIVE.pattern, _PITY.pattern)) \
+    + (regex.compile(r"\b(?:said|says|asked|asks|replied|replies|told|tells|shouted|yelled|whispered)[ \t]+"
+                     rf"{_LOWER_WORD}(?=[ \t]+to\b|[ \t]*[,.!?;:]|[ \t]*$)"),)  # ("said felicia to alison")
 
 
 def find_described_in_lower_case(text: str) -> list[tuple[int, int]]:

@@ -27,6 +27,8 @@ def sanitizer() -> Sanitizer:
     ("Please send the samples to:\n\nCarolina Landmark\nDental nurse\nSmilecare Ltd\n9 Quay Street\nGalway",
      ["Carolina", "Landmark"]),  # (passed before)
     ("Virginia Gateway\nFernleigh Holdings\n18 Mill Lane\nLeeds", ["Virginia", "Gateway"]),
+    ("The parcel went out today.\n\nSydney Gateway\nFernleigh Holdings\n18 Mill Lane\nLeeds", ["Sydney", "Gateway"]),
+    ("Ship to:\nSydney Gateway\nFernleigh Holdings\n18 Mill Lane\nLeeds", ["Sydney", "Gateway"]),
     ("Sofia Marchetti\nSenior accountant\nBrightline Consulting Ltd\n4 Harbour Road\nCork",
      ["Sofia", "Marchetti"]),  # (passed before)
 ])

@@ -1577,8 +1577,11 @@ def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: 
             skipped += 1
         if extent is None:
             continue
-        if skipped and text[max(0, extent[0] - 2):extent[0]].strip(" \t>") and extent[0] > 1:
-            continue  # (past a company's or a trade's line, only the block's first line)
+        if skipped and extent[0] > 0:
+            before = text[text.rfind("\n", 0, extent[0] - 1) + 1:extent[0] - 1].strip(" \t>")
+            if before and not before.endswith(":"):
+                continue  # (past a company's or a trade's line, only the block's first line: after a blank line,
+                # a label's colon or at the text's start)
         if (found := _block_name(text, *extent, english, skipped > 0)) is not None:
             out.append(found)
     return out

@@ -17,16 +17,16 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_words import CALENDAR, name_index
-from mechanisms.prmpt.entities.titled_names import is_dictionary_word, is_title
+from mechanisms.prmpt.entities.titled_names import KIN_AFTER_POSSESSIVE, PERSON_TEMPERS, is_dictionary_word, is_title
 
-# what only a person is: a temper, a family state (not what a product or a town is too: "reliable", "beautiful",
-# "friendly", "smart", "cute", "hilarious")
-_TEMPER = (r"impulsive|jealous|lazy|rude|shy|stubborn|arrogant|selfish|generous|polite|impolite|bossy|nosy|nosey|"
-           r"naive|hard-?working|humble|loyal|moody|grumpy|pregnant|married|divorced|widowed|talented|handsome|"
-           r"impatient|sarcastic|clumsy|introverted|extroverted|outgoing|cheeky|cranky|stingy|greedy|conceited|"
-           r"short-tempered|hot-tempered|kind-hearted|big-hearted|open-minded|narrow-minded|self-cent(?:er|re)d|"
-           r"self-absorbed|immature|irresponsible|obnoxious|overbearing|sweet-natured|good-natured|ill-mannered|"
-           r"well-mannered|soft-spoken|outspoken|hot-headed|level-headed|absent-minded|bad-tempered")
+# what only a person is: a temper (titled_names' PERSON_TEMPERS, which its _trait_subjects reads at a sentence's start
+# beside the traits a product has too) or a family state; not "reliable", "beautiful", "friendly", "smart", "cute",
+# "hilarious"
+_TEMPER = (rf"{PERSON_TEMPERS}|nosey|naive|pregnant|married|divorced|widowed|handsome|impatient|impolite|sarcastic|"
+           r"clumsy|cheeky|cranky|stingy|greedy|conceited|short-tempered|hot-tempered|big-hearted|open-minded|"
+           r"narrow-minded|self-cent(?:er|re)d|self-absorbed|immature|irresponsible|obnoxious|overbearing|sweet-natured|"
+           r"good-natured|ill-mannered|well-mannered|soft-spoken|outspoken|hot-headed|level-headed|absent-minded|"
+           r"bad-tempered")
 _PERSON_NOUN = r"guy|dude|girl|boy|man|woman|gentleman|lady|bloke|chap|gal|person|sweetheart|kid|sweetie"
 _DEGREE = (r"(?:(?:so|very|really|quite|too|always|never|extremely|incredibly|pretty|super|kind[ \t]+of|sort[ \t]+of|"
            r"a[ \t]+bit|a[ \t]+little|getting|being|becoming)[ \t]+)?")
@@ -41,11 +41,12 @@ _ASKED = regex.compile(rf"\b(?i:is|was|isn['’]t|wasn['’]t)[ \t]+{_WORD}[ \t]
 # "Lara is from Edwards Group", "Bill is originally from Leeds": where a person comes from
 _FROM = regex.compile(rf"{_START}{_WORD}[ \t]+(?:is|was|[’']s)[ \t]+(?:originally[ \t]+)?"
                       r"from[ \t]+(?:the[ \t]+)?\p{Lu}")
-# (the relatives after a possessive; one_case_names' KIN, read before a name, takes "partner" and "friend" too, which
-# a company has: "Apple's partner")
-_KIN = (r"mom|mum|mommy|mummy|dad|daddy|mother|father|wife|husband|girlfriend|boyfriend|son|daughter|brother|"
-        r"sister|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|aunt|uncle|niece|nephew|"
-        r"fianc[ée]e?|parents|stepmother|stepfather|stepson|stepdaughter|widow|widower|in-laws")
+# the relatives after a possessive: titled_names' KIN_AFTER_POSSESSIVE (its _owners_and_authors reads them with a
+# wider test of the word and no company after) and the rest of a family; one_case_names' KIN, read before a name,
+# takes "partner" and "friend" too, which a company has ("Apple's partner")
+_KIN = (rf"{KIN_AFTER_POSSESSIVE}|mom|mum|mommy|mummy|dad|daddy|mother|father|girlfriend|boyfriend|grandma|"
+        r"grandmother|grandpa|grandfather|aunt|uncle|niece|nephew|parents|stepmother|stepfather|stepson|stepdaughter|"
+        r"in-laws")
 # "Grace's husband", "Jay's little sister" (not "Apple's sister company", "Austin's sister city")
 _RELATIVE = regex.compile(
     rf"{_START}{_WORD}['’]s[ \t]+(?:(?:late|new|former|ex|older|younger|elder|eldest|oldest|youngest|baby|little|"

@@ -1965,10 +1965,10 @@ _REQUEST_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][ \t]*))(?P<v>\p{Lu}\p{Ll}+(?
 
 
 # a person whose kin or work the text names with a possessive ("I'm Carol's daughter", "though Lester's song was
-# about a boat")
+# about a boat"); the kin words are described_people's relatives too
+KIN_AFTER_POSSESSIVE = r"daughter|son|wife|husband|widow|widower|brother|sister|grandson|granddaughter|fianc[ée]e?"
 _WHOSE = regex.compile(rf"(?<![\p{{L}}\d'’.-])(?P<v>\p{{Lu}}\p{{Ll}}+)['’]s[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?"
-                       r"(?:daughter|son|wife|husband|widow|widower|brother|sister|grandson|granddaughter|"
-                       r"fianc[ée]e?|novel|memoir|song|songs|album|biography|autobiography)\b")
+                       rf"(?:{KIN_AFTER_POSSESSIVE}|novel|memoir|song|songs|album|biography|autobiography)\b")
 # a person named as the author or performer of a work ("the Hermansen novel", "a Raimond Reumer concert", "the
 # Dobrosław Tomaszewski version recorded for ..."): one or two name words between an article and the work
 _WORK_OF = regex.compile(r"(?<![\p{L}\d])(?i:the|a|an)[ \t]+(?P<v>\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)[ \t]+"
@@ -2439,10 +2439,12 @@ _LOWER_SAID = regex.compile(r"(?m)^[ \t]*(?P<v>\p{Ll}[\p{Ll}\p{M}'’-]{2,})[ \t
 
 # a trait only a person has, said of a word opening the sentence ("Syed is very reliable.", "Amber is a very
 # sympathetic person", "Why is Eros so impulsive?")
-_TRAITS = (r"reliable|dependable|trustworthy|honest|kind|kind-hearted|friendly|generous|shy|impulsive|sympathetic|"
-           r"talented|clever|funny|rude|lazy|hard-working|hardworking|patient|caring|loyal|brave|stubborn|selfish|"
-           r"polite|humble|arrogant|ambitious|cheerful|grumpy|thoughtful|considerate|outgoing|introverted|"
-           r"extroverted|easygoing|easy-going|moody|jealous|bossy|nosy|witty|charming")
+# (the tempers only a person has, which described_people also reads anywhere in a sentence, and the traits a product
+# or a town is said to have too: "Python is very reliable", read here only of a word no dictionary holds)
+PERSON_TEMPERS = (r"impulsive|jealous|lazy|rude|shy|stubborn|arrogant|selfish|generous|polite|bossy|nosy|humble|loyal|"
+                  r"moody|grumpy|talented|outgoing|introverted|extroverted|kind-hearted|hard-working|hardworking")
+_TRAITS = (rf"{PERSON_TEMPERS}|reliable|dependable|trustworthy|honest|kind|friendly|sympathetic|clever|funny|patient|"
+           r"caring|brave|ambitious|cheerful|thoughtful|considerate|easygoing|easy-going|witty|charming")
 _TRAIT_OF = regex.compile(rf"(?:(?P<why>(?i:why)[ \t]+(?:is|was)[ \t]+)(?P<w>\p{{Lu}}\p{{Ll}}{{2,}})"
                           rf"|(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:is|was|seems|seemed))"
                           rf"[ \t]+(?:(?:such[ \t]+)?an?[ \t]+)?(?:(?:very|so|really|quite|extremely|always|too|incredibly)"

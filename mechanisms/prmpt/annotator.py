@@ -1881,9 +1881,7 @@ class TypeAnnotator:
             resolved = self._uncased_names([t.lower() if low else t for t, low in zip(texts, lowered)], langs,
                                            [u or low for u, low in zip(uncased, lowered)], resolved)
             if "PERSON" in self._enabled:
-                resolved = [_name_parts_in_lower_case(t, _described_in_lower_case(t, spans), self._english)
-                            if lang == "en" and u else
-                            _described_in_lower_case(t.lower(), spans) if lang == "en" and low else spans
+                resolved = [self._lower_case_cues(t, spans, u, low) if lang == "en" else spans
                             for t, spans, lang, u, low in zip(texts, resolved, langs, uncased, lowered)]
             resolved = self._uncased_addresses(texts, langs, uncased, resolved)
             if "PERSON" in self._enabled:
@@ -1899,6 +1897,16 @@ class TypeAnnotator:
         if self.known.enabled:  # never-touch values win over everything, propagation included
             resolved = [self.known.drop_never(text, spans) for text, spans in zip(texts, resolved)]
         return [_to_original(v, spans) for v, spans in zip(views, resolved)] if originals != texts else resolved
+
+    def _lower_case_cues(self, text: str, spans: list[Span], uncased: bool, lowered: bool) -> list[Span]:
+        """An English text's names that only their sentence tells in lower case: in a text written in lower case,
+        :func:`_described_in_lower_case` and :func:`_name_parts_in_lower_case`; in a text in capitals, read in lower
+        case, the first alone."""
+        if uncased:
+            return _name_parts_in_lower_case(text, _described_in_lower_case(text, spans), self._english)
+        if lowered:
+            return _described_in_lower_case(text.lower(), spans)
+        return spans
 
     def _uncased_addresses(self, texts: Sequence[str], langs: Sequence[str], uncased: Sequence[bool],
                            resolved: list[list[Span]]) -> list[list[Span]]:
@@ -2049,7 +2057,7 @@ def _name_parts_in_lower_case(text: str, spans: list[Span], english: Any) -> lis
     dictionary holds before an initial and a family name found ("auda s. rivard"). Never a stop word, a verb's finite
     form, a title, a month or a kinship word."""
     from mechanisms.prmpt.entities.name_words import name_index, stop_words
-    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_dictionary_word, is_title
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
 
     index, stop = name_index(), stop_words("en")
     finite = getattr(english, "is_finite_verb", None)
@@ -2072,8 +2080,8 @@ def _name_parts_in_lower_case(text: str, spans: list[Span], english: Any) -> lis
             if (index.is_last(first) or first not in english) \
                     and (m := _LOWER_WORD_BEFORE.search(text, max(0, start - 24), start)) is not None \
                     and plain(m.group("w")) and not taken.overlaps(m.start(), start) \
-                    and m.group("i") is not None and not is_dictionary_word(english, m.group("w")) \
-                    and m.group("w") not in english and not _KIN_WORD.fullmatch(m.group("w")):
+                    and m.group("i") is not None and m.group("w") not in english \
+                    and not _KIN_WORD.fullmatch(m.group("w")):  # (no dictionary word: not even a form its rules make)
                 start = m.start()
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang, span.finder))

@@ -1605,7 +1605,7 @@ def _block_name(text: str, above: int, above_end: int, english: Container[str], 
     everyday = [(index.is_common(w) or is_dictionary_word(english, w.lower()))
                 and not (index.is_first(w) or index.is_last(w)) for w in words]
     if any(everyday) and not (first_line and index.is_first(words[0]) and not index.is_common(words[0])
-                              and not any(everyday[:1]) and all(w[0].isupper() for w in words)):
+                              and all(w[0].isupper() for w in words)):  # (a listed given name is no everyday word)
         return None  # "Head Office", "Ship To", "Acme Widgets"
     return Found("PERSON", m.start("v"), m.end("v"), 0.75)
 

@@ -81,6 +81,18 @@ def test_what_a_thing_or_a_place_is_said_to_be_stays(sanitizer: Sanitizer, text:
     check_kept(sanitizer, KEYS, text, kept)
 
 
+# (each passed before) a weak cue (a finder's score of 0.7: a subject before a verb of speech, a word opening a
+# Spanish clause) yields to a place NER reads, though a name list holds the word as a family name; the annotator's
+# threshold is 0.7 inclusive, written so (it was ``CONFIDENT - 0.1``, 0.7000000000000001 in floating point)
+@pytest.mark.parametrize("text, kept", [
+    ("Para Zaragoza, la prioridad es el empleo, afirmó el consejero.", "Zaragoza"),
+    ("Bogotá anunció nuevas medidas y Lima respondió con cautela.", "Lima"),
+    ("Security Council President Tono Eitel of Germany said that members asked him.", "Germany"),
+])
+def test_a_weak_cue_yields_to_a_place(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
 @pytest.mark.parametrize("text, name", [
     ("honestly why is christian so impulsive? he never listens to anyone at work", "christian"),
     ("why was joseph so jealous of his brother?", "joseph"),

@@ -93,6 +93,29 @@ def test_a_weak_cue_yields_to_a_place(sanitizer: Sanitizer, text: str, kept: str
     check_kept(sanitizer, KEYS, text, kept)
 
 
+# a thing's or a place's "sister", "daughter" (NOT_KIN_AFTER, read by described_people, the possessive before kin or
+# a work and the reporting subjects alike); each was replaced as a person before
+@pytest.mark.parametrize("text, kept", [
+    ("Apple's sister company Beats was sold.", "Apple"),
+    ("India's sister city program grew last year.", "India"),
+    ("Sydney's daughter company is in Perth.", "Sydney"),
+    ("Austin's sister city is in Mexico.", "Austin"),
+    ("Georgia's sister state agreement was signed in 1996.", "Georgia"),
+])
+def test_a_thing_s_sister_is_no_relative(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+# (passed before) the relatives themselves
+@pytest.mark.parametrize("text, name", [
+    ("Khadzhiyev's wife said nothing to the police.", "Khadzhiyev"),
+    ("I'm Carol's daughter, and Lester's song was about a boat.", "Carol"),
+    ("Grace's husband called this morning.", "Grace"),
+])
+def test_a_person_s_relative(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])
+
+
 @pytest.mark.parametrize("text, name", [
     ("honestly why is christian so impulsive? he never listens to anyone at work", "christian"),
     ("why was joseph so jealous of his brother?", "joseph"),

@@ -17,7 +17,8 @@ import regex
 
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_words import CALENDAR, name_index
-from mechanisms.prmpt.entities.titled_names import KIN_AFTER_POSSESSIVE, PERSON_TEMPERS, is_dictionary_word, is_title
+from mechanisms.prmpt.entities.titled_names import (KIN_AFTER_POSSESSIVE, NOT_KIN_AFTER, PERSON_TEMPERS, is_dictionary_word,
+                                                    is_title)
 
 # what only a person is: a temper (titled_names' PERSON_TEMPERS, which its _trait_subjects reads at a sentence's start
 # beside the traits a product has too) or a family state; not "reliable", "beautiful", "friendly", "smart", "cute",
@@ -47,14 +48,10 @@ _FROM = regex.compile(rf"{_START}{_WORD}[ \t]+(?:is|was|[’']s)[ \t]+(?:origina
 _KIN = (rf"{KIN_AFTER_POSSESSIVE}|mom|mum|mommy|mummy|dad|daddy|mother|father|girlfriend|boyfriend|grandma|"
         r"grandmother|grandpa|grandfather|aunt|uncle|niece|nephew|parents|stepmother|stepfather|stepson|stepdaughter|"
         r"in-laws")
-# "Grace's husband", "Jay's little sister" (not "Apple's sister company", "Austin's sister city")
+# "Grace's husband", "Jay's little sister" (not "Apple's sister company", "Austin's sister city": NOT_KIN_AFTER)
 _RELATIVE = regex.compile(
     rf"{_START}{_WORD}['’]s[ \t]+(?:(?:late|new|former|ex|older|younger|elder|eldest|oldest|youngest|baby|little|"
-    rf"big|twin|step)[ \t-]+)?(?:{_KIN})\b(?![ \t]+(?:company|companies|city|cities|ship|ships|brand|brands|network|"
-    r"networks|station|stations|paper|papers|publication|site|sites|firm|firms|label|school|schools|"
-    r"organi[sz]ation|institution|project|act|band|island|islands|state|states|nation|nations|language|"
-    r"languages|product|products|species|group|plant|plants|hotel|hotels|restaurant|store|stores|channel|"
-    r"show|series|title|magazine|club|team|app|town|towns|port|airline|church|university|college)\b)")
+    rf"big|twin|step)[ \t-]+)?(?:{_KIN})\b{NOT_KIN_AFTER}")
 # "Poor Jimmy", "poor Carson...": pity, said of a person
 _PITY = regex.compile(rf"{_START}(?i:poor)[ \t]+{_WORD}(?![\p{{L}}\d@_'’-])(?![ \t]+\p{{Lu}})")
 

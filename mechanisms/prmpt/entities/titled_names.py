@@ -1964,11 +1964,21 @@ _REQUEST_OPENING = regex.compile(r"(?:^|(?<=[.!?\n][ \t]*))(?P<v>\p{Lu}\p{Ll}+(?
                                  r"let['’]?s)\b)")
 
 
+# what a thing's or a place's "sister", "daughter" or "parent" is ("Apple's sister company", "Austin's sister city",
+# "Sydney's daughter company"): a relative word before one of these is no relative
+NOT_KIN_AFTER = (r"(?![ \t]+(?:company|companies|city|cities|ship|ships|brand|brands|network|networks|station|stations|"
+                 r"paper|papers|publication|site|sites|firm|firms|label|school|schools|organi[sz]ation|institution|"
+                 r"project|act|band|island|islands|state|states|nation|nations|language|languages|product|products|"
+                 r"species|group|plant|plants|hotel|hotels|restaurant|store|stores|channel|show|series|title|magazine|"
+                 r"club|team|app|town|towns|port|airline|church|university|college|program|programme|agreement|"
+                 r"relationship|partnership)\b)")
+
 # a person whose kin or work the text names with a possessive ("I'm Carol's daughter", "though Lester's song was
 # about a boat"); the kin words are described_people's relatives too
 KIN_AFTER_POSSESSIVE = r"daughter|son|wife|husband|widow|widower|brother|sister|grandson|granddaughter|fianc[ée]e?"
 _WHOSE = regex.compile(rf"(?<![\p{{L}}\d'’.-])(?P<v>\p{{Lu}}\p{{Ll}}+)['’]s[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?"
-                       rf"(?:{KIN_AFTER_POSSESSIVE}|novel|memoir|song|songs|album|biography|autobiography)\b")
+                       rf"(?:(?:{KIN_AFTER_POSSESSIVE})\b{NOT_KIN_AFTER}|(?:novel|memoir|song|songs|album|biography|"
+                       r"autobiography)\b)")
 # a person named as the author or performer of a work ("the Hermansen novel", "a Raimond Reumer concert", "the
 # Dobrosław Tomaszewski version recorded for ..."): one or two name words between an article and the work
 _WORK_OF = regex.compile(r"(?<![\p{L}\d])(?i:the|a|an)[ \t]+(?P<v>\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?)[ \t]+"
@@ -2088,7 +2098,7 @@ _REPORTING = regex.compile(
     r"pleaded|apologised|apologized|resigned)\b)"
     r"|['’]s[ \t]+(?:lawyers?|attorneys?|solicitors?|counsel|wife|husband|widow|widower|family|mother|father|"
     r"son|daughter|brother|sister|spokesman|spokeswoman|spokesperson|arrest|trial|conviction|testimony|"
-    r"death|funeral|lawsuit|evidence|statement|account|appeal|complaint|sentence|application)\b)")
+    rf"death|funeral|lawsuit|evidence|statement|account|appeal|complaint|sentence|application)\b{NOT_KIN_AFTER})")
 
 
 # The same in Spanish and French news: "Tudela declinó hacer comentarios", "Medina ha negado", "los abogados de

@@ -379,6 +379,27 @@ _TO_A_PLACE = re.compile(r"(?<![\w'’])(?:in|at|to|from|near|of|via|visit|visit
                          re.IGNORECASE)
 
 
+def _a_country_or_capital(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
+    """``text[start:end]`` (less a possessive) is a country or a capital that NER reads as a place: the learned model
+    takes a country in brackets after a name ("William Tanui (Kenya)", "Guy Forget (France)") or before a possessive
+    ("France's opening match") for a person; any known place was measured too, and lost given names that are
+    towns' ("Serena", "Martina", "Madeleine")."""
+    from mechanisms.prmpt.entities.name_words import capital_names, name_index
+
+    end -= next((len(p) for p in _POSSESSIVES if text.endswith(p, start, end)), 0)
+    if text[start:end].casefold() not in capital_names() or not any(a <= start and end <= b for a, b in places):
+        return False
+    # one of a list of given names is one too ("Nannies: Lisa and Kenya.")
+    before, after = _JOINED_BEFORE.search(text, max(0, start - 30), start), _JOINED_AFTER.match(text, end)
+    index = name_index()
+    return not any(m is not None and index.is_first(m.group("w")) and m.group("w").casefold() not in capital_names()
+                   for m in (before, after))
+
+
+_JOINED_BEFORE = re.compile(r"(?<![\w'’])(?P<w>[A-Z][a-z]+)(?:,[ \t]*|[ \t]+(?:and|&|or)[ \t]+)$")
+_JOINED_AFTER = re.compile(r"(?:,[ \t]*|[ \t]+(?:and|&|or)[ \t]+)(?P<w>[A-Z][a-z]+)(?![\w'’])")
+
+
 def _place_after_place(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
     """``text[start:end]`` is a known place that NER reads as one, right after another such place and a comma, the
     two after a word of place ("moved to Paris, France", "born in Lyon, Rhône"): the country or the region of a town,
@@ -1803,7 +1824,8 @@ class TypeAnnotator:
                          if not (f.entity_type == "PERSON" and f.score <= _GUESSED
                                  and any(a <= f.start and f.end <= b for a, b in places))
                          and not (f.entity_type == "PERSON" and finder is learned
-                                  and _place_after_place(piece, f.start, f.end, places)))
+                                  and (_place_after_place(piece, f.start, f.end, places)
+                                       or _a_country_or_capital(piece, f.start, f.end, places))))
             if finder is learned:
                 guessed.update(range(first, len(spans)))
         if foreign in _FOREIGN_DETERMINERS:

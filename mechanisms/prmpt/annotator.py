@@ -380,13 +380,12 @@ _TO_A_PLACE = re.compile(r"(?<![\w'’])(?:in|at|to|from|near|of|via|visit|visit
 
 
 def _a_country_or_capital(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
-    """``text[start:end]`` (less a possessive) is a country or a capital that NER reads as a place: the learned model
-    takes a country in brackets after a name ("William Tanui (Kenya)", "Guy Forget (France)") or before a possessive
-    ("France's opening match") for a person; any known place was measured too, and lost given names that are
-    towns' ("Serena", "Martina", "Madeleine")."""
+    """``text[start:end]`` is a country or a capital that NER reads as a place, which the learned model takes for a
+    person in brackets after a name ("William Tanui (Kenya)", "Guy Forget (France)"); not in a list of given names
+    ("Lisa and Kenya"). Any known place was measured too, and lost given names that are towns' ("Serena", "Martina",
+    "Madeleine"); a country before a possessive ("France's opening match") too, and "Kenya's passport" went out."""
     from mechanisms.prmpt.entities.name_words import capital_names, name_index
 
-    end -= next((len(p) for p in _POSSESSIVES if text.endswith(p, start, end)), 0)
     if text[start:end].casefold() not in capital_names() or not any(a <= start and end <= b for a, b in places):
         return False
     # one of a list of given names is one too ("Nannies: Lisa and Kenya.")

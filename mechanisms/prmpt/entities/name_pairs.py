@@ -27,6 +27,13 @@ _GREETING = regex.compile(
     rf"\b(?:Dear|Hi|Hello|Hey|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Prof\.?|Mme\.?|Mlle\.?|Monsieur|Madame|Bonjour|Cher|Chère|"
     rf"Sr\.?|Sra\.?|Srta\.?|Señor|Señora|Don|Doña|Hola|Estimad[oa]|Querid[oa])[ \t,]+"
     rf"(?P<v>{_WORD}(?:[ \t]+(?:(?:de|del|la|de la|y)[ \t]+)?{_WORD}){{0,2}})")
+# what a greeting addresses that is no name, though some are listed as given names ("Hi Team,", "Hello World", "Dear
+# Valued Customer", "Hey Man,", "Hi Love,")
+TERMS_OF_ADDRESS = frozenset("""man love honey babe baby darling dear sweetie sweetheart buddy mate pal folks boss champ
+    angel sunshine guys all everyone everybody team friend friends sir madam gorgeous handsome world there customer
+    customers client clients member members user users reader readers colleague colleagues partner partners neighbour
+    neighbor neighbours neighbors student students parent parents guest guests applicant applicants candidate
+    candidates hiring manager managers valued support admin administrator community subscriber subscribers""".split())
 _PERSON_CUES = regex.compile(
     r"\b(?:dear|hi|hello|hey|with|by|from|to|cc|bcc|contact|name|named|called|mr|mrs|ms|dr|patient|customer|"
     r"client|father|mother|son|daughter|wife|husband|brother|sister|friend|colleague|manager|it's|i'm|"
@@ -245,5 +252,6 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
         if score >= 0.5:
             out.append(Found("PERSON", a.start(), b.end(), score))
     for m in _GREETING.finditer(text):
-        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+        if not all(w.lower() in TERMS_OF_ADDRESS for w in m.group("v").split()):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out

@@ -23,7 +23,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_pairs import GREETINGS
+from mechanisms.prmpt.entities.name_pairs import GREETINGS, TERMS_OF_ADDRESS
 from mechanisms.prmpt.entities.name_words import (CALENDAR, VOWEL, NameIndex, capital_names, is_place_name, name_index,
                                                   place_names)
 from mechanisms.prmpt.normalize import GLUE
@@ -1428,8 +1428,10 @@ def _salutations(text: str, english: Container[str]) -> list[Found]:
             continue
         if m.group("forms"):
             ok = _name_words_ok(m.group("v"), index, english)
-        else:
-            ok = all(index.is_listed(w) and not index.is_common(w) or w.lower() in _PARTICLES_SET for w in words)
+        else:  # a listed given name though an everyday word or a place ("Dear Jordan,", "Hi Grace,"), never a term
+            # of address ("Hey Man,", "Hi Love,", "Hey Buddy,")
+            ok = all((index.is_first(w) or index.is_listed(w) and not index.is_common(w))
+                     and w.lower() not in TERMS_OF_ADDRESS or w.lower() in _PARTICLES_SET for w in words)
         if ok:
             out.append(Found("PERSON", _replaced_titles_start(text, m.start("forms"), m.start("v")), m.end("v"), 0.8))
     return out

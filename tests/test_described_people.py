@@ -116,6 +116,32 @@ def test_a_person_s_relative(sanitizer: Sanitizer, text: str, name: str) -> None
     check_hidden(sanitizer, KEYS, text, [name])
 
 
+# a relative's name in brackets after the kin word, and the names after a kin word in the plural after "the"; each
+# went out before but those marked "(passed before)"; what brackets hold beside a kin word and is no name alone stays
+@pytest.mark.parametrize("text, names", [
+    ("My daughter (India) is allergic to peanuts.", ["India"]),
+    ("my son (Will) has a cold, so he stays home.", ["Will"]),
+    ("Our neighbour (Georgia) feeds the cat when we are away.", ["Georgia"]),
+    ("The twins, Sofia and Paris, start school in September.", ["Sofia", "Paris"]),
+    ("The sisters Austin and Florence run the bakery.", ["Austin", "Florence"]),  # (passed before)
+    ("our tenant (Sofia Lind) called about the boiler.", ["Sofia Lind"]),  # (passed before)
+])
+def test_a_relative_in_brackets_or_after_the_kin_word(sanitizer: Sanitizer, text: str, names: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, names)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("my boss (Head of Sales) approved the budget.", "Head of Sales"),  # (passed before)
+    ("The colleagues Sales and Marketing met on Monday.", "Sales and Marketing"),  # (passed before)
+    ("my boss (CEO) approved the trip.", "CEO"),  # (passed before)
+    ("my colleague (Finance) will reply by Friday.", "Finance"),  # (passed before)
+    ("my friend (Spanish) helped me translate it.", "Spanish"),  # (passed before)
+    ("my boss (Marketing Director) called twice.", "Marketing Director"),  # (passed before)
+])
+def test_what_brackets_hold_beside_a_kin_word(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
 @pytest.mark.parametrize("text, name", [
     ("honestly why is christian so impulsive? he never listens to anyone at work", "christian"),
     ("why was joseph so jealous of his brother?", "joseph"),

@@ -1690,11 +1690,13 @@ _INITIALS_SET_OFF = regex.compile(
     rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
 
 
-# a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali")
+# a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali",
+# "my daughter (India)")
 _KINSHIP = regex.compile(rf"(?<![\p{{L}}\d])(?i:(?:{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:(?:{_AGE_WORDS})[ \t]+)?(?:{_KIN}))"
-                         rf",?[ \t]+(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
+                         rf"(?:,?[ \t]+|[ \t]*\([ \t]*)(?P<v>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)")
 # the names after a kinship word in the plural, two or more in a list ("her daughters Ines and Marta", "sus hijos
-# Pedro y Ana", "ses filles, Inès et Zoé"): each name one word, or two where the second is capitalised too
+# Pedro y Ana", "ses filles, Inès et Zoé", "The twins, Sofia and Paris,"): each name one word, or two where the second
+# is capitalised too
 _KIN_PLURAL = (r"daughters|sons|children|kids|parents|brothers|sisters|siblings|twins|grandchildren|grandsons|"
                r"granddaughters|cousins|nieces|nephews|friends|colleagues|stepchildren|"
                r"filles|enfants|fr[èe]res|s[œo]eurs|amis|amies|cousines|hijos|hijas|hermanos|hermanas|padres|"
@@ -1702,7 +1704,7 @@ _KIN_PLURAL = (r"daughters|sons|children|kids|parents|brothers|sisters|siblings|
 _PLURAL_POSSESSIVE = r"my|his|her|our|their|your|mes|ses|nos|vos|leurs|mis|sus|tus|nuestros|nuestras"
 _KIN_ITEM = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
 _KIN_LIST = regex.compile(
-    rf"(?<![\p{{L}}\d])(?i:(?:{_PLURAL_POSSESSIVE}|\p{{L}}{{2,}}['’]s?)[ \t]+(?:(?:{_AGE_WORDS}|two|three|four|twin|"
+    rf"(?<![\p{{L}}\d])(?i:(?:{_PLURAL_POSSESSIVE}|the|\p{{L}}{{2,}}['’]s?)[ \t]+(?:(?:{_AGE_WORDS}|two|three|four|twin|"
     rf"deux|trois|dos|tres)[ \t]+)?(?:{_KIN_PLURAL})),?[ \t]+"
     rf"(?P<v>{_KIN_ITEM}(?:[ \t]*,[ \t]*{_KIN_ITEM})*,?[ \t]+(?:and|&|y|e|et|und)[ \t]+{_KIN_ITEM})")
 _KIN_NAME = regex.compile(_KIN_ITEM)
@@ -2531,7 +2533,12 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         value, words = m.group("v"), m.group("v").split()
         if any(w.lower() in CALENDAR or is_title(w) or is_title(w + ".") or len(w) < 2 for w in words):
             continue  # "leur patron, M. Kouillard": a title, left to the titled names
-        set_off = "," in text[m.start():m.start("v")] and text[m.end("v"):m.end("v") + 1] in (",", ")")
+        closes = text[m.end("v"):m.end("v") + 1]
+        if "(" in text[m.start():m.start("v")] and (closes != ")" or words[0].isupper() or not index.is_first(words[0]) and (
+                index.is_common(words[0]) or is_dictionary_word(dictionary, words[0]) or words[0].lower() in dictionary)):
+            continue  # in brackets the name is all they hold, a listed given name or no word ("my daughter (India)"), never
+            # a role or a department ("my boss (Head of Sales)", "my colleague (Finance)", "my boss (CEO)")
+        set_off = ("," in text[m.start():m.start("v")] or "(" in text[m.start():m.start("v")]) and closes in (",", ")")
         if len(words) == 2 and not set_off and (
                 index.is_common(words[1]) and not index.is_listed(words[1])
                 or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):

@@ -130,6 +130,29 @@ def test_a_relative_in_brackets_or_after_the_kin_word(sanitizer: Sanitizer, text
     check_hidden(sanitizer, KEYS, text, names)
 
 
+# who only a person has after a listed given name that is a place or a word too, and a person's own day (each went
+# out before)
+@pytest.mark.parametrize("text, name", [
+    ("Please forward this to Sofia's boss before noon.", "Sofia"),
+    ("Sofia's appointment is at 3 pm on Tuesday.", "Sofia"),
+    ("It is Paris's birthday today, so we ordered a cake.", "Paris"),
+    ("Georgia's landlord called about the broken boiler.", "Georgia"),
+    ("Austin's roommate moved out last week.", "Austin"),
+    ("Victoria's therapist moved her sessions to Thursday.", "Victoria"),
+])
+def test_who_only_a_person_has(sanitizer: Sanitizer, text: str, name: str) -> None:
+    check_hidden(sanitizer, KEYS, text, [name])
+
+
+# (each passed before) what a country or a town has too
+@pytest.mark.parametrize("text, kept", [
+    ("India's neighbour to the west objected to the plan.", "India"),
+    ("Paris's mayor spoke at the opening.", "Paris"),
+])
+def test_what_a_country_or_a_town_has_too(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
 @pytest.mark.parametrize("text, kept", [
     ("my boss (Head of Sales) approved the budget.", "Head of Sales"),  # (passed before)
     ("The colleagues Sales and Marketing met on Monday.", "Sales and Marketing"),  # (passed before)

@@ -47,7 +47,11 @@ _FROM = regex.compile(rf"{_START}{_WORD}[ \t]+(?:is|was|[’']s)[ \t]+(?:origina
 # takes "partner" and "friend" too, which a company has ("Apple's partner")
 _KIN = (rf"{KIN_AFTER_POSSESSIVE}|mom|mum|mommy|mummy|dad|daddy|mother|father|girlfriend|boyfriend|grandma|"
         r"grandmother|grandpa|grandfather|aunt|uncle|niece|nephew|parents|stepmother|stepfather|stepson|stepdaughter|"
-        r"in-laws")
+        r"in-laws|"
+        # and who only a person has, and a person's own day ("Sofia's boss", "Paris's roommate", "Sofia's birthday"; not
+        # "manager", "coach", "friends", "neighbour": a town's team and a country have them)
+        r"boss|coworker|co-worker|roommate|flatmate|landlord|landlady|tenant|dentist|therapist|"
+        r"nanny|babysitter|classmate|bff|birthday|appointment|homework")
 # "Grace's husband", "Jay's little sister" (not "Apple's sister company", "Austin's sister city": NOT_KIN_AFTER)
 _RELATIVE = regex.compile(
     rf"{_START}{_WORD}['’]s[ \t]+(?:(?:late|new|former|ex|older|younger|elder|eldest|oldest|youngest|baby|little|"

@@ -4,9 +4,10 @@ A given name that is also an everyday word or a place ("Tanner", "Lily", "Virgin
 that WordNet keeps as a rare noun (a fruit's cultivar, a genus: "Marumi", "Naja"), is not taken alone by the
 name finders: "Hunter left", "Virginia is" are as often a word or a state. What the sentence then says of it
 decides: a temper or a family state ("Topi is so impulsive", "Why is Virginia so stubborn?", "Lily was
-pregnant"), a person's noun ("Tanner is a good dude"), a relative ("Grace's husband"), where a person comes from
-("Lara is from Edwards Group") or pity ("Poor Jimmy"). A town, a team, a product or a company takes none of
-these (a company has a "sister company", which is read as no relative).
+pregnant"), a person's noun ("Tanner is a good dude"), a relative or who only a person has ("Grace's husband",
+"Sofia's boss", "Paris's birthday"), where a person comes from ("Lara is from Edwards Group") or pity ("Poor
+Jimmy"). A town, a team, a product or a company takes none of these (a company has a "sister company", which is
+read as no relative).
 """
 
 from __future__ import annotations

@@ -2533,12 +2533,12 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
         value, words = m.group("v"), m.group("v").split()
         if any(w.lower() in CALENDAR or is_title(w) or is_title(w + ".") or len(w) < 2 for w in words):
             continue  # "leur patron, M. Kouillard": a title, left to the titled names
-        closes = text[m.end("v"):m.end("v") + 1]
-        if "(" in text[m.start():m.start("v")] and (closes != ")" or words[0].isupper() or not index.is_first(words[0]) and (
+        opening, closes = text[m.start():m.start("v")], text[m.end("v"):m.end("v") + 1]
+        if "(" in opening and (closes != ")" or words[0].isupper() or not index.is_first(words[0]) and (
                 index.is_common(words[0]) or is_dictionary_word(dictionary, words[0]) or words[0].lower() in dictionary)):
             continue  # in brackets the name is all they hold, a listed given name or no word ("my daughter (India)"), never
             # a role or a department ("my boss (Head of Sales)", "my colleague (Finance)", "my boss (CEO)")
-        set_off = ("," in text[m.start():m.start("v")] or "(" in text[m.start():m.start("v")]) and closes in (",", ")")
+        set_off = ("," in opening or "(" in opening) and closes in (",", ")")
         if len(words) == 2 and not set_off and (
                 index.is_common(words[1]) and not index.is_listed(words[1])
                 or is_dictionary_word(dictionary, words[1]) and not index.is_listed(words[1])):

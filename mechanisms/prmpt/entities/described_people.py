@@ -17,14 +17,47 @@ from collections.abc import Container
 import regex
 
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import CALENDAR, name_index
-from mechanisms.prmpt.entities.titled_names import (KIN_AFTER_POSSESSIVE, NOT_KIN_AFTER, PERSON_TEMPERS, is_dictionary_word,
-                                                    is_title)
+from mechanisms.prmpt.entities.name_words import CALENDAR, capital_names, name_index, place_names
+from mechanisms.prmpt.entities.titled_names import (KIN_AFTER_POSSESSIVE, NOT_KIN_AFTER, NOT_SPEAKERS, is_dictionary_word,
+                                                    is_title, no_word, opens_sentence)
 
-# what only a person is: a temper (titled_names' PERSON_TEMPERS, which its _trait_subjects reads at a sentence's start
-# beside the traits a product has too) or a family state; not "reliable", "beautiful", "friendly", "smart", "cute",
+# a trait said of a word opening the sentence ("Syed is very reliable.", "Amber is a very sympathetic person", "Why is
+# Eros so impulsive?"): the tempers only a person has, which _DESCRIBED and _ASKED also read anywhere in a sentence,
+# and the traits a product or a town is said to have too ("Python is very reliable", read here only of a word no
+# dictionary holds)
+_PERSON_TEMPERS = (r"impulsive|jealous|lazy|rude|shy|stubborn|arrogant|selfish|generous|polite|bossy|nosy|humble|loyal|"
+                  r"moody|grumpy|talented|outgoing|introverted|extroverted|kind-hearted|hard-working|hardworking")
+_TRAITS = (rf"{_PERSON_TEMPERS}|reliable|dependable|trustworthy|honest|kind|friendly|sympathetic|clever|funny|patient|"
+           r"caring|brave|ambitious|cheerful|thoughtful|considerate|easygoing|easy-going|witty|charming")
+_TRAIT_OF = regex.compile(rf"(?:(?P<why>(?i:why)[ \t]+(?:is|was)[ \t]+)(?P<w>\p{{Lu}}\p{{Ll}}{{2,}})"
+                          rf"|(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:is|was|seems|seemed))"
+                          rf"[ \t]+(?:(?:such[ \t]+)?an?[ \t]+)?(?:(?:very|so|really|quite|extremely|always|too|incredibly)"
+                          rf"[ \t]+)?(?:{_TRAITS})(?:[ \t]+(?:person|man|woman|guy|girl|lady|boy|listener|friend))?"
+                          r"(?![\p{L}-])")
+
+
+def _trait_subjects(text: str, english: Container[str]) -> list[Found]:
+    """(:data:`_TRAIT_OF`) A listed given name, a listed name no list holds as an everyday word and no capital, or a
+    word no list or dictionary holds and no place, that a person's trait is said of at a sentence's start (never
+    "Python is very reliable", "Toyota is very reliable")."""
+    index = name_index()
+    out = []
+    for m in _TRAIT_OF.finditer(text):
+        group = "w" if m.group("why") else "v"
+        word = m.group(group)
+        if not opens_sentence(text, m.start()) or is_title(word) or word.lower() in CALENDAR:
+            continue
+        if index.is_first(word) and word.lower() not in NOT_SPEAKERS \
+                or index.is_listed(word) and not index.is_common(word) and word.casefold() not in capital_names() \
+                or no_word(word, index, english) and word.casefold() not in place_names():
+            out.append(Found("PERSON", m.start(group), m.end(group), 0.7))
+    return out
+
+
+# what only a person is: a temper (_PERSON_TEMPERS, which _trait_subjects reads at a sentence's start beside the
+# traits a product has too) or a family state; not "reliable", "beautiful", "friendly", "smart", "cute",
 # "hilarious"
-_TEMPER = (rf"{PERSON_TEMPERS}|nosey|naive|pregnant|married|divorced|widowed|handsome|impatient|impolite|sarcastic|"
+_TEMPER = (rf"{_PERSON_TEMPERS}|nosey|naive|pregnant|married|divorced|widowed|handsome|impatient|impolite|sarcastic|"
            r"clumsy|cheeky|cranky|stingy|greedy|conceited|short-tempered|hot-tempered|big-hearted|open-minded|"
            r"narrow-minded|self-cent(?:er|re)d|self-absorbed|immature|irresponsible|obnoxious|overbearing|sweet-natured|"
            r"good-natured|ill-mannered|well-mannered|soft-spoken|outspoken|hot-headed|level-headed|absent-minded|"
@@ -80,10 +113,11 @@ def _rare_word(word: str, english: Container[str]) -> bool:
 def find_described_people(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """A capitalised word a sentence gives a temper, a family state, a person's noun (a given name or a rare
     word: :func:`_rare_word`), a relative or an origin, or pities (a listed given name); English only, never after
-    an article ("the Mustang is so stubborn" is a car) nor a word in capitals."""
+    an article ("the Mustang is so stubborn" is a car) nor a word in capitals. With the English dictionary, also a
+    trait said of a word opening a sentence (:func:`_trait_subjects`)."""
     if lang != "en":
         return []
-    out = []
+    out = _trait_subjects(text, english) if english else []
     for pattern, test in ((_DESCRIBED, _rare_word), (_ASKED, _rare_word), (_FROM, None), (_RELATIVE, None),
                           (_PITY, None)):
         for m in pattern.finditer(text):

@@ -720,7 +720,7 @@ def is_dictionary_word(english: Container[str], word: str) -> bool:
     return base is None or not name_index().is_first(word) or bool(base(word))
 
 
-def _opens_sentence(text: str, start: int) -> bool:
+def opens_sentence(text: str, start: int) -> bool:
     before = text[max(0, start - 10):start].rstrip(" \t")
     return start < 10 and not before or bool(before) and before[-1] in ".!?:;\"“”([\n•*-"
 
@@ -755,7 +755,7 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
             continue  # "the same temple", "my sunshine": a noun the lists also hold as a name ("Temple"); a
             # name in lower case does something ("simon wears glasses", "mason playing catcher") or is addressed
             # ("ask bart de boer", "hey maya")
-        if style == "title" and _opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
+        if style == "title" and opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
             continue
         if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
                                  or _proper_noun_after(text, m.end(), index)):
@@ -1010,7 +1010,7 @@ def find_unlisted_name_pairs(text: str, lang: str, english: Container[str] = fro
         plain = [not (index.is_common(w) or is_dictionary_word(english, w) or w.lower() in CALENDAR
                       or not VOWEL.search(w)) for w in words]
         if not all(plain) and not (
-                len(words) == 2 and _no_word(words[0], index, english) and words[0].casefold() not in place_names()
+                len(words) == 2 and no_word(words[0], index, english) and words[0].casefold() not in place_names()
                 and index.is_last(words[1]) and words[1].lower() not in _ORGANISATION_WORDS
                 and not _COMPANY_FORM_WORD.fullmatch(words[1]) and m.group("v").casefold() not in place_names()
                 and not _COMPANY_AFTER.match(text, m.end("v"))
@@ -1201,7 +1201,7 @@ _PAIR_ROLE = regex.compile(
 # a listed family or given name opening an English sentence before a finite verb ("Gaudin began the season",
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
-_NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
+NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
 nobody police officials reports sources experts critics officers authorities staff everybody anybody anyone somebody
 il elle ils elles on
 nous vous je él ella ellos ellas usted nadie alguien hey hi hello yo oh wow""".split())
@@ -1278,7 +1278,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                                                                      if reported else text, word)):
                 continue
             if pattern in (_PRONOUN_LATER, _SUBJECT) and (
-                    not (_opens_sentence(text, m.start())
+                    not (opens_sentence(text, m.start())
                          or _CLAUSE_OPENER.search(text, max(0, m.start() - 12), m.start()) is not None)
                     or m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "@#_'’.-")):
                 continue
@@ -1328,7 +1328,7 @@ def _never_a_speaker(word: str) -> bool:
     """A pronoun or a collective subject ("Police"), a title or a calendar word: no word :func:`find_speakers` takes
     (but for a month that is a given name and dies or marries)."""
     low = word.lower()
-    return low in _NOT_SPEAKERS or is_title(word) or low in CALENDAR
+    return low in NOT_SPEAKERS or is_title(word) or low in CALENDAR
 
 
 def _name_shaped(word: str, index: NameIndex, dictionary: Container[str]) -> bool:
@@ -1639,7 +1639,7 @@ def conjunct_names(text: str, persons: Iterable[tuple[int, int]], english: Conta
             continue
         for m, pair_end in ((_CONJUNCT_BEFORE.search(text, max(0, start - 40), start), end),
                             (_CONJUNCT_AFTER.match(text, end), None)):
-            if m is not None and _no_word(m.group("v"), index, english) and m.group("v").casefold() not in places \
+            if m is not None and no_word(m.group("v"), index, english) and m.group("v").casefold() not in places \
                     and _PEOPLE_DO.match(text, pair_end or m.end("v")):
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     return out
@@ -1663,7 +1663,7 @@ def _action_owners(text: str, english: Container[str]) -> list[Found]:
             if m.group(group) is None:
                 continue
             words = m.group(group).split()
-            if all((index.is_first(w) or index.is_last(w)) and not index.is_common(w) or _no_word(w, index, english)
+            if all((index.is_first(w) or index.is_last(w)) and not index.is_common(w) or no_word(w, index, english)
                    and w.casefold() not in place_names() for w in words) and not any(is_title(w) for w in words):
                 out.append(Found("PERSON", m.start(group), m.end(group), 0.75))
     return out
@@ -1780,7 +1780,7 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     out = []
     for m in _LOWER_SPEAKER.finditer(text):
         word = m.group("v")
-        if index.is_first(word) and word not in CHAT_WORDS and word not in _NOT_SPEAKERS:
+        if index.is_first(word) and word not in CHAT_WORDS and word not in NOT_SPEAKERS:
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _LOWER_SUBJECT.finditer(text):
         word = m.group("v")
@@ -1943,7 +1943,7 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
     for m in [*_ADDRESSED.finditer(text), *_THANKED.finditer(text), *_TOLD.finditer(text), *_AND_I.finditer(text)]:
         group = "w" if m.re is _AND_I and m.group("w") else "v"
         word = m.group(group)
-        if word.lower() in CALENDAR or is_title(word) or word.lower() in _NOT_SPEAKERS \
+        if word.lower() in CALENDAR or is_title(word) or word.lower() in NOT_SPEAKERS \
                 or word.casefold() in places and not index.is_first(word):
             continue
         if _given_or_unknown(word, index, english):
@@ -2332,7 +2332,7 @@ _TRANSCRIPT_LINE = regex.compile(rf"(?m)^[ \t]*(?:\[?\d{{1,2}}:\d{{2}}(?::\d{{2}
                                  r"(?:[ \t]+\S|[\"“«])")  # ("Ashley:\"I'm Tamara's daughter\"")
 
 
-def _no_word(word: str, index: NameIndex, english: Container[str]) -> bool:
+def no_word(word: str, index: NameIndex, english: Container[str]) -> bool:
     """No list or dictionary holds ``word`` as a word, a month or day, or a title: a label that may be a name."""
     return not (index.is_common(word) or word.lower() in english or is_dictionary_word(english, word)
                 or word.lower() in CALENDAR or is_title(word))
@@ -2350,7 +2350,7 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
     found, unlisted, everyday, other = [], [], [], []
     for m in lines:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
-        plain = [_no_word(w, index, english) for w in words]
+        plain = [no_word(w, index, english) for w in words]
         # (a listed given name the dictionary also holds is a speaker's too: "John: ...", "Donna: ...")
         named = [(p or index.is_first(w) and not index.is_common(w)) and index.is_listed(w) for p, w in zip(plain, words)]
         if any(named) and (len(words) > 1 or named[0]):
@@ -2416,12 +2416,12 @@ def _quoted_speakers(text: str, english: Container[str]) -> list[Found]:
     personal = {m.group("v") for m in quoted if _PERSONAL_SPEECH.match(text, m.end())}
     for m in quoted:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
-        no_word = [_no_word(w, index, english) for w in words]
-        plain = [n and w.casefold() not in places for n, w in zip(no_word, words)]
+        unlisted = [no_word(w, index, english) for w in words]
+        plain = [n and w.casefold() not in places for n, w in zip(unlisted, words)]
         # (one word no list holds, when it labels two quotations or more and one of them as a person speaks: a
         # dialogue, "Akaho: "Who are you?"", a town's name too, unless a capital's or a country's)
         dialogue = len(words) == 1 and labels[m.group("v")] > 1 and m.group("v") in personal \
-            and no_word[0] and words[0].casefold() not in capital_names()
+            and unlisted[0] and words[0].casefold() not in capital_names()
         if m.group("v").casefold() in places and not dialogue:
             continue  # "Buenos Aires: «...»"
         if all(plain) and (len(words) > 1 or index.is_listed(words[0])) or dialogue \
@@ -2449,39 +2449,6 @@ _GIVEN_IN_BRACKETS = regex.compile(rf"(?<![\p{{L}}\d])(?:{_TITLE})\.?[ \t]+{_NAM
 # A lower-case name opening a chat line before what that person said ("jaimini said u can drop it at ...")
 _LOWER_SAID = regex.compile(r"(?m)^[ \t]*(?P<v>\p{Ll}[\p{Ll}\p{M}'’-]{2,})[ \t]+(?:said|says|told|asked|wants|thinks|"
                             r"texted|wrote|called|replied)\b")
-
-
-# a trait only a person has, said of a word opening the sentence ("Syed is very reliable.", "Amber is a very
-# sympathetic person", "Why is Eros so impulsive?")
-# (the tempers only a person has, which described_people also reads anywhere in a sentence, and the traits a product
-# or a town is said to have too: "Python is very reliable", read here only of a word no dictionary holds)
-PERSON_TEMPERS = (r"impulsive|jealous|lazy|rude|shy|stubborn|arrogant|selfish|generous|polite|bossy|nosy|humble|loyal|"
-                  r"moody|grumpy|talented|outgoing|introverted|extroverted|kind-hearted|hard-working|hardworking")
-_TRAITS = (rf"{PERSON_TEMPERS}|reliable|dependable|trustworthy|honest|kind|friendly|sympathetic|clever|funny|patient|"
-           r"caring|brave|ambitious|cheerful|thoughtful|considerate|easygoing|easy-going|witty|charming")
-_TRAIT_OF = regex.compile(rf"(?:(?P<why>(?i:why)[ \t]+(?:is|was)[ \t]+)(?P<w>\p{{Lu}}\p{{Ll}}{{2,}})"
-                          rf"|(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})[ \t]+(?:is|was|seems|seemed))"
-                          rf"[ \t]+(?:(?:such[ \t]+)?an?[ \t]+)?(?:(?:very|so|really|quite|extremely|always|too|incredibly)"
-                          rf"[ \t]+)?(?:{_TRAITS})(?:[ \t]+(?:person|man|woman|guy|girl|lady|boy|listener|friend))?"
-                          r"(?![\p{L}-])")
-
-
-def _trait_subjects(text: str, english: Container[str]) -> list[Found]:
-    """(:data:`_TRAIT_OF`) A listed given name, a listed name no list holds as an everyday word and no capital, or a
-    word no list or dictionary holds and no place, that a person's trait is said of at a sentence's start (never
-    "Python is very reliable", "Toyota is very reliable")."""
-    index = name_index()
-    out = []
-    for m in _TRAIT_OF.finditer(text):
-        group = "w" if m.group("why") else "v"
-        word = m.group(group)
-        if not _opens_sentence(text, m.start()) or is_title(word) or word.lower() in CALENDAR:
-            continue
-        if index.is_first(word) and word.lower() not in _NOT_SPEAKERS \
-                or index.is_listed(word) and not index.is_common(word) and word.casefold() not in capital_names() \
-                or _no_word(word, index, english) and word.casefold() not in place_names():
-            out.append(Found("PERSON", m.start(group), m.end(group), 0.7))
-    return out
 
 
 def _record_names(text: str, english: Container[str]) -> list[Found]:
@@ -2523,8 +2490,6 @@ def find_cued_names(text: str, lang: str, english: Container[str] = frozenset())
     out.extend(_quoted_speakers(text, english))
     out.extend(_transcript_speakers(text, english))
     out.extend(_record_names(text, english))
-    if lang == "en" and english:
-        out.extend(_trait_subjects(text, english))
     for m in _SIGNED.finditer(text):
         words = m.group("v").split()
         if not all(index.is_common(w) or is_title(w) for w in words) and words[0].lower() not in ("the", "le", "la", "el"):

@@ -29,6 +29,7 @@ from typing import Any
 import regex
 
 from mechanisms.prmpt.config import PrmptConfig
+from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_words import VOWEL, stop_words
 from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
@@ -379,14 +380,23 @@ _TO_A_PLACE = re.compile(r"(?<![\w'’])(?:in|at|to|from|near|of|via|visit|visit
                          re.IGNORECASE)
 
 
-def _a_country_or_capital(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
-    """``text[start:end]`` is a country or a capital that NER reads as a place, which the learned model takes for a
+def _yields_to_a_place(text: str, found: Found, places: list[tuple[int, int]], learned: bool) -> bool:
+    """A person a finder read inside a place NER reads (``places``: the known ones) yields to it: a weak cue
+    (:data:`_GUESSED`), and of the learned model's readings a place after a place and a country or a capital."""
+    if found.entity_type != "PERSON" or not any(a <= found.start and found.end <= b for a, b in places):
+        return False
+    return found.score <= _GUESSED or learned and (_place_after_place(text, found.start, found.end, places)
+                                                   or _a_country_or_capital(text, found.start, found.end))
+
+
+def _a_country_or_capital(text: str, start: int, end: int) -> bool:
+    """``text[start:end]``, inside a place NER reads, is a country or a capital, which the learned model takes for a
     person in brackets after a name ("William Tanui (Kenya)", "Guy Forget (France)"); not in a list of given names
     ("Lisa and Kenya"). Any known place was measured too, and lost given names that are towns' ("Serena", "Martina",
     "Madeleine"); a country before a possessive ("France's opening match") too, and "Kenya's passport" went out."""
     from mechanisms.prmpt.entities.name_words import capital_names, name_index
 
-    if text[start:end].casefold() not in capital_names() or not any(a <= start and end <= b for a, b in places):
+    if text[start:end].casefold() not in capital_names():
         return False
     # one of a list of given names is one too ("Nannies: Lisa and Kenya.")
     before, after = _JOINED_BEFORE.search(text, max(0, start - 30), start), _JOINED_AFTER.match(text, end)
@@ -400,12 +410,11 @@ _JOINED_AFTER = re.compile(r"(?:,[ \t]*|[ \t]+(?:and|&|or)[ \t]+)(?P<w>[A-Z][a-z
 
 
 def _place_after_place(text: str, start: int, end: int, places: list[tuple[int, int]]) -> bool:
-    """``text[start:end]`` is a known place that NER reads as one, right after another such place and a comma, the
+    """``text[start:end]``, inside a place NER reads, is a known place right after another such place and a comma, the
     two after a word of place ("moved to Paris, France", "born in Lyon, Rhône"): the country or the region of a town,
     which the learned model takes for a "Surname, Given" pair. In a record ("Update CRM: Burgos, Amador;") it is one."""
-    inside = any(a <= start and end <= b for a, b in places)
     before = _PLACE_COMMA.search(text, max(0, start - 4), start)
-    if not inside or before is None or text[start:end].casefold() not in _known_places():
+    if before is None or text[start:end].casefold() not in _known_places():
         return False
     town = next(((a, b) for a, b in places if b == before.start()), None)
     return town is not None and _TO_A_PLACE.search(text, max(0, town[0] - 12), town[0]) is not None
@@ -1820,11 +1829,7 @@ class TypeAnnotator:
             found = finder(piece, lang, ents) if getattr(finder, "reads_ner", False) else finder(piece, lang)
             first = len(spans)
             spans.extend(Span(f.entity_type, f.start, f.end, f.score, lang) for f in found
-                         if not (f.entity_type == "PERSON" and f.score <= _GUESSED
-                                 and any(a <= f.start and f.end <= b for a, b in places))
-                         and not (f.entity_type == "PERSON" and finder is learned
-                                  and (_place_after_place(piece, f.start, f.end, places)
-                                       or _a_country_or_capital(piece, f.start, f.end, places))))
+                         if not _yields_to_a_place(piece, f, places, finder is learned))
             if finder is learned:
                 guessed.update(range(first, len(spans)))
         if foreign in _FOREIGN_DETERMINERS:
@@ -2635,8 +2640,6 @@ class _PresidioFinder:
         self.entities = list(recognizer.supported_entities)
 
     def __call__(self, text: str, lang: str) -> list[Any]:
-        from mechanisms.prmpt.entities.base import Found
-
         return [Found(r.entity_type, r.start, r.end, float(r.score))
                 for r in self.recognizer.analyze(text, self.entities, None)]
 WINDOW = 100_000

@@ -77,7 +77,7 @@ _ASKED = regex.compile(rf"\b(?i:is|was|isn['’]t|wasn['’]t)[ \t]+{_WORD}[ \t]
 _FROM = regex.compile(rf"{_START}{_WORD}[ \t]+(?:is|was|[’']s)[ \t]+(?:originally[ \t]+)?"
                       r"from[ \t]+(?:the[ \t]+)?\p{Lu}")
 # the relatives after a possessive: titled_names' KIN_AFTER_POSSESSIVE (its _owners_and_authors reads them with a
-# wider test of the word and no company after) and the rest of a family; one_case_names' KIN, read before a name,
+# wider test of the word) and the rest of a family; one_case_names' KIN, read before a name,
 # takes "partner" and "friend" too, which a company has ("Apple's partner")
 _KIN = (rf"{KIN_AFTER_POSSESSIVE}|mom|mum|mommy|mummy|dad|daddy|mother|father|girlfriend|boyfriend|grandma|"
         r"grandmother|grandpa|grandfather|aunt|uncle|niece|nephew|parents|stepmother|stepfather|stepson|stepdaughter|"

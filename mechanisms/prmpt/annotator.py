@@ -2278,6 +2278,14 @@ def _a_plural(word: str, english: Container[str]) -> bool:
 
 
 # the particles of Dutch and German family names in lower case, then a word in Title case
+# a Spanish, Portuguese, Italian or French family name's particles and the capitalised word after them, where a name
+# ends ("Luis de Grandes", "Carlos Espinosa de los Monteros", "Denilson de Oliveira"): the word is the end of a
+# longer proper noun when another capitalised word follows it ("Morientes del Real Madrid")
+_ROMANCE_PARTICLE_AFTER = regex.compile(r"[ \t]+(?:de(?:[ \t]+(?:la|las|los))?|del|da|das|do|dos|di|della|du|des)[ \t]+"
+                                        r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d@_'’-])(?![ \t]+\p{Lu})")
+# and a listed given name with its particles before a family name found alone ("Pilar del Castillo")
+_ROMANCE_GIVEN_BEFORE = regex.compile(r"(?<![\p{L}\d'’.@#_-])(\p{Lu}\p{Ll}+)[ \t]+(?:de(?:[ \t]+(?:la|las|los))?|del|da|das|do|"
+                                      r"dos|di|della|du|des)[ \t]+$")
 _DUTCH_PARTICLE_AFTER = re.compile(r"[ \t]+(?:van|von|vom|ter|ten|van[ \t]+der|van[ \t]+den|van[ \t]+de|von[ \t]+der|"
                                    r"in[ \t]+'t|van[ \t]+'t)[ \t]+([^\W\d_][^\W\d_'’-]+(?:-[^\W\d_][^\W\d_'’-]*)?)(?![\w@])")
 _CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, not a name
@@ -2370,12 +2378,67 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
         elif dictionary and (m := _WORD_AFTER.match(text, end)) and lower_case_surname(m.group(1), text[m.end():]) \
                 and index.is_first(last) and last.istitle() and not taken.overlaps(end, m.end(1)):
             end = m.end(1)  # "Kylie minogue": in chat a family name is often written in lower case
+        if span.lang != "en":
+            start, end = _romance_particles(text, start, end, taken, vocabulary)
         for a, b in ((start, span.start), (span.end, end)):
             if a < b:
                 taken.add(a, b)  # a word one name took in is not the next one's too ("Fundación Jiménez Díaz")
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))
     return out
+
+
+def _romance_particles(text: str, start: int, end: int, taken: Occupied, vocabulary: Any = None) -> tuple[int, int]:
+    """A name of a text in Spanish, Portuguese, Italian or French that ends in a listed name takes in its family
+    name's particles and the word after them ("Luis de Grandes", twice for "Carlos Espinosa de los Monteros"), and a
+    listed given name with its particles before it ("Pilar del Castillo"): in these languages a name's particles
+    are followed by more of it, where they follow it (measured on the Spanish news and clinical files and the French
+    OCR: 293 such particles inside a labeled name, 15 after one, most before a country, a title, a town or an
+    institution). Never a country or a capital ("el rey Mohamed VI de Marruecos", "Juan Carlos de España"), a
+    title, a month or an institution's noun; after "de", "del" or "de la" no town that is no listed family name ("el
+    colegio San Juan Bosco de Mérida": the town of a place named after a person; "de los" and "de las" open family
+    names, "Espinosa de los Monteros") and, but after a listed given name ("Luis de Grandes") or a listed name before
+    "de los" or "de las" ("Montero de los Pozos"), no word of the language that no list holds ("la Suite de Danses",
+    "el promedio Dow Jones de Industriales")."""
+    from mechanisms.prmpt.entities.name_words import capital_names, place_names
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    index = name_index()
+
+    def more_of_it(word: str) -> bool:
+        low = word.lower()
+        return low not in capital_names() and not is_title(word) and low not in CALENDAR \
+            and low not in _ROMANCE_INSTITUTIONS and low not in _FUNCTION_WORDS
+
+    if not text[start:end][:1].isupper():
+        return start, end
+    for _ in range(2):
+        m = _ROMANCE_PARTICLE_AFTER.match(text, end)
+        last = text[start:end].split()[-1]
+        if m is None or not index.is_listed(last) or not more_of_it(m.group(1)) or taken.overlaps(end, m.end(1)):
+            break  # (after a listed name only: "Caixa de Girona", "el Museo Vostell de Malpartida" stay)
+        word, plural = m.group(1), m.group(0).split()[-2] in ("los", "las")
+        named = index.is_first(last) or plural
+        if not index.is_listed(word) and (not named and vocabulary is not None and vocabulary.is_word(word)
+                                          or not plural and word.casefold() in place_names()):
+            break
+        end = m.end(1)
+    m = _ROMANCE_GIVEN_BEFORE.search(text, max(0, start - 40), start)
+    if m is not None and index.is_first(m.group(1)) and not index.is_common(m.group(1)) \
+            and more_of_it(m.group(1)) and not taken.overlaps(m.start(1), start):
+        start = m.start(1)
+    return start, end
+
+
+# the nouns of institutions, bodies and offices a particle ties to a name ("Unidad de Salud", "Comunidad de
+# Madrid"): no family name
+_ROMANCE_INSTITUTIONS = frozenset("""unidad servicio comunidad universidad ministerio consejería departamento
+    instituto fundación hospital clínica centro colegio escuela asociación federación confederación junta ayuntamiento
+    diputación gobierno tribunal juzgado audiencia sala comisión comité consejo partido grupo banco caja empresa
+    sociedad compañía club equipo liga copa premio orden provincia región comarca ciudad villa pueblo estado república
+    reino nación université ministère département institut fondation hôpital clinique centre collège école
+    association fédération conseil gouvernement préfecture mairie commune ville région""".split())
 
 
 _BRACKET_AFTER = re.compile(r"[ \t]*\(")

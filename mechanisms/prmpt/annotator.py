@@ -2348,7 +2348,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and m.group(0)[1].isupper() and not taken.overlaps(end, m.end()):
             end = m.end()
         while (m := _WORD_BEFORE.search(text, max(0, start - 40), start)) and part_of_name(m.group(1)) \
-                and not taken.overlaps(m.start(1), start) \
+                and not _opens_with_address(text, start) and not taken.overlaps(m.start(1), start) \
                 and not _salutation_word(text, m.group(1), m.start(1), end):  # (the span's own extent never overlaps these)
             start = m.start(1)
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
@@ -2386,6 +2386,13 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))
     return out
+
+
+def _opens_with_address(text: str, start: int) -> bool:
+    """A name that opens with a form of address hidden with it ("Doña Sofía", "Sig.ra Emo"): no word before it is
+    more of the name ("la Reina Doña Sofía": "Reina" is a listed given name too)."""
+    word = text[start:start + 12].split(maxsplit=1)[0] if text[start:start + 1].strip() else ""
+    return word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES
 
 
 def _romance_particles(text: str, start: int, end: int, taken: Occupied, vocabulary: Any = None) -> tuple[int, int]:

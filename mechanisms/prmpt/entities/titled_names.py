@@ -100,9 +100,11 @@ def _either_case(words: str) -> str:
 
 
 # forms of address of three letters or more that a reader counts as a word of the name they open (unlike "Mrs",
-# "Herr" or "Señora"): they are hidden with it ("Dott. Elisa Vasari", "Sig.ra Emo", "Dhr. Post")
+# "Herr" or "Señora"): they are hidden with it ("Dott. Elisa Vasari", "Sig.ra Emo", "Dhr. Post"); the Spanish "Don"
+# and "Doña", written only before a given name, are read as a word of it ("Doña Sofía", "Don Juan Carlos": the
+# Spanish news labels them so)
 REPLACED_TITLES = frozenset("""dott dott.ssa prof.ssa sig sig.ra sig.na signor signora signorina avv mevrouw mevr dhr
-    senhor senhora exmo exma sayın fräulein""".split())
+    senhor senhora exmo exma sayın fräulein don doña dña""".split())
 _TITLE = _either_case(_SINGULAR)
 _TITLED = regex.compile(rf"(?<![\p{{L}}\d])(?:(?P<plural>{_PLURAL})|(?:{_TITLE}))(?:{_GAP}(?:{_TITLE}))*{_GAP}"
                         rf"(?P<v>{_NAME})")

@@ -2281,7 +2281,7 @@ def _a_plural(word: str, english: Container[str]) -> bool:
 # a Spanish, Portuguese, Italian or French family name's particles and the capitalised word after them, where a name
 # ends ("Luis de Grandes", "Carlos Espinosa de los Monteros", "Denilson de Oliveira"): the word is the end of a
 # longer proper noun when another capitalised word follows it ("Morientes del Real Madrid")
-_ROMANCE_PARTICLE_AFTER = regex.compile(r"[ \t]+(?:de(?:[ \t]+(?:la|las|los))?|del|da|das|do|dos|di|della|du|des)[ \t]+"
+_ROMANCE_PARTICLE_AFTER = regex.compile(r"[ \t]+(?:[Dd]e(?:[ \t]+(?:[Ll]a|[Ll]as|[Ll]os))?|[Dd]el|da|das|do|dos|di|della|du|des)[ \t]+"
                                         r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d@_'’-])(?![ \t]+\p{Lu})")
 # and a listed given name with its particles before a family name found alone ("Pilar del Castillo")
 _ROMANCE_GIVEN_BEFORE = regex.compile(r"(?<![\p{L}\d'’.@#_-])(\p{Lu}\p{Ll}+)[ \t]+(?:de(?:[ \t]+(?:la|las|los))?|del|da|das|do|"
@@ -2425,7 +2425,7 @@ def _romance_particles(text: str, start: int, end: int, taken: Occupied, vocabul
         last = text[start:end].split()[-1]
         if m is None or not index.is_listed(last) or not more_of_it(m.group(1)) or taken.overlaps(end, m.end(1)):
             break  # (after a listed name only: "Caixa de Girona", "el Museo Vostell de Malpartida" stay)
-        word, plural = m.group(1), m.group(0).split()[-2] in ("los", "las")
+        word, plural = m.group(1), m.group(0).split()[-2].lower() in ("los", "las")
         named = index.is_first(last) or plural
         if not index.is_listed(word) and (not named and vocabulary is not None and vocabulary.is_word(word)
                                           or not plural and word.casefold() in place_names()):

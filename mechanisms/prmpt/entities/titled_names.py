@@ -25,7 +25,7 @@ import regex
 from mechanisms.prmpt.entities.base import Found
 from mechanisms.prmpt.entities.name_pairs import GREETINGS, TERMS_OF_ADDRESS
 from mechanisms.prmpt.entities.name_words import (CALENDAR, VOWEL, NameIndex, capital_names, is_place_name, name_index,
-                                                  place_names)
+                                                  place_names, stop_words)
 from mechanisms.prmpt.normalize import GLUE
 
 _SINGULAR = (r"Mr|Mrs|Ms|Mx|Miss|Mister|Dr|Drs|Prof|Professor|Sir|Dame|Lord|Lady|Judge|Justice|Rev|Reverend|"
@@ -2157,7 +2157,8 @@ class ReportingSubjects:
     def __call__(self, text: str, lang: str, ents: Iterable[tuple[int, int, str]] | None = None) -> list[Found]:
         if lang in _REPORTING_ROMANCE:
             return _romance_subjects(text, _REPORTING_ROMANCE[lang], tuple(ents or ())) \
-                + (_mid_sentence_surnames(text, tuple(ents or ())) if lang in _CAPITALS_ARE_NAMES else [])
+                + (_mid_sentence_surnames(text, tuple(ents or ())) + _particle_surnames(text)
+                   if lang in _CAPITALS_ARE_NAMES else [])
         if lang != "en" or not self.english:
             return []
         return _reporting_subjects(text, self.english, tuple(ents or ()))
@@ -2319,6 +2320,45 @@ def _mid_sentence_surnames(text: str, ents: Sequence[tuple[int, int, str]]) -> l
         # team; "Tras la tormenta, Valencia permanece en alerta"), only not after "según"
         person_slot = _PERSON_SLOT.search(text, max(0, m.start() - 10), m.start()) is not None
         out.append(Found("PERSON", m.start(), m.end(), 0.7 if place and not person_slot else 0.75))
+    return out
+
+
+# a family name that opens with its particle capitalised ("De la Gándara señaló", "Según De la Calle", "la revancha de
+# Del Bosque"): Spanish writes "de" capitalised inside a sentence only so
+_PARTICLE_SURNAME = regex.compile(r"(?<![\p{L}\d'’.@#_-])(?P<v>(?:De|Del)(?:[ \t]+(?:la|las|los|La|Las|Los))?[ \t]+"
+                                  r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d@_'’-])(?!\.\p{L})")
+_WORD_JUST_BEFORE = regex.compile(r"(?<![\p{L}\d'’-])(?P<w>\p{L}[\p{L}'’-]*)(?P<dot>\.?)[ \t]*$")
+
+
+def _particle_surnames(text: str) -> list[Found]:
+    """(:data:`_PARTICLE_SURNAME`) A family name opening with "De" or "Del" in a Spanish sentence: inside a sentence
+    after a word in lower case or a stop word ("Según De la Calle", "con Del Castillo"), or opening one before a verb
+    ("De la Mata se quejó", "Del Bosque ensayó"). Never the end of a longer proper noun or a street ("Santiago De
+    Chile", "Av. De las Provincias", "Virgen Del Puerto": a capitalised word or an abbreviation before it), a country
+    or a capital, a month, nor a known place that is no listed family name (opening a sentence, no known place).
+    Measured on the Spanish news: 45 of 45
+    such words were labeled names; in the clinical reports and the French OCR the same shape was a street or a place
+    after a capitalised word."""
+    index = name_index()
+    places = place_names()
+    stops = stop_words("es")
+    out = []
+    for m in _PARTICLE_SURNAME.finditer(text):
+        word = m.group("v").split()[-1]
+        low = word.lower()
+        if low in capital_names() or low in CALENDAR or is_title(word) \
+                or word.casefold() in places and not index.is_last(word):
+            continue
+        before = _WORD_JUST_BEFORE.search(text, max(0, m.start() - 30), m.start())
+        if before is not None and before.group("w")[:1].isupper() and not opens_sentence(text, m.start()) \
+                and before.group("w").lower() not in stops:
+            continue  # "Santiago De Chile", "Hospital Mesa Del Castillo": the end of a longer proper noun
+        if before is not None and before.group("dot") and len(before.group("w")) <= 5 and before.group("w")[:1].isupper():
+            continue  # "Av. De las Provincias", "Ctra. De Colmenar": an abbreviation, no sentence's end
+        if opens_sentence(text, m.start()) and (not _subject_next(text, m.end()) or word.casefold() in places):
+            continue  # opening a sentence only before its verb, and no place ("De la Mata se quejó"; not "De Sevilla a
+            # Cádiz", "De Sevilla salió el tren")
+        out.append(Found("PERSON", m.start(), m.end(), 0.75))
     return out
 
 

@@ -503,7 +503,7 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
             best = m.span()
     if best is None:
         return None
-    start, end = _drop_edge_words(text, *best)
+    start, end = _drop_edge_words(text, *best, span.lang)
     start = _given_name_back(text, best[0], start, end, english)
     if span.lang != "en" and vocabulary is not None:
         end = _common_tail(text, start, end, vocabulary)
@@ -536,7 +536,7 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
     if span.lang == "en" and " " in value and _all_dictionary_words(value, english):
         return None  # "Legal Aid", "Subsistence Costs": an English phrase of dictionary words, no listed name
     if not any(ch.isupper() for ch in value) or value.lower() in _NOT_NAMES or len(value) < 2 \
-            or " " not in value and _cut_title(value.rstrip(".")) \
+            or " " not in value and _cut_title(value.rstrip("."), span.lang) \
             and not _family_name_after_courtesy(text, trimmed.start, trimmed.end):
         return None  # a rank alone ("1st Lieutenant John J. Brody": NER's "Lieutenant") is no name ("Miss Abbot" is)
     if " " not in value and value.casefold() in _known_places() \
@@ -1365,17 +1365,26 @@ def _listed_single_name(word: str) -> bool:
 _TITLE_KEPT = re.compile(r"(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam)\.?")
 
 
-def _cut_title(word: str) -> bool:
+# the French titles as an OCR without accents writes them ("Pere Didon", "Abbe Lemire"): titles in a French text
+# only; elsewhere a given name ("Pere Esteve", "Pere Miró": the Catalan Peter) or a word
+_UNACCENTED_FRENCH_TITLES = frozenset("maitre marechal abbe pere frere soeur eveque cure nomme nommee senateur depute "
+                                      "prefet".split())
+
+
+def _cut_title(word: str, lang: str | None = None) -> bool:
     """A title that is cut off the name it opens ("Lieutenant John J. Brody" -> "John J. Brody"): not one
     the codec keeps, and not "Don", which before a name in Title case is most often the given name
-    ("Don Maitz"; the Spanish and Italian title is hidden with the name then, which costs nothing)."""
+    ("Don Maitz"; the Spanish and Italian title is hidden with the name then, which costs nothing). In a text of
+    ``lang`` other than French, the French titles written without their accents are none."""
     from mechanisms.prmpt.entities.titled_names import is_title
 
+    if lang is not None and lang != "fr" and word.lower() in _UNACCENTED_FRENCH_TITLES:
+        return False
     return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don" \
         and not (word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES)
 
 
-def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
+def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -> tuple[int, int]:
     """Drop a leading greeting or verb ("Appelez Marie Lefèvre") and leading/trailing everyday words
     that are not listed names."""
     from mechanisms.prmpt.entities.people import name_index
@@ -1385,7 +1394,7 @@ def _drop_edge_words(text: str, start: int, end: int) -> tuple[int, int]:
     while len(words) > 1:
         w = words[0].group(0).lower()
         if w in _LEADING_NOT_NAMES and words[0].group(0) != "Don" or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_listed(w)) \
-                or _cut_title(words[0].group(0)):
+                or _cut_title(words[0].group(0), lang):
             words.pop(0)
         else:
             break
@@ -1509,7 +1518,7 @@ def _person_edges(text: str, span: Span) -> Span:
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
             and _CITATION_AFTER.match(text, end) is not None:
         start = m.end()  # "See Halvorsen v. United Kingdom", "Cf. Okafor [2004]": a citation's signal word
-    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1)) \
+    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1), span.lang) \
             and m.group(1).isalpha() and len(m.group(1)) > 3 and not m.group(1).endswith("s"):
         # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"; an abbreviation
         # ("Sra.", "Ing.") or a plural ("Mmes") stays inside the span and is replaced with the name, as a reader
@@ -1532,7 +1541,7 @@ def _person_edges(text: str, span: Span) -> Span:
     for suffix in _POSSESSIVES:
         if text[start:end].endswith(suffix) and end - len(suffix) > start:
             end -= len(suffix)
-    if all(_cut_title(w.rstrip(".,")) or w.lower() in LETTER_WORDS for w in text[start:end].split()) \
+    if all(_cut_title(w.rstrip(".,"), span.lang) or w.lower() in LETTER_WORDS for w in text[start:end].split()) \
             and not _family_name_after_courtesy(text, start, end):
         end = start  # titles alone ("Lady Justice" of "Lady Justice Achterberg", "Lord"): no name is left; after a
         # courtesy title the word is the family name ("Mrs. Bishop", "Mr Judge")

@@ -199,6 +199,17 @@ niega reconoció reconoce dijo afirmó afirma aseguró asegura explicó señaló
 recurrió renunció""".split())
 
 
+# adverbs of time that open a Spanish sentence before its verb (spaCy's stop words hold "hoy", not "ayer")
+_TIME_ADVERBS_ES = frozenset("ayer anteayer anoche mañana ahora entonces después luego antes pronto".split())
+
+
+def _no_subject_es(word: str) -> bool:
+    """A Spanish stop word or adverb of time opening a sentence ("Hoy", "Ayer", "Luego"), though the lists hold some
+    as family names: no subject named."""
+    low = word.lower()
+    return low in _TIME_ADVERBS_ES or low in stop_words("es")
+
+
 _TWO_PEOPLE = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+y[ \t]+(\p{Lu}\p{Ll}+)")
 
 
@@ -659,6 +670,8 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                 words.pop(0)  # "son président, M. Eugène Motte,": the title stays as written
             start = m.start("v") + words[0].start()
             value = text[start:m.end("v")]
+            if pattern is _SUBJECT_ES and _no_subject_es(value):
+                continue  # "Hoy llegó el director", "Ayer hablaron los ministros": listed family names, but adverbs
             if pattern in (_PERSONAL_A_PAIR, _HOLDER_OF_NAME) and (len(words) < 2 or value.casefold() in place_names()):
                 continue  # a full name only ("viajó a Buenos Aires": a place)
             if pattern is _PERSONAL_A_PAIR and not any(

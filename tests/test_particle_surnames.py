@@ -47,3 +47,16 @@ def test_a_family_name_opening_with_its_particle(sanitizer: Sanitizer, text: str
 ])
 def test_the_end_of_a_longer_proper_noun_or_a_place_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+# attack set BG: a Spanish note with a family name opening with its particle, one after a given name's particles, a
+# form of address, a Catalan given name that is an unaccented French title, and a national id, through every surface
+SET_BG = ("Según De la Vereda, el contrato con Inés de las Rocas vence el viernes; Doña Remedios Iturbe firmará como "
+          "testigo y Pere Vilaseca enviará el DNI 12345678Z por correo.")
+SET_BG_SECRETS = ("Vereda", "Inés", "Rocas", "Doña", "Remedios", "Iturbe", "Pere", "Vilaseca", "12345678Z")
+
+
+def test_set_bg_spanish_particles_and_forms_of_address_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BG, SET_BG_SECRETS)

@@ -1128,6 +1128,9 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         if ent.label_ in ("ORG", "PRODUCT") and (_MODEL_NUMBER.match(text, ent.end_char)
                                                   or any(ch.isdigit() for ch in ent.text)):
             continue  # a product and its model or version ("Ryzen 5600", "Postgres 16")
+        if _ORG_END.search(" " + ent.text.rstrip(" \t.,")) is not None:
+            continue  # a firm by its company form ("Barnes Ltd": "Barnes", a place, set apart below left "Ltd" alone
+            # as a name, and the name took "Barnes" back in)
         words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
         if any(text[w.end():w.end() + 1] == "-" or text[w.start() - 1:w.start()] == "-" for w in words):
             continue  # a part of a compound ("Steuer" of "Steuer-ID")
@@ -1393,7 +1396,14 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1:
         w = words[0].group(0).lower()
-        if w in _LEADING_NOT_NAMES and words[0].group(0) != "Don" or w in _FUNCTION_WORDS or (index.is_common(w) and not index.is_listed(w)) \
+        before_initial = lang != "fr" and len(words) > 2 and _MIDDLE_INITIAL.fullmatch(words[1].group(0)) is not None \
+            and words[0].group(0).istitle() and index.is_last(words[2].group(0).strip(".,;:")) \
+            and not index.is_common(words[2].group(0).strip(".,;:"))
+        # ("Demi J. Hammond", "Sky T. Lindqvist": a given name that is a word, before an initial and a listed family
+        # name that is no word; not "Customer S. Care", nor before "A" or "I", words of English, nor in French, where
+        # "M." is "Monsieur": "Division A Hajduk", "Certes M. Pot")
+        if w in _LEADING_NOT_NAMES and words[0].group(0) != "Don" or w in _FUNCTION_WORDS \
+                or (index.is_common(w) and not index.is_listed(w) and not before_initial) \
                 or _cut_title(words[0].group(0), lang):
             words.pop(0)
         else:
@@ -1411,6 +1421,7 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
     return start + words[0].start(), start + words[-1].end()
 
 
+_MIDDLE_INITIAL = re.compile(r"[B-HJ-Z]\.?")
 _ABBREVIATION = re.compile(r"[a-zà-ÿ]{1,3}\.[ \t]+")
 # a name's particles of two letters in lower case before its first capital ("M. de Lanessan", "veuve de Clément
 # Maslin", "di Stefano"): no word of the name anyone is known by, and a preposition as often; they stay as written

@@ -1,0 +1,54 @@
+"""Middle initials and company forms, found by attacking the previous round's figures with Presidio's generator.
+
+- A given name that is an everyday word before a middle initial is the name's first word: NER read "Demi J.
+  Hammond" whole, and the edge-word cleaning dropped "Demi" (an everyday word no list holds), which went out twice.
+  Not before "A" or "I", words of English ("Division A Hajduk"), nor in French, where "M." is "Monsieur" ("Certes
+  M. Pot").
+- A firm NER reads by its company form is no person: "Barnes Ltd" (an organisation to NER) lost "Barnes", a
+  place, and "Ltd" was read alone as a name, which then took "Barnes" back in ("at Barnes Ltd" went out as a
+  made-up person).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import check_hidden, check_kept, loaded_sanitizer, user_keys
+
+KEYS = user_keys("middle-initials")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    return loaded_sanitizer()
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("The keynote will be given by Sky T. Lindqvist from the Oslo office.", ["Sky", "Lindqvist"]),
+    ("Please send the signed contract to Demi L. Vasquez by Friday.", ["Demi", "Vasquez"]),
+    ("You can tell Demi was a huge Demi J. Hammond fan. Written when he was 69.", ["Demi", "Hammond"]),
+    ("The award went to Will A. Carter last year.", ["Will", "Carter"]),  # (passed before: listed)
+    ("Please call Rose M. Kelly tomorrow morning.", ["Rose", "Kelly"]),  # (passed before)
+])
+def test_a_given_name_that_is_a_word_before_a_middle_initial(sanitizer: Sanitizer, text: str,
+                                                             secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("She spent a year at Barnes Ltd before joining the bank.", "Barnes Ltd"),
+    ("Pero spent a year at Barnes Ltd as the assistant to Pero D. Stolar.", "Barnes Ltd"),
+    ("He spent two years at Hargreaves Ltd as an analyst.", "Hargreaves Ltd"),  # (passed before)
+])
+def test_a_firm_by_its_company_form_is_no_person(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+# (each passed before)
+@pytest.mark.parametrize("text, kept", [
+    ("Matches played on Saturday: Division A Hajduk 2 Proleter 0.", "Division A"),
+    ("Certes M. Pot était jaloux des affections de sa femme.", "Certes M."),
+])
+def test_an_everyday_word_before_a_or_a_french_m_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)

@@ -2297,15 +2297,16 @@ def _a_plural(word: str, english: Container[str]) -> bool:
     return len(word) > 4 and word.endswith("s") and word in english and word[:-1] in english
 
 
-# the particles of Dutch and German family names in lower case, then a word in Title case
-# a Spanish, Portuguese, Italian or French family name's particles and the capitalised word after them, where a name
-# ends ("Luis de Grandes", "Carlos Espinosa de los Monteros", "Denilson de Oliveira"): the word is the end of a
-# longer proper noun when another capitalised word follows it ("Morientes del Real Madrid")
+# a Spanish, Portuguese, Italian or French family name's particles (in lower case or, in Spanish, capitalised: "Vicente
+# Del Bosque") and the capitalised word after them, where a name ends ("Luis de Grandes", "Carlos Espinosa de los
+# Monteros"): the word is the start of a longer proper noun when another capitalised word follows it ("Morientes del
+# Real Madrid")
 _ROMANCE_PARTICLE_AFTER = regex.compile(r"[ \t]+(?:[Dd]e(?:[ \t]+(?:[Ll]a|[Ll]as|[Ll]os))?|[Dd]el|da|das|do|dos|di|della|du|des)[ \t]+"
                                         r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d@_'’-])(?![ \t]+\p{Lu})")
 # and a listed given name with its particles before a family name found alone ("Pilar del Castillo")
 _ROMANCE_GIVEN_BEFORE = regex.compile(r"(?<![\p{L}\d'’.@#_-])(\p{Lu}\p{Ll}+)[ \t]+(?:de(?:[ \t]+(?:la|las|los))?|del|da|das|do|"
                                       r"dos|di|della|du|des)[ \t]+$")
+# the particles of Dutch and German family names in lower case, then a word in Title case
 _DUTCH_PARTICLE_AFTER = re.compile(r"[ \t]+(?:van|von|vom|ter|ten|van[ \t]+der|van[ \t]+den|van[ \t]+de|von[ \t]+der|"
                                    r"in[ \t]+'t|van[ \t]+'t)[ \t]+([^\W\d_][^\W\d_'’-]+(?:-[^\W\d_][^\W\d_'’-]*)?)(?![\w@])")
 _CONTRACTION = re.compile(r"['’](?:t|ll|re|ve|d|m)\b")  # "doesn't": a verb, not a name

@@ -2349,9 +2349,8 @@ def _particle_surnames(text: str) -> list[Found]:
     ("De la Mata se quejó", "Del Bosque ensayó"). Never the end of a longer proper noun or a street ("Santiago De
     Chile", "Av. De las Provincias", "Virgen Del Puerto": a capitalised word or an abbreviation before it), a country
     or a capital, a month, nor a known place that is no listed family name (opening a sentence, no known place).
-    Measured on the Spanish news: 45 of 45
-    such words were labeled names; in the clinical reports and the French OCR the same shape was a street or a place
-    after a capitalised word."""
+    Measured on the Spanish news: 45 of 45 such words were labeled names; in the clinical reports and the French OCR
+    the same shape was a street or a place after a capitalised word."""
     index = name_index()
     places = place_names()
     stops = stop_words("es")

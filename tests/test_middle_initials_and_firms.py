@@ -4,6 +4,8 @@
   Hammond" whole, and the edge-word cleaning dropped "Demi" (an everyday word no list holds), which went out twice.
   Not before "A" or "I", words of English ("Division A Hajduk"), nor in French, where "M." is "Monsieur" ("Certes
   M. Pot").
+- Outside French a single capital with its point after a listed given name is a middle initial, not "Monsieur":
+  "Carolina M. Hedlund's killers" went out as "Carolina" (the name was cut at the "title").
 - A firm NER reads by its company form is no person: "Barnes Ltd" (an organisation to NER) lost "Barnes", a
   place, and "Ltd" was read alone as a name, which then took "Barnes" back in ("at Barnes Ltd" went out as a
   made-up person).
@@ -52,3 +54,20 @@ def test_a_firm_by_its_company_form_is_no_person(sanitizer: Sanitizer, text: str
 ])
 def test_an_everyday_word_before_a_or_a_french_m_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Carolina M. Hedlund's killers were sentenced to life in prison.", ["Carolina", "Hedlund"]),
+    ("Georgia M. Lindqvist will chair the meeting on Thursday.", ["Georgia", "Lindqvist"]),
+    ("Virginia K. Osei's lawyers filed the appeal on Monday.", ["Virginia", "Osei"]),  # (passed before: not "M.")
+])
+def test_m_after_a_given_name_is_an_initial_outside_french(sanitizer: Sanitizer, text: str,
+                                                           secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+# (passed before)
+def test_m_before_a_family_name_in_french_stays_a_title(sanitizer: Sanitizer) -> None:
+    text = "La séance était présidée par M. Dupuis, assisté de Mme Lenoir et de M. Garnier."
+    check_hidden(sanitizer, KEYS, text, ["Dupuis", "Lenoir", "Garnier"])
+    check_kept(sanitizer, KEYS, text, "par M. ")

@@ -1469,15 +1469,19 @@ _ARTICLES = frozenset({"le", "la", "les", "l'", "l’", "el", "los", "las", "the
 _AMBIGUOUS_TITLES = frozenset({"don", "sor", "mer", "dna", "dl", "me", "pr", "fr", "dr", "dc", "ds", "di", "pc"})
 
 
-def _from_inner_title(text: str, start: int, end: int) -> int:
+def _from_inner_title(text: str, start: int, end: int, lang: str | None = None) -> int:
     """Where a name opened by a title inside the span starts: a word before the title is no part of it
-    ("Architecture MM. Héraud", a heading and then the jury's names; "Peinture M. Gervex")."""
+    ("Architecture MM. Héraud", a heading and then the jury's names; "Peinture M. Gervex"). Outside French a
+    single capital with its point after a listed given name is a middle initial ("Carolina M. Hedlund")."""
+    from mechanisms.prmpt.entities.people import name_index
     from mechanisms.prmpt.entities.titled_names import is_title
 
     words = list(_WORDS_IN_SPAN.finditer(text, start, end))
     for i in range(1, len(words) - 1):
         word = words[i].group(0)
         before = words[i - 1].group(0)
+        if lang not in (None, "fr") and len(word) == 2 and word.endswith(".") and name_index().is_first(before):
+            continue
         if is_title(word) and not is_title(before) and before.lower() not in _ARTICLES \
                 and word.rstrip(".").lower() not in _AMBIGUOUS_TITLES \
                 and (word.endswith(".") or len(word) >= 3):
@@ -1525,7 +1529,7 @@ def _person_edges(text: str, span: Span) -> Span:
             break
         start = m.end()  # "Sehr geehrter Herr Krüger", "Gentile Sig. Emo" at a letter's start: a salutation's words
         # (a greeting opens its sentence: after a word, a number or a comma it is a name, "b Moin Khan")
-    start = _from_inner_title(text, start, end)
+    start = _from_inner_title(text, start, end, span.lang)
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
             and _CITATION_AFTER.match(text, end) is not None:
         start = m.end()  # "See Halvorsen v. United Kingdom", "Cf. Okafor [2004]": a citation's signal word

@@ -35,14 +35,15 @@ from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 from mechanisms.prmpt.entities.titled_names import (
     ADDRESSED_OFFICES,
+    COMPANY_END,
     COMPANY_FORMS,
     LETTER_WORDS,
     OFFICES,
     PARTY_ROLE_WORDS,
-    REPLACED_TITLES,
     SALUTATION_NAMES,
     address_block_names,
     conjunct_names,
+    is_replaced_title,
     opens_line,
 )
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
@@ -1128,7 +1129,7 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         if ent.label_ in ("ORG", "PRODUCT") and (_MODEL_NUMBER.match(text, ent.end_char)
                                                   or any(ch.isdigit() for ch in ent.text)):
             continue  # a product and its model or version ("Ryzen 5600", "Postgres 16")
-        if _ORG_END.search(" " + ent.text.rstrip(" \t.,")) is not None:
+        if COMPANY_END.search(ent.text.rstrip(" \t.,")) is not None:
             continue  # a firm by its company form ("Barnes Ltd": "Barnes", a place, set apart below left "Ltd" alone
             # as a name, and the name took "Barnes" back in)
         words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
@@ -1384,7 +1385,7 @@ def _cut_title(word: str, lang: str | None = None) -> bool:
     if lang is not None and lang != "fr" and word.lower() in _UNACCENTED_FRENCH_TITLES:
         return False
     return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don" \
-        and not (word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES)
+        and not is_replaced_title(word)
 
 
 def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -> tuple[int, int]:
@@ -1396,14 +1397,8 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1:
         w = words[0].group(0).lower()
-        before_initial = lang != "fr" and len(words) > 2 and _MIDDLE_INITIAL.fullmatch(words[1].group(0)) is not None \
-            and words[0].group(0).istitle() and index.is_last(words[2].group(0).strip(".,;:")) \
-            and not index.is_common(words[2].group(0).strip(".,;:"))
-        # ("Demi J. Hammond", "Sky T. Lindqvist": a given name that is a word, before an initial and a listed family
-        # name that is no word; not "Customer S. Care", nor before "A" or "I", words of English, nor in French, where
-        # "M." is "Monsieur": "Division A Hajduk", "Certes M. Pot")
         if w in _LEADING_NOT_NAMES and words[0].group(0) != "Don" or w in _FUNCTION_WORDS \
-                or (index.is_common(w) and not index.is_listed(w) and not before_initial) \
+                or (index.is_common(w) and not index.is_listed(w) and not _given_before_initial(words, index, lang)) \
                 or _cut_title(words[0].group(0), lang):
             words.pop(0)
         else:
@@ -1419,6 +1414,17 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
         if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):
             return start, start  # a lone everyday word ("Also") is not a name
     return start + words[0].start(), start + words[-1].end()
+
+
+def _given_before_initial(words: list[re.Match[str]], index: Any, lang: str | None) -> bool:
+    """The first of ``words`` is a given name though an everyday word: before a middle initial and a listed family
+    name that is no word ("Demi J. Hammond", "Sky T. Lindqvist"; not "Customer S. Care"), never before "A" or "I",
+    words of English ("Division A Hajduk"), nor in French, where "M." is "Monsieur" ("Certes M. Pot")."""
+    if lang == "fr" or len(words) < 3 or _MIDDLE_INITIAL.fullmatch(words[1].group(0)) is None \
+            or not words[0].group(0).istitle():
+        return False
+    family = words[2].group(0).strip(".,;:")
+    return index.is_last(family) and not index.is_common(family)
 
 
 _MIDDLE_INITIAL = re.compile(r"[B-HJ-Z]\.?")
@@ -2381,7 +2387,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and not taken.overlaps(end, m.end(1)) and not _headline_verb_word(text, m.start(1), m.end(1), english):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
         if (m := _REPLACED_TITLE_BEFORE.search(text, max(0, start - 16), start)) is not None \
-                and m.group(1)[:1].isupper() and m.group(1).lower() in REPLACED_TITLES \
+                and is_replaced_title(m.group(1)) \
                 and not taken.overlaps(m.start(), start):
             start = m.start()  # "Dott. Elisa Vasari", "Sig.ra Emo": a reader counts the form of address as the name's
         last = text[start:end].split()[-1]
@@ -2417,7 +2423,7 @@ def _opens_with_address(text: str, start: int) -> bool:
     """A name that opens with a form of address hidden with it ("Doña Sofía", "Sig.ra Emo"): no word before it is
     more of the name ("la Reina Doña Sofía": "Reina" is a listed given name too)."""
     word = text[start:start + 12].split(maxsplit=1)[0] if text[start:start + 1].strip() else ""
-    return word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES
+    return is_replaced_title(word)
 
 
 def _romance_particles(text: str, start: int, end: int, taken: Occupied, vocabulary: Any = None) -> tuple[int, int]:

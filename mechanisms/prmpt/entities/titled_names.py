@@ -105,6 +105,14 @@ def _either_case(words: str) -> str:
 # Spanish news labels them so)
 REPLACED_TITLES = frozenset("""dott dott.ssa prof.ssa sig sig.ra sig.na signor signora signorina avv mevrouw mevr dhr
     senhor senhora exmo exma sayın fräulein don doña dña""".split())
+
+
+def is_replaced_title(word: str) -> bool:
+    """A capitalised form of address hidden with the name it opens (:data:`REPLACED_TITLES`), with its point or
+    without ("Doña", "Dott.", "Sig.ra")."""
+    return word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES
+
+
 _TITLE = _either_case(_SINGULAR)
 _TITLED = regex.compile(rf"(?<![\p{{L}}\d])(?:(?P<plural>{_PLURAL})|(?:{_TITLE}))(?:{_GAP}(?:{_TITLE}))*{_GAP}"
                         rf"(?P<v>{_NAME})")
@@ -117,7 +125,7 @@ _INITIALS_AFTER = regex.compile(
 # a company's legal form closing its name ("Acme Corp", "Nordwind GmbH"), which closes no person's name
 COMPANY_FORMS = (r"Corp|Corporation|Inc|Incorporated|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|SAS|SARL|S\.A|S\.L|SpA|S\.p\.A|"
                  r"B\.V|N\.V|Oy|Pty|Co")
-_COMPANY_END = regex.compile(rf"(?:^|[ \t])(?:{COMPANY_FORMS})\.?$")
+COMPANY_END = regex.compile(rf"(?:^|[ \t])(?:{COMPANY_FORMS})\.?$")
 # a party's role and the name in brackets, or the other way round, as judgments and contracts introduce them
 _ROLE_THEN_NAME = regex.compile(rf"(?<![\p{{L}}])(?i:the|la|le|el)[ \t]+(?:\p{{Ll}}+[ \t]+)?(?i:{_ROLES})[ \t]*\("
                                 rf"[ \t]*[\"“]?(?P<v>{_NAME})[\"”]?[ \t]*\)")
@@ -223,7 +231,7 @@ def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> b
         index.is_listed(w) and (index.is_last(w) or not index.is_common(w))
         or len(words) > 1 and not (index.is_listed(w) or index.is_common(w) or w.lower() in dictionary))
         for w in words]
-    return any(good) and not _COMPANY_END.search(value) and not any(
+    return any(good) and not COMPANY_END.search(value) and not any(
         w.casefold() in capital_names() or w.casefold() in places and not index.is_listed(w) for w in words)
 
 
@@ -460,7 +468,7 @@ def find_match_minute_names(text: str, lang: str, english: Container[str] = froz
 def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
     """Where a name's span starts when the titles before it (from ``start``) hold one that is hidden with it."""
     for w in regex.finditer(r"\S+", text[start:name_start]):  # (capitalised: "la signora Bianchi" keeps "signora")
-        if w.group(0)[:1].isupper() and w.group(0).rstrip(".,:").lower() in REPLACED_TITLES:
+        if is_replaced_title(w.group(0).rstrip(".,:")):
             return start + w.start()
     return name_start
 
@@ -587,7 +595,7 @@ def _role_named(text: str, index: NameIndex, dictionary: Container[str]) -> list
                 rf"[ \t]+(?:{_PARTICLE})[ \t]+{_NAME_WORD}$", text[start:end])) is not None:
             end = start + cut.start()  # "Senna van der Linden van Melodydijk 821a": the street is no name
         if len(text[start:end].split()) < 2 or not _name_words_ok(text[start:end], index, dictionary) \
-                or _COMPANY_END.search(text[start:end]):
+                or COMPANY_END.search(text[start:end]):
             continue  # "the patient Records Office", "the client Acme Corp"
         out.append(Found("PERSON", start, end, 0.75))
     return out
@@ -657,7 +665,7 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
             value = text[start:m.end("v")]
             # (an age alone is a weaker cue: no dictionary word either, "Items, 12, were sold")
             if _name_words_ok(value, index, dictionary if pattern is _AGE_SET_OFF else frozenset()) \
-                    and not _COMPANY_END.search(value):
+                    and not COMPANY_END.search(value):
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
     out.extend(_role_named(text, index, dictionary))
     for pattern in (_OFFICE_SET_OFF, _PERSONAL_A, _PERSONAL_A_PAIR, _HOLDER_OF_NAME, _ROLE_BEFORE_ES, _AGE_SET_OFF_ES,
@@ -2362,12 +2370,13 @@ def _particle_surnames(text: str) -> list[Found]:
                 or word.casefold() in places and not index.is_last(word):
             continue
         before = _WORD_JUST_BEFORE.search(text, max(0, m.start() - 30), m.start())
-        if before is not None and before.group("w")[:1].isupper() and not opens_sentence(text, m.start()) \
+        opening = opens_sentence(text, m.start())
+        if before is not None and before.group("w")[:1].isupper() and not opening \
                 and before.group("w").lower() not in stops:
             continue  # "Santiago De Chile", "Hospital Mesa Del Castillo": the end of a longer proper noun
         if before is not None and before.group("dot") and len(before.group("w")) <= 5 and before.group("w")[:1].isupper():
             continue  # "Av. De las Provincias", "Ctra. De Colmenar": an abbreviation, no sentence's end
-        if opens_sentence(text, m.start()) and (not _subject_next(text, m.end()) or word.casefold() in places):
+        if opening and (not _subject_next(text, m.end()) or word.casefold() in places):
             continue  # opening a sentence only before its verb, and no place ("De la Mata se quejó"; not "De Sevilla a
             # Cádiz", "De Sevilla salió el tren")
         out.append(Found("PERSON", m.start(), m.end(), 0.75))
@@ -2519,7 +2528,7 @@ def _record_names(text: str, english: Container[str]) -> list[Found]:
                                   and not index.is_listed(words[0])):
             words.pop(0)  # "Patient Hope Zoe Lark, DOB ...", "Mme Vve Dupuy, née ...": the role and the titles stay
         value = " ".join(words)
-        if _name_words_ok(value, index, english) and not _COMPANY_END.search(value):
+        if _name_words_ok(value, index, english) and not COMPANY_END.search(value):
             out.append(Found("PERSON", m.end("v") - len(value), m.end("v"), 0.75))
     for m in _GIVEN_IN_BRACKETS.finditer(text):
         if not index.is_common(m.group("v")) and m.group("v").lower() not in english or index.is_first(m.group("v")):
@@ -2765,6 +2774,6 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
         while words and (is_title(words[0].group(0).rstrip(".")) or is_title(words[0].group(0).title().rstrip("."))):
             words.pop(0)  # "MR ROBERT CROSS": the title stays
         if len(words) >= 2 and not any(w.group(0).lower().rstrip(".") in _NOT_PARTIES for w in words) \
-                and not any(w.group(0).casefold() in capitals for w in words) and not _COMPANY_END.search(m.group("v")):
+                and not any(w.group(0).casefold() in capitals for w in words) and not COMPANY_END.search(m.group("v")):
             out.append(Found("PERSON", m.start("v") + words[0].start(), m.end("v"), 0.75))
     return out

@@ -71,3 +71,16 @@ def test_m_before_a_family_name_in_french_stays_a_title(sanitizer: Sanitizer) ->
     text = "La séance était présidée par M. Dupuis, assisté de Mme Lenoir et de M. Garnier."
     check_hidden(sanitizer, KEYS, text, ["Dupuis", "Lenoir", "Garnier"])
     check_kept(sanitizer, KEYS, text, "par M. ")
+
+
+# attack set BH: given names that are words or places before a middle initial, beside a firm by its company form,
+# through every surface (the firm's name is no person's and goes out as written)
+SET_BH = ("Carolina M. Hedlund's contract with Barnes Ltd ends in May; please send Demi J. Hammond the renewal and "
+          "copy Sky T. Lindqvist at sky.lindqvist@example.org.")
+SET_BH_SECRETS = ("Carolina", "Hedlund", "Demi", "Hammond", "Sky T", "Lindqvist", "sky.lindqvist@example.org")
+
+
+def test_set_bh_middle_initials_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BH, SET_BH_SECRETS)

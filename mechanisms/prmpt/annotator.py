@@ -640,8 +640,9 @@ def _all_dictionary_words(value: str, english: Container[str]) -> bool:
 # A contract's defined term: defined in quotes after a bracket ('("Borrower")', '(each an "Equipment Advance")'), or
 # written after a determiner and followed by punctuation or a word of the sentence, never by a noun it qualifies
 # ("the Loan Factor, the Payment Dates", "a Lien on", not "the Baker family")
-# ("said" as the contracts write it, "of said Borrower", not the verb after a quotation: "'..,' said Marshall.")
-_DETERMINED = r"(?<![\w'’])(?:(?i:the|such|any|each|every|no)|(?<![,'’\"”!?][ \t])(?i:said))[ \t]+"
+# ("said" as the contracts write it, "of said Borrower", not the verb after a quotation or right after its mark:
+# "'..,' said Marshall.", '.., "said Frank Quilter')
+_DETERMINED = r"(?<![\w'’])(?:(?i:the|such|any|each|every|no)|(?<![,'’\"”!?][ \t])(?<![\"“”])(?i:said))[ \t]+"
 _DEFINED_AFTER = (r"(?=[ \t]*(?:[,.;:)\"”]|$|(?:is|are|was|were|shall|will|may|must|means|has|have|had|of|on|in|to|"
                   r"for|with|by|and|or|under|that|which|from|as|at|if|unless|until|shall)\b))")
 

@@ -1,6 +1,7 @@
 """Shapes of names in news found on the English news train split (CoNLL-2003 ``eng.train``, its first 250 articles),
 which the project had never read.
 
+- "O'" opens an Irish family name in the name pairs: "Troy O'Leary" went out as a stand-in and "O'Leary".
 - "said" right after a quotation mark is the verb, not the contracts' determiner ("said Lender"): '..., "said Frank
   Quilter' was read as a defined term and sent whole.
 """
@@ -18,6 +19,17 @@ KEYS = user_keys("news-train")
 @pytest.fixture(scope="module")
 def sanitizer() -> Sanitizer:
     return loaded_sanitizer()
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("In Boston, Troy O'Leary homered off the right-field foul pole.", ["Troy", "Leary"]),
+    ("The claim was filed by Sinead O'Dowd on Tuesday.", ["Sinead", "Dowd"]),
+    ("In Denver, Brady O'Hearn allowed two hits in six innings.", ["Brady", "Hearn"]),
+    ("Please ask Conan O'Brien to sign the form.", ["Conan", "Brien"]),  # (passed before)
+    ("The letter was signed by Brendan O'Leary and Sean O'Hara.", ["Brendan", "Leary", "Sean", "Hara"]),  # (passed before)
+])
+def test_an_irish_family_name_after_a_given_name(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
 
 
 @pytest.mark.parametrize("text, secrets", [

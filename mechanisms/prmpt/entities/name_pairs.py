@@ -22,7 +22,8 @@ from mechanisms.prmpt.entities.name_words import (ENGLISH_MONTHS, EnglishWords, 
                                                   name_word, place_names, stop_words)
 from mechanisms.prmpt.language import written_in
 
-_WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
+# (an Irish family name's "O'" may open it: "Troy O'Leary")
+_WORD = r"(?:O['’](?=\p{Lu}))?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)?"
 _GREETING = regex.compile(
     rf"\b(?:Dear|Hi|Hello|Hey|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|Prof\.?|Mme\.?|Mlle\.?|Monsieur|Madame|Bonjour|Cher|Chère|"
     rf"Sr\.?|Sra\.?|Srta\.?|Señor|Señora|Don|Doña|Hola|Estimad[oa]|Querid[oa])[ \t,]+"

@@ -1309,6 +1309,50 @@ def _enumerated_names(text: str, kept: Sequence[Span], english: Container[str]) 
     return out
 
 
+# a bracket after a roster's member that names where the member is from: a place in Title case ("(Sweden)", "(South
+# Africa)") or a country's dotted initials ("(U.S.)"); not initials and a name ("(M. Adèle)": a horse's jockey) nor an
+# abbreviation ("(ETT)", "(B)")
+_FROM_BRACKET = r"[ \t]*\((?:\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+){0,2}|\p{Lu}\.(?:\p{Lu}\.)+)\)"
+_BRACKET_AFTER = regex.compile(_FROM_BRACKET)
+_BRACKETED_RUN = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])\p{{Lu}}[\p{{Ll}}'’-]*\p{{Ll}}(?:[ \t]+\p{{Lu}}[\p{{Ll}}'’-]*\p{{Ll}}){{0,2}}"
+                               rf"(?={_FROM_BRACKET})")
+
+
+def _bracketed_roster_names(text: str, kept: Sequence[Span], english: Container[str], vocabulary: Any) -> list[Span]:
+    """The other members of a roster whose names found (two at least, opening with a listed given name) are each
+    followed by a bracket naming where they are from: "Eamonn Darcy (Ireland), Per Nyman (Sweden)", "Grant Stafford
+    (South Africa) vs. Guy Forget (France)", "Sun Jian (China) beat Marina Andrievskaqya (Sweden)": one to three words
+    in Title case before such a bracket, neither a known place nor a title or a month, and outside English no word of
+    the language that no list holds ("Pesos (Argentina)", "Colones (Costa Rica)" in a table of currencies); a first
+    word the dictionary holds before two more is no part of it ("Unseeded Guy Forget"). A name found inside such a run
+    takes the rest of it ("Per" of "Per Nyman (Sweden)")."""
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    index = name_index()
+    persons = [s for s in kept if s.entity_type == "PERSON"]
+    if sum(_BRACKET_AFTER.match(text, s.end) is not None and index.is_first(text[s.start:s.end].split()[0])
+           for s in persons) < 2:
+        return []  # (two members found whose first word is a listed given name: a results table's clubs that
+        # NER took for people, "Sparta Prague (Czech Republic) 8 Glentoran (Northern Ireland) 0", are no roster)
+    lang = persons[0].lang
+    out = []
+    for m in _BRACKETED_RUN.finditer(text):
+        start, end, words = m.start(), m.end(), m.group().split()
+        if len(words) == 3 and words[0] in english:
+            start = text.index(words[1], start + len(words[0]))
+            words = words[1:]
+        # (a name found inside the run is more of it; any other span in it, or across its edges, keeps it out)
+        if any(s.start < end and start < s.end and not (s.entity_type == "PERSON" and start <= s.start and s.end <= end)
+               for s in kept) or any(is_title(w) or w.lower() in CALENDAR for w in words) \
+                or " ".join(words).casefold() in _known_places() \
+                or lang != "en" and vocabulary is not None and any(
+                    vocabulary.is_word(w) and not _listed_single_name(w) for w in words):
+            continue
+        out.append(Span("PERSON", start, end, NER_SCORE, lang))
+    return out
+
+
 # a pair of words the name lists score this high, under the threshold, is a name beside a full name found
 _WEAK = 0.45
 _ARTICLE_BEFORE_PAIR = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|el|los|las|del|du|des|al|au|aux|of|de)[ \t]+$")
@@ -1809,7 +1853,8 @@ class TypeAnnotator:
         vocabulary = self._vocabulary(read_in) if read_in is not None else None
         return resolve_overlaps(kept + self._coordinated_weak_pairs(text, spans, kept, lower_case)
                                 + _coordinated_names(text, kept, self._english, vocabulary)
-                                + _enumerated_names(text, kept, self._english))
+                                + _enumerated_names(text, kept, self._english)
+                                + _bracketed_roster_names(text, kept, self._english, vocabulary))
 
     def _coordinated_weak_pairs(self, text: str, spans: Sequence[Span], kept: list[Span],
                                 lower_case: Container[str]) -> list[Span]:

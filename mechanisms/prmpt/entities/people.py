@@ -771,7 +771,8 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
                                                           find_cited_authors,
                                                           find_cued_names, find_hashtag_names, find_initialled_names,
                                                           find_match_minute_names, find_other_script_names,
-                                                          find_scorecard_names, find_single_first_names,
+                                                          find_pitcher_records, find_scorecard_names,
+                                                          find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
 
     from mechanisms.prmpt.entities.described_people import find_described_people
@@ -784,6 +785,7 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_cued_names(text, lang, english) + find_case_parties(text, lang, english) \
         + find_initialled_names(text, lang, english) + find_author_lists(text, lang, english) \
         + find_cited_authors(text, lang, english) + find_scorecard_names(text, lang) \
+        + find_pitcher_records(text, lang, english) \
         + find_match_minute_names(text, lang, english) + find_one_case_names(text, lang, english) \
         + find_bench_names(text, lang, english) + find_described_people(text, lang, english)
 

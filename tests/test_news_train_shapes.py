@@ -11,6 +11,7 @@ which the project had never read.
   the bare surnames as nothing, and "Springer" is a dictionary word.
 - "said" right after a quotation mark is the verb, not the contracts' determiner ("said Lender"): '..., "said Frank
   Quilter' was read as a defined term and sent whole.
+- A hyphenated name is hidden whole: the learned finder read "Haq" of "Misbah-ul-Haq", and "Misbah-ul-" went out.
 """
 
 from __future__ import annotations
@@ -115,3 +116,14 @@ def test_said_right_after_a_quotation_mark_is_the_verb(sanitizer: Sanitizer, tex
 def test_said_before_a_contract_party_stays_a_determiner(sanitizer: Sanitizer) -> None:
     text = 'The Lender (the "Lender") may assign the Loan. Any notice to said Lender shall be in writing.'
     check_kept(sanitizer, KEYS, text, "said Lender")
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("The hearing was chaired by Zia-ul-Haq and attended by Misbah-ul-Haq.", ["Misbah", "Haq"]),
+    ("The hearing heard from Hassan-Ali and from Misbah-ul-Haq.", ["Hassan", "Misbah", "Haq"]),
+    ("We met Abd-al-Rahman yesterday and then Nur-ul-Amin.", ["Abd", "Rahman", "Nur", "Amin"]),  # (passed before)
+    ("The minutes were signed by Jean-Baptiste Okonkwo and Anne-Sophie Lindqvist.",
+     ["Jean", "Baptiste", "Anne", "Sophie"]),  # (passed before)
+])
+def test_a_hyphenated_name_is_hidden_whole(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)

@@ -2336,6 +2336,9 @@ _LETTERS = regex.compile(r"[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*")
 
 _REPLACED_TITLE_BEFORE = re.compile(r"(?<![\w.])([^\W\d_]+(?:\.[^\W\d_]+)?)\.?[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([^\W\d_][^\W\d_'’-]*)[ \t]+$")
+# the parts of a hyphenated name before the part a finder took: capitalised, with a short particle in lower case
+# between two of them ("Misbah-ul-", "Abd-al-", "Jean-")
+_HYPHENED_BEFORE = regex.compile(r"(?<![\p{L}\d'’.-])\p{Lu}\p{Ll}+-(?:(?:\p{Ll}{1,3}|\p{Lu}\p{Ll}+)-)*$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?![\w@-])")
 # a name cut at the apostrophe of its Irish, Italian or West African prefix ("Fitzmaurice-O" of "Fitzmaurice-O'Hare",
 # "N" of "N'Diaye"): the prefix is one capital, alone or after a hyphen, and the rest of the word is the name's
@@ -2421,6 +2424,11 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             out.append(span)
             continue
         start, end = span.start, span.end
+        if (m := _HYPHENED_BEFORE.search(text, max(0, start - 40), start)) is not None and text[start:start + 1].isupper() \
+                and not taken.overlaps(m.start(), start) and not any(
+                    is_dictionary_word(english, w) and not index.is_first(w) for w in m.group().split("-") if len(w) > 3):
+            start = m.start()  # "Misbah-ul-Haq", "Jean-Haq": a hyphenated name is hidden whole, not its last part (not
+            # "Post-" of "Post-Op" in a note in capitals, read again in Title case)
         if _CUT_AT_APOSTROPHE.search(text, start, end) and (m := _APOSTROPHE_REST.match(text, end)) \
                 and m.group(0)[1].isupper() and not taken.overlaps(end, m.end()):
             end = m.end()

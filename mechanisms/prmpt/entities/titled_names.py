@@ -837,7 +837,8 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
     word ("Amber Alert"), nor a verb before its object ("I will Mark it"), nor a place after "in" or "from"
     ("from Jordan"); not where the text writes it as a word too ("loan" beside "Loan")."""
     word = text[start:end]
-    if lang != "en" or not word[1:].islower() or word.lower() in lower_words or _PROPER_AFTER.match(text, end):
+    if lang != "en" or not (word[:1].isupper() and word[1:].islower()) or word.lower() in lower_words \
+            or _PROPER_AFTER.match(text, end):  # (Title case only: "last season's team" is no name)
         return False
     before = _LOWER_BEFORE.search(text, max(0, start - 30), start)
     if before is None or before.group("w") in _DETERMINERS \

@@ -11,6 +11,8 @@ which the project had never read.
   the bare surnames as nothing, and "Springer" is a dictionary word.
 - "said" right after a quotation mark is the verb, not the contracts' determiner ("said Lender"): '..., "said Frank
   Quilter' was read as a defined term and sent whole.
+- A religious form of address and a pope's title are hidden with the name, as the news labels them: "Mother Teresa"
+  went out as "Mother" and a stand-in eight times ("el Papa Juan Pablo II" in the Spanish news).
 - A hyphenated name is hidden whole: the learned finder read "Haq" of "Misbah-ul-Haq", and "Misbah-ul-" went out.
 - A given name that is also a word is one inside a lower-case clause in Title case only: "last season's successful
   team", "last summer's trip" were read as names (the lower-case word before "'s" was not counted as written in lower
@@ -148,3 +150,27 @@ def test_a_word_in_lower_case_before_its_possessive_is_no_name(sanitizer: Saniti
 def test_a_given_name_in_title_case_inside_a_lower_case_clause_is_still_one(sanitizer: Sanitizer) -> None:
     check_hidden(sanitizer, KEYS, "Hats off to Nick for the lovely video, and thanks to Grace for the music.",
                  ["Nick", "Grace"])
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("The task Mother Teresa began alone in 1949 grew into an order.", ["Mother", "Teresa"]),
+    ("Father Brown and Sister Agnes came to the meeting, and Brother Roger spoke.",
+     ["Father", "Brown", "Sister", "Agnes", "Brother", "Roger"]),
+    ("El Papa Juan Pablo II recibió ayer al presidente.", ["Papa", "Juan", "Pablo"]),
+    ("Sor Juana escribió el poema en el convento.", ["Sor", "Juana"]),
+])
+def test_a_religious_form_of_address_is_hidden_with_the_name(sanitizer: Sanitizer, text: str,
+                                                               secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+# (each passed before)
+@pytest.mark.parametrize("text, kept", [
+    ("My mother and father visited the farm last week; my brother stayed home.", "My mother and father"),
+    ("Mother Nature was kind this year, and Father Time is cruel.", "Mother Nature"),
+    ("The Sister Act musical opens on Friday.", "Sister Act"),
+    ("Thanx For Make Happy My Sister With All Your Love By: My Brother", "My Sister"),
+    ("SPOKE WITH A BROTHER VINNY AND A SISTER-IN-LAW; WILL TRY TO CONTACT HIS MOTHER.", "A BROTHER"),
+])
+def test_the_words_alone_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)

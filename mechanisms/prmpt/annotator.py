@@ -1420,7 +1420,7 @@ _UNACCENTED_FRENCH_TITLES = frozenset("maitre marechal abbe pere frere soeur eve
                                       "prefet".split())
 
 
-def _cut_title(word: str, lang: str | None = None) -> bool:
+def _cut_title(word: str, lang: str | None = None, text: str = "", at: int = 0) -> bool:
     """A title that is cut off the name it opens ("Lieutenant John J. Brody" -> "John J. Brody"): not one
     the codec keeps, and not "Don", which before a name in Title case is most often the given name
     ("Don Maitz"; the Spanish and Italian title is hidden with the name then, which costs nothing). In a text of
@@ -1430,7 +1430,7 @@ def _cut_title(word: str, lang: str | None = None) -> bool:
     if lang is not None and lang != "fr" and word.lower() in _UNACCENTED_FRENCH_TITLES:
         return False
     return is_title(word) and not _TITLE_KEPT.fullmatch(word.lower()) and word != "Don" \
-        and not is_replaced_title(word)
+        and not is_replaced_title(word, text, at)
 
 
 def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -> tuple[int, int]:
@@ -1444,7 +1444,7 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
         w = words[0].group(0).lower()
         if w in _LEADING_NOT_NAMES and words[0].group(0) != "Don" or w in _FUNCTION_WORDS \
                 or (index.is_common(w) and not index.is_listed(w) and not _given_before_initial(words, index, lang)) \
-                or _cut_title(words[0].group(0), lang):
+                or _cut_title(words[0].group(0), lang, text, start + words[0].start()):
             words.pop(0)
         else:
             break
@@ -1584,7 +1584,8 @@ def _person_edges(text: str, span: Span) -> Span:
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
             and _CITATION_AFTER.match(text, end) is not None:
         start = m.end()  # "See Halvorsen v. United Kingdom", "Cf. Okafor [2004]": a citation's signal word
-    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end and _cut_title(m.group(1), span.lang) \
+    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.end() < end \
+            and _cut_title(m.group(1), span.lang, text, m.start(1)) \
             and m.group(1).isalpha() and len(m.group(1)) > 3 and not m.group(1).endswith("s"):
         # every finder's span, not NER's alone: "Lieutenant John" outranked "John J. Brody"; an abbreviation
         # ("Sra.", "Ing.") or a plural ("Mmes") stays inside the span and is replaced with the name, as a reader
@@ -2441,7 +2442,7 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
                 and not taken.overlaps(end, m.end(1)) and not _headline_verb_word(text, m.start(1), m.end(1), english):
             end = m.end(1)  # (never a field label: "Facsimile:", "Correo:")
         if (m := _REPLACED_TITLE_BEFORE.search(text, max(0, start - 16), start)) is not None \
-                and is_replaced_title(m.group(1)) \
+                and is_replaced_title(m.group(1), text, m.start(1)) \
                 and not taken.overlaps(m.start(), start):
             start = m.start()  # "Dott. Elisa Vasari", "Sig.ra Emo": a reader counts the form of address as the name's
         last = text[start:end].split()[-1]

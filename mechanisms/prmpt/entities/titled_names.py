@@ -102,15 +102,28 @@ def _either_case(words: str) -> str:
 # forms of address of three letters or more that a reader counts as a word of the name they open (unlike "Mrs",
 # "Herr" or "Señora"): they are hidden with it ("Dott. Elisa Vasari", "Sig.ra Emo", "Dhr. Post"); the Spanish "Don"
 # and "Doña", written only before a given name, are read as a word of it ("Doña Sofía", "Don Juan Carlos": the
-# Spanish news labels them so)
+# Spanish news labels them so); so are a religious form of address and a pope's title ("Mother Teresa", "Sor Juana",
+# "el Papa Juan Pablo II": the English and Spanish news label them so)
 REPLACED_TITLES = frozenset("""dott dott.ssa prof.ssa sig sig.ra sig.na signor signora signorina avv mevrouw mevr dhr
-    senhor senhora exmo exma sayın fräulein don doña dña""".split())
+    senhor senhora exmo exma sayın fräulein don doña dña mother sister father brother pope papa padre madre sor fray
+    mère père sœur frère""".split())
 
 
-def is_replaced_title(word: str) -> bool:
+# the forms of address that are words of kinship too: one only in Title case, and not after a possessive or an
+# indefinite article ("Happy My Sister With ...", "A BROTHER VINNY", "his Mother Jane")
+_KIN_TITLES = frozenset("mother sister father brother madre padre mère père sœur frère".split())
+_POSSESSED_BEFORE = regex.compile(r"(?<![\p{L}])(?:(?i:my|your|his|her|its|our|their|an?|mi|tu|su|mon|ma|ton|ta|son|sa|"
+                                  r"notre|votre|leur|un|una|une)[ \t]+|['’]s[ \t]+)$")
+
+
+def is_replaced_title(word: str, text: str = "", at: int = 0) -> bool:
     """A capitalised form of address hidden with the name it opens (:data:`REPLACED_TITLES`), with its point or
-    without ("Doña", "Dott.", "Sig.ra")."""
-    return word[:1].isupper() and word.rstrip(".").lower() in REPLACED_TITLES
+    without ("Doña", "Dott.", "Sig.ra"); a word of kinship in Title case only, and (read at ``at`` of ``text``) not
+    after a possessive or an indefinite article."""
+    low = word.rstrip(".").lower()
+    if not word[:1].isupper() or low not in REPLACED_TITLES:
+        return False
+    return low not in _KIN_TITLES or word[1:].islower() and _POSSESSED_BEFORE.search(text, max(0, at - 8), at) is None
 
 
 _TITLE = _either_case(_SINGULAR)
@@ -500,7 +513,7 @@ def find_match_minute_names(text: str, lang: str, english: Container[str] = froz
 def _replaced_titles_start(text: str, start: int, name_start: int) -> int:
     """Where a name's span starts when the titles before it (from ``start``) hold one that is hidden with it."""
     for w in regex.finditer(r"\S+", text[start:name_start]):  # (capitalised: "la signora Bianchi" keeps "signora")
-        if is_replaced_title(w.group(0).rstrip(".,:")):
+        if is_replaced_title(w.group(0).rstrip(".,:"), text, start + w.start()):
             return start + w.start()
     return name_start
 

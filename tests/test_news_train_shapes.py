@@ -174,3 +174,17 @@ def test_a_religious_form_of_address_is_hidden_with_the_name(sanitizer: Sanitize
 ])
 def test_the_words_alone_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+# attack set BI: a roster with where its members are from, a pitcher's record, an Irish family name, a religious form
+# of address and a hyphenated name, through every surface of a live Veil to the recording upstream
+SET_BI = ("Draw: Jan Mulder (Netherlands) vs. Gilbert Hauser (Austria), Karol Benes (Slovakia) vs. Dale Forget "
+          "(Canada). In Boston, Troy O'Leary homered and Coppinger (7-5) was tagged; Mother Teresa's letter was read "
+          "by Misbah-ul-Haq.")
+SET_BI_SECRETS = ("Dale", "Forget", "Troy", "Leary", "Coppinger", "Mother", "Teresa", "Misbah", "Haq")
+
+
+def test_set_bi_news_shapes_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BI, SET_BI_SECRETS)

@@ -430,8 +430,8 @@ _ORDINAL_MINUTE = r"\d{1,3}(?:st|nd|rd|th)"
 # dictionary that is no family name ("Chapter 12'", "Table 3'": a prime is a foot or a minute of arc as often)
 _PRIME_MINUTE = regex.compile(rf"(?<![\p{{L}}\d@.'’-])(?P<a>{_SCORED_NAME})[ \t]*\(?(?:pen\.?[ \t]*|o\.?g\.?[ \t]*)?"
                               r"\d{1,3}(?:\+\d{1,2})?['’′]\)?(?![\p{L}\d])")
-# each scorer of a bracketed list of two at least: "(Driller 15th, Trulsen 54th, Springer 64th, Sobotzik 67th
-# penalty)" (not "(2nd floor, Room 3rd)")
+# each scorer of a bracketed list: "(Driller 15th, Trulsen 54th, Springer 64th, Sobotzik 67th penalty)", "(Wreh 15th,
+# 42nd)", "(Decheiver 51st penalty)"; a dictionary word only beside another scorer (not "(2nd floor, Room 3rd)")
 _LISTED_MINUTE = regex.compile(rf"(?<=\((?:[^()\n]{{0,120}}[,;][ \t]*)?)(?P<b>{_SCORED_NAME})[ \t]+{_ORDINAL_MINUTE}"
                                r"(?![\p{L}\d])")
 _MINUTE_MARKS = (
@@ -489,9 +489,9 @@ def find_match_minute_names(text: str, lang: str, english: Container[str] = froz
     index, places, capitals = name_index(), place_names(), capital_names()
     out: dict[tuple[int, int], Found] = {}
     for m in found:
-        if m.re is _LISTED_MINUTE and len(_LISTED_MINUTE.findall(
+        if m.re is _LISTED_MINUTE and is_dictionary_word(english, m.group("b").split()[-1]) and len(_LISTED_MINUTE.findall(
                 text, text.rfind("(", 0, m.start()), max(m.end(), text.find(")", m.end())))) < 2:
-            continue
+            continue  # (a dictionary word alone in its bracket: "(2nd floor, Room 3rd)")
         for g in ("a", "b"):
             if g not in m.re.groupindex or not m.group(g):
                 continue

@@ -1313,7 +1313,7 @@ def _enumerated_names(text: str, kept: Sequence[Span], english: Container[str]) 
 # Africa)") or a country's dotted initials ("(U.S.)"); not initials and a name ("(M. Adèle)": a horse's jockey) nor an
 # abbreviation ("(ETT)", "(B)")
 _FROM_BRACKET = r"[ \t]*\((?:\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+){0,2}|\p{Lu}\.(?:\p{Lu}\.)+)\)"
-_BRACKET_AFTER = regex.compile(_FROM_BRACKET)
+_FROM_BRACKET_AFTER = regex.compile(_FROM_BRACKET)  # (not _BRACKET_AFTER, which complete_lists' section binds)
 _BRACKETED_RUN = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])\p{{Lu}}[\p{{Ll}}'’-]*\p{{Ll}}(?:[ \t]+\p{{Lu}}[\p{{Ll}}'’-]*\p{{Ll}}){{0,2}}"
                                rf"(?={_FROM_BRACKET})")
 
@@ -1331,7 +1331,7 @@ def _bracketed_roster_names(text: str, kept: Sequence[Span], english: Container[
 
     index = name_index()
     persons = [s for s in kept if s.entity_type == "PERSON"]
-    if sum(_BRACKET_AFTER.match(text, s.end) is not None and index.is_first(text[s.start:s.end].split()[0])
+    if sum(_FROM_BRACKET_AFTER.match(text, s.end) is not None and index.is_first(text[s.start:s.end].split()[0])
            for s in persons) < 2:
         return []  # (two members found whose first word is a listed given name: a results table's clubs that
         # NER took for people, "Sparta Prague (Czech Republic) 8 Glentoran (Northern Ireland) 0", are no roster)

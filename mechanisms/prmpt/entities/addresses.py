@@ -96,6 +96,9 @@ _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _CA_SHAPE = r"[A-Z]\d[A-Z] ?\d[A-Z]\d"
 _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+# (a British postcode in lower case, in a text in lower case, only in a street's reach: "..., holwell ox18 7fr"; never
+# an ordinal or a time, "a4 5th", "hr1 1am")
+_LOWER_UK_AFTER_STREET = re.compile(r"(?<![\w-])(?P<v>[a-z]{1,2}\d[a-z\d]? \d(?!(?:st|nd|rd|th|am|pm)\b)[a-z]{2})(?![\w-])")
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_WORDS = (r"zip(?:[\s_-]*codes?)?|postcodes?|post[\s_-]+codes?|postal[\s_-]*codes?|code\s+postal|c[oó]digo\s+postal|"
                    r"cp")
@@ -104,7 +107,7 @@ _POSTCODE_CUE = re.compile(
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,4}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
-_OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
+_OTHER_POSTCODE = r"\d{4}[ ]?(?!(?:TO|IN|AT|ON|OR|OF|BY|IS|IT|AM|PM|AN|AS|BE|DO|HE|IF|ME|MY|NO|SO|UP|US|WE)\b)[A-Z]{2}(?![^\W\d_])|(?:[A-Z]{1,2}-)?\d{4,6}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
 _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode|"
@@ -1220,11 +1223,12 @@ _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _ANY_TOWN_WORD = rf"[{_CAP}][\w'’]+(?:-[\w'’]+)*"  # (in Greek and Cyrillic capitals too: "ΑΓΙΟΣ ΑΜΒΡΟΣΙΟΣ 4710")
 # (particles inside the town's name: "Caravaca de la Cruz", "Frankfurt am Main"; a district's letter after it:
 # "København K"; a town in lower case in a text in lower case, read only where it is no word: "in viechtach 94234")
-_TOWN_PARTICLES = r"de|del|la|las|los|le|les|du|des|da|das|do|dos|di|della|am|an|im|sur|sous|en|upon|on|y"
+_TOWN_PARTICLES = r"de|del|la|las|los|le|les|du|des|da|das|do|dos|di|della|am|an|im|der|ob|bei|sur|sous|en|upon|on|y"
 _IN_TOWN_CODE = re.compile(rf"(?<![\w'’-])(?i:in|at|near|from)[ \t]+(?P<t>{_ANY_TOWN_WORD}"
                            rf"(?:(?:[ \t](?:{_TOWN_PARTICLES})){{0,2}}[ \t]{_ANY_TOWN_WORD}){{0,2}}(?:[ \t][A-Z](?![\w'’-]))?"
                            r"|(?P<lower>[a-zà-ÿ][a-zà-ÿ'’]{3,}(?:-[a-zà-ÿ'’]+)*))"
-                           rf"[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})"
+                           rf"(?:[ \t]+\d{{1,2}}(?=[ \t]+\d{{3}}[ ]\d{{2}}(?!\d)))?"  # (a district: "in Praha 5 150 00")
+                           rf"[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE}|\d{{3}})"
                            rf"(?![\w-])(?!\.\d|,\d)(?=[ \t]*(?:[.,;:!?)\n]|$)|[ \t]+{_GOES_ON})")
 # a town, a state or province code and a postcode ("Andrewshire, NT, 2257", "Glenroy, VIC 3046"), an Indian
 # town and its PIN joined by a hyphen ("Suryapet-830401")
@@ -1274,8 +1278,10 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
                 out.append(Found("STREET_ADDRESS", street.start("v"), street.end("v"), 0.7))
     for m in _IN_TOWN_CODE.finditer(text):  # "... support them in Alluitsup Paa 3919 in its mission"
         town = m.group("t")
-        if m.group("lower") and not (_unknown_word(town) and re.fullmatch(_ZIP, m.group("v"))):
+        if m.group("lower") and not (_unknown_word(town) and re.fullmatch(r"\d{3}|\d{5}", m.group("v"))):
             continue  # "in total 45000 in the end", "sales in march 12000 and april", "at approx 0640 this am"
+        if len(m.group("v")) == 3 and not (town.casefold() in places or _proper(town) or m.group("lower")):
+            continue  # (Iceland's and the Faroes' codes have three digits: "in Hafnir 233 in its mission")
         if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town) or m.group("lower")):
             out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
     for m in _TOWN_STATE_CODE.finditer(text):
@@ -1514,7 +1520,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
         # a postcode in the reach of a street, with no blank line between: US, UK and Canadian codes; a state
         # and a postcode ("..., East Sean, NT, 2480"); a town and a postcode ending the line; one right after it
         for pattern, reach, score in ((_POSTCODE_AFTER_STREET, 70, 0.8), (_STATE_POSTCODE, 60, 0.75),
-                                      (_SCRIPT_POSTCODE, 100, 0.75)):
+                                      (_SCRIPT_POSTCODE, 100, 0.75), (_LOWER_UK_AFTER_STREET, 70, 0.75)):
             m = pattern.search(text[end:end + reach])
             if m and "\n\n" not in text[end:end + m.start()]:
                 group = "w" if m.groupdict().get("w") else "v"

@@ -1271,6 +1271,7 @@ _PAIR_ROLE = regex.compile(
 # "Cavallaro developed a style"): tested in find_speakers
 _SUBJECT = regex.compile(r"(?P<v>\p{Lu}\p{Ll}{2,})(?=[ \t]+\p{Ll})")
 NOT_SPEAKERS = frozenset("""he she it they we you i who this that these those there here one someone everyone
+his her its their our my your him them us me
 nobody police officials reports sources experts critics officers authorities staff everybody anybody anyone somebody
 il elle ils elles on
 nous vous je él ella ellos ellas usted nadie alguien hey hi hello yo oh wow""".split())

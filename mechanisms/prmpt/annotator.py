@@ -1119,9 +1119,16 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
 
     out: list[Span] = []
     for ent in doc.ents:
-        if ent.label_ not in _OTHER_ENTITIES and ent.label_ not in _PLACES or _ARTICLE.match(ent.text) \
-                or _ARTICLE_BEFORE.search(text, max(0, ent.start_char - 5), ent.start_char):
-            continue  # "the Dow", "the Magna Carta": a named thing, not a person
+        if ent.label_ not in _OTHER_ENTITIES and ent.label_ not in _PLACES:
+            continue
+        # outside English, an entity an article opens, or of five capitalised words or more, gives only the full name
+        # that ends it: NER ran an office or a body and the name together ("el Ayuntamiento de Ferrol Román Cenalmor",
+        # "El español Alexei Shirov", "Consejo Superior de Deportes Emilio Butragueño")
+        tail_only = False
+        if _ARTICLE.match(ent.text) or _ARTICLE_BEFORE.search(text, max(0, ent.start_char - 5), ent.start_char):
+            if lang == "en":
+                continue  # "the Dow", "the Magna Carta": a named thing, not a person
+            tail_only = True
         if ent.label_ in _PLACES and _IN_PLACE.search(text, max(0, ent.start_char - 8), ent.start_char) \
                 and not any(word.casefold() in places or word[:1].islower() for word in ent.text.split()):
             continue  # "anoche en Mestalla", "lives in Ruislip": a place NER reads where a place is written (not
@@ -1136,13 +1143,16 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         words = [m for m in _CAPITALISED.finditer(text, ent.start_char, ent.end_char) if m.group(0)[0].isupper()]
         if any(text[w.end():w.end() + 1] == "-" or text[w.start() - 1:w.start()] == "-" for w in words):
             continue  # a part of a compound ("Steuer" of "Steuer-ID")
-        if not words or len(words) > 4 or text[words[-1].end():words[-1].end() + 1] == ":" \
+        if not words or len(words) > 4 and lang == "en" or text[words[-1].end():words[-1].end() + 1] == ":" \
                 or text[words[0].start():words[-1].end()].casefold() in places:
             continue
         written = words
         words = [w for w in words if w.group(0).casefold() not in places]  # "Nantes Rioux": the place apart
-        if words and not all(name_like(w.group(0)) for w in words):
+        if tail_only or len(written) > 4 or words and not all(name_like(w.group(0)) for w in words):
             words = _name_after_office(text, written, name_like, places)
+            if (tail_only or len(written) > 4) and words and not _listed_given(words[0].group(0)):
+                continue  # (only a full name that opens with a given name: "El presidente del Olympique Lyon", "The
+                # Washington Post" are no office and a name)
         if not words:
             continue
         run = words[0].span()
@@ -1166,15 +1176,34 @@ def _name_after_office(text: str, words: list[re.Match[str]], name_like: Callabl
 
     index = name_index()
     tail: list[re.Match[str]] = []
-    for w in reversed(words):
-        word = w.group(0)
+    for k in range(len(words) - 1, -1, -1):
+        w, word = words[k], words[k].group(0)
         if tail and text[w.end():tail[0].start()].strip(" \t") \
-                or not (name_like(word) or word.casefold() in places and index.is_listed(word)):
-            break
+                or not (name_like(word) or word.casefold() in places and index.is_listed(word)
+                        or k > 0 and _family_name_after_given(text, words[k - 1], w, index)) \
+                or tail and word.casefold() in places and index.is_first(tail[0].group(0)):
+            break  # (a town before a given name is where the office is: "Ayuntamiento de Ferrol Román Cenalmor")
         tail.insert(0, w)
-    if len(tail) == len(words) or len(tail) < 2 or all(w.group(0).casefold() in places for w in tail):
-        return []
+    if len(tail) == len(words) or len(tail) < 2 or all(w.group(0).casefold() in places for w in tail) \
+            or text[tail[0].start():tail[-1].end()].casefold() in places:
+        return []  # (nor a town of two words: "FRONTERA Addis Abeba")
     return tail
+
+
+def _listed_given(word: str) -> bool:
+    """A listed given name that is no everyday word."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    return name_index().is_first(word) and not name_index().is_common(word)
+
+
+def _family_name_after_given(text: str, given: re.Match[str], word: re.Match[str], index: Any) -> bool:
+    """``word`` is a family name though a word of the language or a town: in Title case right after a listed given
+    name that is no everyday word ("Abel Matutes", "Carlos Bueren", "Francesco Casagrande"), never an everyday
+    word, a title or a month itself ("Manuel Amigo" is left to the lists)."""
+    first, low = given.group(0), word.group(0).lower()
+    return text[given.end():word.start()] == " " and _listed_given(first) \
+        and word.group(0).istitle() and len(low) >= 3 and not index.is_common(low) and not _no_name_alone(word.group(0))
 
 
 def _whole_words(text: str, span: Span) -> Span:
@@ -2435,8 +2464,9 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
             end = m.end()
         while (m := _WORD_BEFORE.search(text, max(0, start - 40), start)) and part_of_name(m.group(1)) \
                 and not _opens_with_address(text, start) and not taken.overlaps(m.start(1), start) \
-                and not _salutation_word(text, m.group(1), m.start(1), end):  # (the span's own extent never overlaps these)
-            start = m.start(1)
+                and not _salutation_word(text, m.group(1), m.start(1), end) \
+                and not _town_before_given_name(text, m.group(1), start, index):  # (the span's own extent never
+            start = m.start(1)  # overlaps these)
         while (m := _WORD_AFTER.match(text, end)) and part_of_name(m.group(1)) \
                 and not text[m.end(1):m.end(1) + 2].lstrip(" ").startswith(":") \
                 and not taken.overlaps(end, m.end(1)) and not _headline_verb_word(text, m.start(1), m.end(1), english):
@@ -2472,6 +2502,13 @@ def extend_names(text: str, spans: list[Span], english: Container[str] = frozens
         out.append(span if (start, end) == (span.start, span.end) else
                    Span("PERSON", start, end, span.score, span.lang))
     return out
+
+
+def _town_before_given_name(text: str, word: str, start: int, index: Any) -> bool:
+    """``word``, right before a name that opens with a listed given name, is a known town and no given name: where
+    the office is, not more of the name ("el Ayuntamiento de Ferrol Román Cenalmor")."""
+    first = text[start:start + 30].split(maxsplit=1)
+    return bool(first) and index.is_first(first[0]) and word.casefold() in _known_places() and not index.is_first(word)
 
 
 def _opens_with_address(text: str, start: int) -> bool:

@@ -1,0 +1,73 @@
+"""A full name that NER ran together with the office or the body before it, in Spanish news: found on the Spanish news
+train split (CoNLL-2002 ``esp.train``), where the small Spanish pipeline reads "Audiencia Nacional Carlos Bueren" as a
+place, "Consejo Superior de Deportes Emilio Butragueño" as an organisation and "El español Alexei Shirov" as a thing.
+Every example below is made up.
+
+- The full name that ends such an entity is a person where it opens with a listed given name, though its family name
+  is a word of the language or a town ("Abel Matutes": "matutes" is a Spanish word; "Bueren", "Casagrande" are
+  towns). Outside English, an entity that an article opens or of five capitalised words or more gives that name too
+  (it gave nothing: "the Dow", "the Magna Carta" are named things).
+- Never a name that opens with no listed given name there ("El presidente del Olympique Lyon", "The Washington
+  Post"), nor a town of two words ("LA FRONTERA Addis Abeba").
+- A town right before a name that opens with a listed given name is where the office is, not more of the name:
+  "Ayuntamiento de Ferrol Román Cenalmor" went out as a stand-in for "Ferrol Román Cenalmor", and "Ferrol" was then
+  replaced as a person wherever the text named the town.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import check_hidden, check_kept, loaded_sanitizer, user_keys
+
+KEYS = user_keys("names-after-offices")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    return loaded_sanitizer()
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Así lo hizo el ex ministro de Asuntos Exteriores Abel Matorrales al expresar su preocupación.",
+     ["Abel", "Matorrales"]),
+    ("Según las fuentes, el ex juez de la Audiencia Nacional Carlos Bermeo, que ejerce como abogado, acudió ayer.",
+     ["Carlos", "Bermeo"]),
+    ("El diputado del Grupo Socialista Tomás Cantarranas criticó la adjudicación.", ["Tomás", "Cantarranas"]),
+    ("Llegó al hotel junto al asesor del Consejo Superior de Deportes Emilio Garbajosa. El secretario de Estado habló "
+     "después.", ["Emilio", "Garbajosa"]),
+    ("Al no acudir a la entrega de trofeos Francesco Casalbordino, líder de la general, perderá el premio.",
+     ["Francesco", "Casalbordino"]),  # (passed before)
+    ("El español Alexei Shirokov es el nuevo líder del torneo de ajedrez.", ["Alexei", "Shirokov"]),  # (passed before)
+])
+def test_a_full_name_after_an_office_ner_ran_into_it_is_hidden(sanitizer: Sanitizer, text: str,
+                                                               values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("El concejal del Ayuntamiento de Ferrol Román Cestelo recurrirá la suspensión. Ferrol, 23 may (EFE).", "Ferrol"),
+    ("LA FRONTERA Addis Abeba, 23 may (EFE). - Etiopía cerró ayer el paso.", "Addis Abeba"),
+    ("El Consejo Superior de Deportes presentó ayer el plan de ayudas.", "Consejo Superior de Deportes"),
+    ("Los aficionados del Real Madrid Club de Fútbol celebraron el título en Cibeles.", "Real Madrid Club de Fútbol"),
+    ("Los diarios The Washington Post y El País publicaron ayer la noticia.", "Washington Post"),
+])
+def test_a_town_a_club_or_a_body_before_or_instead_of_a_name_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+def test_the_name_after_the_town_is_still_hidden(sanitizer: Sanitizer) -> None:
+    check_hidden(sanitizer, KEYS, "El concejal del Ayuntamiento de Ferrol Román Cestelo recurrirá la suspensión.",
+                 ["Román", "Cestelo"])
+
+
+SET_BK = ("Según las fuentes, el ex juez de la Audiencia Nacional Carlos Bermeo acudió ayer con el diputado del Grupo "
+          "Socialista Tomás Cantarranas y el ex ministro de Asuntos Exteriores Abel Matorrales.")
+SET_BK_SECRETS = ("Bermeo", "Cantarranas", "Matorrales", "Carlos", "Tomás", "Abel")
+
+
+def test_set_bk_names_after_offices_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BK, SET_BK_SECRETS)

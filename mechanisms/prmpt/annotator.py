@@ -1478,6 +1478,7 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
         else:
             break
     while len(words) > 1 and (index.is_common(words[-1].group(0)) and not index.is_last(words[-1].group(0))
+                              and not _family_word_set_off(text, start, words, lang)
                               or text[start + words[-1].end():start + words[-1].end() + 1] == ":"
                               or _ACRONYM.fullmatch(words[-1].group(0)) and not words[0].group(0).isupper()):
         words.pop()  # "Taxpayer ID", "Smith SSN": a trailing acronym or everyday word is not the name
@@ -1488,6 +1489,15 @@ def _drop_edge_words(text: str, start: int, end: int, lang: str | None = None) -
         if index.is_common(w) and not (index.is_first(w) or index.is_last(w)):
             return start, start  # a lone everyday word ("Also") is not a name
     return start + words[0].start(), start + words[-1].end()
+
+
+def _family_word_set_off(text: str, start: int, words: list[re.Match[str]], lang: str | None) -> bool:
+    """Outside English, the everyday word in Title case after a listed given name, the two set off by a comma after
+    them, is the family name: "Comercio, Manuel Amigo, y los presidentes", "Juan Claro, presidente de" (the Spanish
+    "amigo", "claro"); the English lists' everyday words say nothing of a Spanish family name."""
+    after = start + words[-1].end()
+    return lang not in (None, "en") and len(words) == 2 and _listed_given(words[0].group(0)) \
+        and words[1].group(0).istitle() and len(words[1].group(0)) >= 3 and text[after:after + 1] in (",", ";", ")")
 
 
 def _given_before_initial(words: list[re.Match[str]], index: Any, lang: str | None) -> bool:

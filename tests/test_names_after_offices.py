@@ -15,6 +15,12 @@ Every example below is made up.
 - Outside English, a word the everyday list holds in Title case after a listed given name, the two set off by a comma
   after them, is the family name: "Juan Claro, presidente de Telefónica" went out as a stand-in and "Claro" (NER read
   the name whole; the edge rule took "Claro" for the English lists' everyday word).
+- A single family name before a verb of what a person says of others or asks of them ("Rajoy pidió", "Musa
+  criticó"): the Spanish verbs of speech had only "dijo", "afirmó" and their like, and a family name
+  that is a word ("Musa", "Camino") was read as nothing. A country, a town or a body does as much, so never a known
+  place no list holds as a name ("Canadá criticó", so "Narbona criticó" stays unread), a word after a capitalised
+  word or "de" ("la Casa Blanca criticó", "el Servicio de Hematología propuso"), after an article ("El Gobierno
+  pidió"), nor an adverb ("Subsidiariamente pide").
 """
 
 from __future__ import annotations
@@ -85,9 +91,38 @@ def test_an_everyday_word_opening_the_next_sentence_stays(sanitizer: Sanitizer, 
     check_kept(sanitizer, KEYS, text, kept)
 
 
+@pytest.mark.parametrize("text, values", [
+    ("Asimismo, Cantera criticó el retraso de las obras.", ["Cantera"]),
+    ("Por otro lado, Musa criticó al primer ministro.", ["Musa"]),
+    ("Ese día, Martina propuso un acuerdo.", ["Martina"]),
+    ("Ese día, Camino propuso un acuerdo.", ["Camino"]),
+    ("Ayer, Salinas elogió al equipo.", ["Salinas"]),
+    ("Según fuentes del partido, Carrasco cree que la oferta es pobre.", ["Carrasco"]),  # (passed before)
+    ("Tras la reunión, Cordero pidió el apoyo de todos los grupos.", ["Cordero"]),  # (passed before)
+])
+def test_a_family_name_before_a_verb_of_what_a_person_says_of_others(sanitizer: Sanitizer, text: str,
+                                                                     values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("El Gobierno pidió calma a los vecinos.", "Gobierno"),
+    ("Madrid criticó la decisión del comité.", "Madrid"),
+    ("La empresa lamentó el retraso.", "La empresa lamentó"),
+    # (found by the measure on the Spanish news and clinical files)
+    ("Canadá criticó la decisión.", "Canadá"),
+    ("El portavoz de la Casa Blanca criticó la decisión.", "Casa Blanca"),
+    ("El Servicio de Hematología propuso la realización de estudios.", "Hematología"),
+    ("Subsidiariamente pide dos años de cárcel.", "Subsidiariamente"),
+])
+def test_a_body_or_a_town_before_such_a_verb_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
 SET_BK = ("Según las fuentes, el ex juez de la Audiencia Nacional Carlos Bermeo acudió ayer con el diputado del Grupo "
-          "Socialista Tomás Cantarranas y el ex ministro de Asuntos Exteriores Abel Matorrales.")
-SET_BK_SECRETS = ("Bermeo", "Cantarranas", "Matorrales", "Carlos", "Tomás", "Abel")
+          "Socialista Tomás Cantarranas y el ex ministro de Asuntos Exteriores Abel Matorrales. Ayer, Salinas elogió al "
+          "equipo.")
+SET_BK_SECRETS = ("Bermeo", "Cantarranas", "Matorrales", "Carlos", "Tomás", "Abel", "Salinas")
 
 
 def test_set_bk_names_after_offices_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]

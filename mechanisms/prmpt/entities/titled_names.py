@@ -1111,6 +1111,13 @@ _SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll
                                 rf"[ \t]+)?(?:{_SPEECH})\b")
 _SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|(?i:according[ \t]+to|selon|según))[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
                                r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")
+# What a person says of others or asks of them, in Spanish news ("Narbona criticó el retraso", "Rajoy pidió el
+# apoyo"): a country, a town or a body does as much ("Canadá criticó", "el Servicio de Hematología propuso"), so
+# never a known place that no list holds as a name, a word after a capitalised word or "de", nor an adverb
+_CRITIC_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+"
+                               r"(?:criticó|pidió|lamentó|denunció|defendió|exigió|reclamó|negó|acusó|elogió|propuso|"
+                               r"replicó|cree|opina|considera|critica|pide|lamenta)\b")
+_AFTER_A_NAME_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'’.-]*|de|del)[ \t]+$")
 # What only a person does, after a single capitalised word and at most one adverb ("Ortolani scored twice",
 # "Guido died in 1955", "Liberace was greatly influenced", "Okafor nació en"): life events, court events, a
 # body's gestures. Verbs a company, a team or a program also take ("announced",
@@ -1332,13 +1339,17 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
     out = []
     places: frozenset[str] | None = None
     lower_words = functools.cache(lambda: frozenset(_LOWER_WORDS.findall(text)))
-    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT,
-                    _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE):
+    for pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _CRITIC_BEFORE, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER,
+                    _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR,
+                    _PAIR_ROLE):
         if pattern in (_PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT, _APPOSITION, _PAIR_ROLE) \
                 and lang != "en":
             continue
         for m in pattern.finditer(text):
             word = m.group("v")
+            if pattern is _CRITIC_BEFORE and (word.endswith("mente") or _AFTER_A_NAME_WORD.search(
+                    text, max(0, m.start() - 40), m.start()) is not None):
+                continue  # "Subsidiariamente pide", "la Casa Blanca criticó", "el Servicio de Hematología propuso"
             reported = pattern is _MID_SUBJECT and m.group("w") == "that" \
                 and _REPORTED_THAT.search(text, max(0, m.start() - 20), m.start()) is not None
             if pattern is _MID_SUBJECT and (m.group("w") in _NOT_BEFORE_A_SUBJECT and not reported
@@ -1364,7 +1375,7 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 continue  # (a month that is a given name and dies or marries is a person: "May died in 1984")
             if pattern is not _SPEAKER_AFTER and _ARTICLE_BEFORE.search(text, max(0, m.start("v") - 5), m.start("v")):
                 continue  # "The company said"
-            if pattern in (_ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
+            if pattern in (_CRITIC_BEFORE, _ACTOR_BEFORE, _PRONOUN_LATER, _WHO_AFTER, _SUBJECT, _REFLEXIVE, _MID_SUBJECT,
                            _APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE):
                 if places is None:
                     places = place_names()
@@ -1383,7 +1394,8 @@ def find_speakers(text: str, lang: str, english: Container[str] = frozenset()) -
                 # NER reads a town in it: a town says nothing, a capital speaks for its government ("Madrid said")
                 # so is a word a role is set off after, where NER reads a town in it ("Toledo, candidato por",
                 # "Washington, a former Marine": a town holds no office), and a family name before "who"
-                speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER) and word.casefold() not in capital_names() \
+                speaks = pattern in (_SPEAKER_BEFORE, _SPEAKER_AFTER, _CRITIC_BEFORE) \
+                    and word.casefold() not in capital_names() \
                     or pattern in (_APPOSITION, _APPOSITION_OFFICE, _HOLDS_OFFICE, _ROLE_PAIR, _PAIR_ROLE) \
                     or named_before_who or pattern is _ACTOR_BEFORE and index.is_listed(word) \
                     and _TOWN_ACTS.match(text, m.end("v")) is None  # (a town never shouts, marries or dies:

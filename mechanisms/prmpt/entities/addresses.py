@@ -107,7 +107,7 @@ _POSTCODE_CUE = re.compile(
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,4}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
-_OTHER_POSTCODE = r"\d{4}[ ]?(?!(?:TO|IN|AT|ON|OR|OF|BY|IS|IT|AM|PM|AN|AS|BE|DO|HE|IF|ME|MY|NO|SO|UP|US|WE)\b)[A-Z]{2}(?![^\W\d_])|(?:[A-Z]{1,2}-)?\d{4,6}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
+_OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
 _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode|"
@@ -131,7 +131,9 @@ _THREE_DIGITS = re.compile(r"(?<![\w.,-])\d{3}(?![\w-]|[.,]\d)")
 # (only a word that names a postcode: never "cap", "CP" or "PIN", which say other things before three digits)
 _THREE_DIGIT_CUE = re.compile(r"\b(?i:zip(?:[\s_-]*code)?|post(?:al)?[\s_-]*code|postcode|postnumer|póstnúmer|"
                               r"postnummer|postnr)(?:\s+(?i:is|was|:))?[^\w\n]{0,4}$")
-_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|{_CUED_ANY_CODE})(?![\w-])")
+# (after a cue, a Dutch code's letters are read with its digits: "ZIP: 5971 LA")
+_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|"
+                                   rf"{_CUED_ANY_CODE})(?![\w-])")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
 # verb of being or living and "in", "near" or "around", closing the clause (never "in 10000 steps")

@@ -119,6 +119,15 @@ def test_a_body_or_a_town_before_such_a_verb_stays(sanitizer: Sanitizer, text: s
     check_kept(sanitizer, KEYS, text, kept)
 
 
+@pytest.mark.parametrize("text", ["Más tarde Musa criticó al primer ministro.", "Fue allí donde Musa criticó el plan.",
+                                  "Desde el lunes, Musa critica el plan."])
+def test_a_word_ending_in_de_is_not_the_particle(text: str) -> None:
+    from mechanisms.prmpt.entities.titled_names import find_speakers
+
+    assert [text[f.start:f.end] for f in find_speakers(text, "es")] == ["Musa"]  # (the first version read "tarde"
+    # and "donde" as "de")
+
+
 SET_BK = ("Según las fuentes, el ex juez de la Audiencia Nacional Carlos Bermeo acudió ayer con el diputado del Grupo "
           "Socialista Tomás Cantarranas y el ex ministro de Asuntos Exteriores Abel Matorrales. Ayer, Salinas elogió al "
           "equipo.")

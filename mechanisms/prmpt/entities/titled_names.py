@@ -1111,13 +1111,13 @@ _SPEAKER_BEFORE = regex.compile(rf"(?<![\p{{L}}\d@#_'’.-])(?P<v>\p{{Lu}}\p{{Ll
                                 rf"[ \t]+)?(?:{_SPEECH})\b")
 _SPEAKER_AFTER = regex.compile(rf"\b(?:{_SPEECH}|(?i:according[ \t]+to|selon|según))[ \t]+(?P<v>\p{{Lu}}\p{{Ll}}{{2,}})"
                                r"(?![\p{L}\d@_-])(?![ \t]+\p{Lu})")
-# What a person says of others or asks of them, in Spanish news ("Narbona criticó el retraso", "Rajoy pidió el
+# What a person says of others or asks of them, in Spanish news ("Musa criticó el retraso", "Rajoy pidió el
 # apoyo"): a country, a town or a body does as much ("Canadá criticó", "el Servicio de Hematología propuso"), so
 # never a known place that no list holds as a name, a word after a capitalised word or "de", nor an adverb
 _CRITIC_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<v>\p{Lu}\p{Ll}{2,})[ \t]+"
                                r"(?:criticó|pidió|lamentó|denunció|defendió|exigió|reclamó|negó|acusó|elogió|propuso|"
                                r"replicó|cree|opina|considera|critica|pide|lamenta)\b")
-_AFTER_A_NAME_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'’.-]*|de|del)[ \t]+$")
+_AFTER_A_NAME_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'’.-]*|(?<!\p{L})(?:de|del))[ \t]+$")
 # What only a person does, after a single capitalised word and at most one adverb ("Ortolani scored twice",
 # "Guido died in 1955", "Liberace was greatly influenced", "Okafor nació en"): life events, court events, a
 # body's gestures. Verbs a company, a team or a program also take ("announced",

@@ -107,7 +107,8 @@ _POSTCODE_CUE = re.compile(
     rf"(?:\b(?:{_US_STATES})\.?,?\s+|(?i:\b(?:c\.p\.|(?:{_POSTCODE_WORDS})\b)(?:\s+(?:is|es|est|was))?)[^\w\n]{{0,4}})$")
 # Postcodes of other countries ("4051", "00-514", "1012 AB", "D-10115", "113 51"): only right after a cue word
 # ("my postcode is 4051", "PLZ: 10115") or in the "postcode City" position after a street address
-_OTHER_POSTCODE = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}-\d{3}|\d{5}-\d{3}"
+_DUTCH_CODE = r"\d{4}[ ]?[A-Z]{2}"  # (four digits and two letters: "1012 AB")
+_OTHER_POSTCODE = rf"(?:[A-Z]{{1,2}}-)?\d{{4,6}}|{_DUTCH_CODE}|\d{{2}}-\d{{3}}|\d{{3}}[ ]\d{{2}}|\d{{4}}-\d{{3}}|\d{{5}}-\d{{3}}"
 _OTHER_POSTCODE_CUE = re.compile(
     rf"\b(?i:{_POSTCODE_WORDS}|c\.p\.|plz|"
     r"postleitzahl|cap|c[oó]digo\s+de\s+endere[cç]amento|kod\s+pocztowy|postnummer|postnr|pin\s*code|pincode|"
@@ -116,7 +117,7 @@ _OTHER_POSTCODE_CUE = re.compile(
 # a code before the word for it ("the 4820 postcode district", "our 94103 zip code", "the 84532 zip area", "the 94103
 # area"; that last one five digits only), and the codes listed after a cued one ("ZIP 90210 and 10001", "postcodes
 # 4051, 4052 or 4053")
-_CODE_BEFORE_WORD = re.compile(r"(?<![\w-])(?P<v>(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?|\d{4}[ ]?[A-Z]{2}|\d{2}-\d{3}|\d{3}[ ]\d{2})"
+_CODE_BEFORE_WORD = re.compile(rf"(?<![\w-])(?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}(?:-\d{{4}})?|{_DUTCH_CODE}|\d{{2}}-\d{{3}}|\d{{3}}[ ]\d{{2}})"
                                r"[ \t]+(?i:postcode|post[ \t]+code|postal[ \t]+code|zip[ \t]*code|zip[ \t]+area)\b(?![ \t]*[:=])"
                                r"|(?i:\bthe)[ \t]+(?P<w>\d{5})[ \t]+area\b")
 _MORE_CODES = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?i:and|or|&|y|et|und|e|o|ou)[ \t]+|[ \t]*/[ \t]*)"
@@ -132,7 +133,7 @@ _THREE_DIGITS = re.compile(r"(?<![\w.,-])\d{3}(?![\w-]|[.,]\d)")
 _THREE_DIGIT_CUE = re.compile(r"\b(?i:zip(?:[\s_-]*code)?|post(?:al)?[\s_-]*code|postcode|postnumer|póstnúmer|"
                               r"postnummer|postnr)(?:\s+(?i:is|was|:))?[^\w\n]{0,4}$")
 # (after a cue, a Dutch code's letters are read with its digits: "ZIP: 5971 LA")
-_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|"
+_OTHER_POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_DUTCH_CODE}(?![^\W\d_])|{_OTHER_POSTCODE}|{_EIRCODE_SHAPE}|"
                                    rf"{_CUED_ANY_CODE})(?![\w-])")
 _OTHER_POSTCODE_CITY = re.compile(rf"[ \t]*,?[ \t]*\n?[ \t]*(?P<v>{_OTHER_POSTCODE}|{_EIRCODE_SHAPE})[ \t]*,?[ \t]+[A-ZÀ-ÖØ-ÞĀ-žŁŚŻŹĆŃ]")
 # where someone is, as a five-digit code alone ("I'm in 94107, can you ...", "we live near 02139."): after a
@@ -439,7 +440,7 @@ _TOWN = rf"[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}{_CASELESS}][\w'’.(){_MARKS}-]*(?:[
 # the abbreviation some countries write before the code: Greek "ΤΚ 546 24", "C.P. 1425", "CEP", "PLZ"
 _CODE_CUE = r"(?:Τ\.?[ \t]?Κ\.?|T\.?K\.?|C\.[ \t]?P\.|CP|CEP|PLZ)[ \t]*:?[ \t]*"
 _POST_LINE = re.compile(
-    rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|\d{{4}}[ ]?[A-Z]{{2}})"  # alone first: "SE15 4QP" is no town "S"
+    rf"[ \t]*(?:(?P<d>{_UK_POSTCODE}|{_CA_SHAPE}|{_DUTCH_CODE})"  # alone first: "SE15 4QP" is no town "S"
     rf"|(?:{_CODE_CUE})?(?P<a>{_ANY_POSTCODE}),?[ \t]+{_TOWN}(?:[ \t]*\([A-Z]{{2}}\))?"
     # district, town; or town, code, province ("Villa María 5900, Córdoba")
     rf"|(?:{_TOWN},[ \t]*)?{_TOWN},?[ \t]*(?:[A-Z]{{2,3}}\.?,?[ \t]+)?(?P<b>{_ANY_POSTCODE})(?:,[ \t]*{_TOWN})?"
@@ -844,11 +845,11 @@ _CODE_DIGITS = r"\d{5}-?\d{5}|\d{4,7}|\d{3}[ ]\d{2,3}|\d{2}-\d{3}|\d{3}-\d{3,4}"
 _LAST_CODE = re.compile(rf"[ \t]*(?P<v>{_CODE_DIGITS})(?![\w-])(?:[ \t.!?)]*$|[ \t]+{_GOES_ON})")
 
 # a postcode alone in its part, before the town's part ("; 5281; Michaelfort", ", H-5472, Keresztfalu")
-_CODE_FIELD = re.compile(rf"[ \t]*(?P<v>(?:[A-Z]{{1,2}}-)?(?:{_CODE_DIGITS})|\d{{4}}[ ]?[A-Z]{{2}})[ \t]*")
+_CODE_FIELD = re.compile(rf"[ \t]*(?P<v>(?:[A-Z]{{1,2}}-)?(?:{_CODE_DIGITS})|{_DUTCH_CODE})[ \t]*")
 
 # or after its region, closing the run after a town: "..., Bregenz, Tirol 8576", "..., Amersfoort, Noord-Holland 1536 QB"
 _REGION_CODE = re.compile(rf"[ \t]*[{_CAP}][\w'’.{_MARKS}-]*(?:[ \t]+[{_CAP}][\w'’.{_MARKS}-]*){{0,3}}[ \t]+"
-                          rf"(?P<v>\d{{4}}[ ]?[A-Z]{{2}}|{_CODE_DIGITS}|{_CUED_ANY_CODE})(?![\w-])"
+                          rf"(?P<v>{_DUTCH_CODE}|{_CODE_DIGITS}|{_CUED_ANY_CODE})(?![\w-])"
                           # (a verb may follow the run's last code: "..., Szeged 6720 was returned"; never a year)
                           rf"(?:[ \t.!?)]*$|[.!?][ \t]|[ \t]+{_GOES_ON}|[ \t]+(?:{_CODE_VERBS})\b)")
 
@@ -1212,7 +1213,7 @@ _CAPITALS_SENTENCE_BREAK = re.compile(r"(?<![^\W\d_])[A-ZÀ-Ý]{3,}\.[ \t]+[A-Z�
 
 # A postcode beside its town, with no street: "I live in 12211 Adrianport", "Lübben 04948", "North Carl, 63268" (a
 # town starts a word: read from inside one, a 30,000-letter word took a minute)
-_CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>\d{{4}}[ ]?[A-Z]{{2}}(?![^\W\d_])|{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
+_CODE_TOWN = re.compile(rf"(?<![\w.,-])(?P<v>{_DUTCH_CODE}(?![^\W\d_])|{_ZIP}|{_OTHER_POSTCODE})[ \t]+(?P<t>{_TOWN_WORDS})")
 # (the sentence may go on with a word of time or courtesy after a code of 5+ digits: "Cáceres, 24310 last
 # month", never "45000 people")
 _TOWN_CODE = re.compile(rf"(?<![\w'’-])(?P<t>{_TOWN_WORDS})(?P<comma>,?)[ \t]+(?P<v>{_ZIP}|{_OTHER_POSTCODE})(?![\w-])"
@@ -1589,7 +1590,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
 # closes the clause (punctuation, a line's end, a word the sentence goes on with), never a count ("..., 1474
 # people") nor, with no town beside it, a year ("12 Main St, 2019.")
 # (the shapes of a postcode read there and in brackets after a town: "1474", "DK-8702", "768 41", "71-861", "4954YD")
-_CODE_SHAPES = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ ]\d{2}|\d{2}-\d{3}|\d{5}-\d{3}|\d{4}[ ]?[A-Z]{2}"
+_CODE_SHAPES = rf"(?:[A-Z]{{1,2}}-)?\d{{4,6}}|\d{{3}}[ ]\d{{2}}|\d{{2}}-\d{{3}}|\d{{5}}-\d{{3}}|{_DUTCH_CODE}"
 # (after a comma, or the dot or bar between the fields of a contact line: "49 Taylor Roads · Dominicview 2913 · +61 ...";
 # an Irish Eircode there too: "33 Joyce Street, Daire Ville H92PX1A")
 _CODE_AFTER_ANY_STREET = re.compile(

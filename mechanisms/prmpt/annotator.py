@@ -30,7 +30,7 @@ import regex
 
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.entities.base import Found
-from mechanisms.prmpt.entities.name_words import VOWEL, stop_words
+from mechanisms.prmpt.entities.name_words import VOWEL, name_index, stop_words
 from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 from mechanisms.prmpt.entities.titled_names import (
@@ -681,7 +681,7 @@ def _defined_term(text: str, span: Span, english: Container[str]) -> bool:
         from mechanisms.prmpt.entities.name_words import name_index
 
         index = name_index()
-        if index.is_first(value) and not index.is_common(value):
+        if index.is_given(value):
             return False
     return " ".join(words) in _defined_terms(text)
 
@@ -1150,7 +1150,7 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         words = [w for w in words if w.group(0).casefold() not in places]  # "Nantes Rioux": the place apart
         if tail_only or len(written) > 4 or words and not all(name_like(w.group(0)) for w in words):
             words = _name_after_office(text, written, name_like, places)
-            if (tail_only or len(written) > 4) and words and not _listed_given(words[0].group(0)):
+            if (tail_only or len(written) > 4) and words and not name_index().is_given(words[0].group(0)):
                 continue  # (only a full name that opens with a given name: "El presidente del Olympique Lyon", "The
                 # Washington Post" are no office and a name)
         if not words:
@@ -1190,19 +1190,12 @@ def _name_after_office(text: str, words: list[re.Match[str]], name_like: Callabl
     return tail
 
 
-def _listed_given(word: str) -> bool:
-    """A listed given name that is no everyday word."""
-    from mechanisms.prmpt.entities.people import name_index
-
-    return name_index().is_first(word) and not name_index().is_common(word)
-
-
 def _family_name_after_given(text: str, given: re.Match[str], word: re.Match[str], index: Any) -> bool:
     """``word`` is a family name though a word of the language or a town: in Title case right after a listed given
     name that is no everyday word ("Abel Matutes", "Carlos Bueren", "Francesco Casagrande"), never an everyday
     word, a title or a month itself ("Manuel Amigo" is left to the lists)."""
     first, low = given.group(0), word.group(0).lower()
-    return text[given.end():word.start()] == " " and _listed_given(first) \
+    return text[given.end():word.start()] == " " and index.is_given(first) \
         and word.group(0).istitle() and len(low) >= 3 and not index.is_common(low) and not _no_name_alone(word.group(0))
 
 
@@ -1496,7 +1489,7 @@ def _family_word_set_off(text: str, start: int, words: list[re.Match[str]], lang
     them, is the family name: "Comercio, Manuel Amigo, y los presidentes", "Juan Claro, presidente de" (the Spanish
     "amigo", "claro"); the English lists' everyday words say nothing of a Spanish family name."""
     after = start + words[-1].end()
-    return lang not in (None, "en") and len(words) == 2 and _listed_given(words[0].group(0)) \
+    return lang not in (None, "en") and len(words) == 2 and name_index().is_given(words[0].group(0)) \
         and words[1].group(0).istitle() and len(words[1].group(0)) >= 3 and text[after:after + 1] in (",", ";", ")")
 
 

@@ -187,7 +187,7 @@ def _particles_lift(text: str, a: regex.Match[str], b: regex.Match[str], index: 
     everyday word or place ("Argentina y Perú"), then particles but "y" (a conjunction: "Oscar y Puñal"), then a word
     no place ("Santiago de Cuba")."""
     first, last, places = a.group(0), b.group(0), place_names()
-    return index.is_first(first) and not index.is_common(first) and first.casefold() not in places \
+    return index.is_given(first) and first.casefold() not in places \
         and "y" not in text[a.end():b.start()].split() and last.casefold() not in places
 
 

@@ -66,6 +66,10 @@ class NameIndex:
     def is_common(self, word: str) -> bool:
         return word.lower() in self.common
 
+    def is_given(self, word: str) -> bool:
+        """A listed given name that is no everyday word ("Carlos"; not "Will", "Mark")."""
+        return self.is_first(word) and not self.is_common(word)
+
 
 @lru_cache(maxsize=4)
 def stop_words(lang: str) -> frozenset[str]:

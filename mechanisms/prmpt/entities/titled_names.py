@@ -884,7 +884,7 @@ def find_hashtag_names(text: str, lang: str, english: Container[str] = frozenset
             continue
         if len(parts) < 2 and not m.group("v")[0].isupper():
             continue  # "#justin" alone is left to the other finders
-        if any(len(p) >= 3 and p[0].isupper() and index.is_first(p) and not index.is_common(p)
+        if any(len(p) >= 3 and p[0].isupper() and index.is_given(p)
                and not is_dictionary_word(english, p) and p.lower() not in CALENDAR for p in parts):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out
@@ -898,7 +898,7 @@ def _name_prefix(tag: str, index: NameIndex, english: Container[str]) -> bool:
         return False  # "#manufacturing", "#bettingdaysover": a word opens the tag, not a name
     for cut in range(min(len(tag) - 3, 12), 3, -1):
         head = tag[:cut]
-        if head.isalpha() and index.is_first(head) and not index.is_common(head) \
+        if head.isalpha() and index.is_given(head) \
                 and not is_dictionary_word(english, head) and head not in english and head not in CALENDAR:
             return True
     return False
@@ -1688,7 +1688,7 @@ def _block_name(text: str, above: int, above_end: int, english: Container[str], 
         return None  # "Dear Sir", "Acme Ltd", "Bergen Norway"
     everyday = [(index.is_common(w) or is_dictionary_word(english, w.lower()))
                 and not (index.is_first(w) or index.is_last(w)) for w in words]
-    if any(everyday) and not (first_line and index.is_first(words[0]) and not index.is_common(words[0])
+    if any(everyday) and not (first_line and index.is_given(words[0])
                               and all(w[0].isupper() for w in words)):  # (a listed given name is no everyday word)
         return None  # "Head Office", "Ship To", "Acme Widgets"
     return Found("PERSON", m.start("v"), m.end("v"), 0.75)
@@ -2013,7 +2013,7 @@ def _addressed(text: str, english: Container[str]) -> list[Found]:
         out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _IS_LIKE.finditer(text):
         word = m.group("v")
-        if index.is_first(word) and not index.is_common(word) and word not in english \
+        if index.is_given(word) and word not in english \
                 and word.casefold() not in places and word.lower() not in CALENDAR:
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _VOCATIVE.finditer(text):  # a listed given name only: never an everyday word ("Will you", "Hope you") nor
@@ -2474,7 +2474,7 @@ def _transcript_speakers(text: str, english: Container[str]) -> list[Found]:
         words = [w for w in m.group("v").split() if w.lower() not in _PARTICLES_SET]
         plain = [no_word(w, index, english) for w in words]
         # (a listed given name the dictionary also holds is a speaker's too: "John: ...", "Donna: ...")
-        named = [(p or index.is_first(w) and not index.is_common(w)) and index.is_listed(w) for p, w in zip(plain, words)]
+        named = [(p or index.is_given(w)) and index.is_listed(w) for p, w in zip(plain, words)]
         if any(named) and (len(words) > 1 or named[0]):
             found.append(Found("PERSON", m.start("v"), m.end("v"), 0.75))
         elif all(plain) and not any(w.casefold() in places for w in words):

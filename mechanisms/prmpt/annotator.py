@@ -625,8 +625,12 @@ def _headline_verb_word(text: str, start: int, end: int, english: Container[str]
 
 def _opens_next_sentence(text: str, start: int, words: list[re.Match[str]], english: Container[str]) -> bool:
     """The span's last word opens the next sentence: a dictionary word after a full stop, set off by a comma ("and
-    K. K. Subsequently, on 8 March"), no listed name."""
+    K. K. Subsequently, on 8 March"), no listed name. Not after a courtesy title and one initial, where the word is
+    the family name ("Mr G. Ress, Mr A. Baka,": a bench's list of judges)."""
     last = words[-1].group(0)
+    if len(words) == 2 and re.fullmatch(r"[^\W\d_]\.", words[0].group(0)) \
+            and _COURTESY_BEFORE.search(text, max(0, start - 8), start) is not None:
+        return False
     return bool(english) and words[-2].group(0).endswith(".") and text.startswith(",", start + words[-1].end()) \
         and last.isalpha() and _unlisted_dictionary_word(last, english)
 

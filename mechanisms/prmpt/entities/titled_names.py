@@ -741,12 +741,17 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
         for m in pattern.finditer(text):
             if m.group("v").upper() not in _ACRONYMS:
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
-    for m in _INITIALS_SET_OFF.finditer(text):
-        after = m.group("next")
-        if m.group("v").upper() in _ACRONYMS or after is not None and not (
-                after.lower() in dictionary and (index.is_common(after) or not index.is_listed(after))):
-            continue  # "his cousin, N. Bothwell": a name's initial, not the name
-        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
+    for pattern in (_INITIALS_SET_OFF, _INITIALS_AFTER_NOUN):
+        if pattern is _INITIALS_AFTER_NOUN and lang != "en":
+            continue  # (French writes "M." for "Monsieur": "la jeune fille, M. du Breul")
+        for m in pattern.finditer(text):
+            after = m.group("next")
+            if m.group("v").upper() in _ACRONYMS or after is not None and not (
+                    after.lower() in dictionary and (index.is_common(after) or not index.is_listed(after))):
+                continue  # "his cousin, N. Bothwell": a name's initial, not the name
+            for group in ("v", "w") if pattern is _INITIALS_AFTER_NOUN else ("v",):
+                if m.group(group) is not None and m.group(group).upper() not in _ACRONYMS:
+                    out.append(Found("PERSON", m.start(group), m.end(group), 0.7))
     return out
 
 
@@ -1771,6 +1776,16 @@ _INITIALS_SET_OFF = regex.compile(
     rf"(?i:{_PERSON_NOUNS}),[ \t]+(?P<v>{_INITIALS_AS_NAME})"
     rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
 
+# the same initials right after the person noun, no determiner or comma needed, as judgments name officials and
+# witnesses ("Investigator D. refused", "officers Sh. and B. beat him", "two guards, Zh. and T.,"; Russian and
+# Ukrainian names' digraph initials too): before a lower-case word, a comma, a bracket or the end, or a word of the
+# language that opens the next sentence; in English only
+_TRANSLIT_INITIAL = r"(?:Sh|Kh|Zh|Ch|Ts|Yu|Ya|Ye|Yo)\."
+_NOUN_INITIALS = rf"(?:{_INITIALS_AS_NAME}|{_TRANSLIT_INITIAL})"
+_INITIALS_AFTER_NOUN = regex.compile(
+    rf"(?<![\p{{L}}'’-])(?i:{_PERSON_NOUNS})s?,?[ \t]+(?P<v>{_NOUN_INITIALS})"
+    rf"(?:[ \t]+(?:and|&)[ \t]+(?P<w>{_NOUN_INITIALS}))?"
+    rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+\p{{Ll}}|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
 
 # a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali",
 # "my daughter (India)")

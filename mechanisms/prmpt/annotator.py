@@ -876,6 +876,45 @@ def _mostly_lower_case(text: str) -> bool:
     return bool(letters) and sum(ch.isupper() for ch in letters) < len(letters) / 2
 
 
+# the title of a table's column of places ("| Name | Role | Location |", "name,city"): its cells are towns, regions and
+# countries, never a person's name, though NER reads a town that is a family name as one ("Lyon")
+_PLACE_TITLE = re.compile(r"[ \t]*[\"'`\[]?(?i:city|town|location|country|place|region|state|province|county|office|site|"
+                          r"branch|headquarters|hq|ville|pays|lieu|ciudad|pa[ií]s|provincia|localidad|stadt|ort|land|"
+                          r"citt[aà])[\"'`\]]?[ \t]*")
+_PLACE_TITLE_HINT = re.compile(r"city|town|location|country|place|region|state|province|county|office|site|branch|"
+                               r"headquarters|hq|ville|pays|lieu|ciudad|pa[ií]s|provincia|localidad|stadt|ort|land|citt",
+                               re.IGNORECASE)
+
+
+def _place_cells(text: str) -> list[tuple[int, int]]:
+    from mechanisms.prmpt.entities.tables import column_cells
+
+    return [(a, b) for _, a, b in column_cells(text, _PLACE_TITLE_HINT,
+                                               lambda cell: "place" if _PLACE_TITLE.fullmatch(cell) else None)]
+
+
+def _outside_place_columns(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` but the names read in a column of places where the cell is a known place (a name part found
+    elsewhere in the request is hidden there again by propagation: "Marie Lyon" in the name column, "Lyon" in the
+    city column; a person's name in such a column, as a slip of the pen, stays hidden)."""
+    if "\n" not in text or not any(s.entity_type == "PERSON" for s in spans):
+        return spans
+    places = _known_places()
+    cells = [(a, b) for a, b in _place_cells(text) if text[a:b].strip(" \t\"'").casefold() in places]
+    out = []
+    for span in spans:
+        for a, b in cells if span.entity_type == "PERSON" else ():
+            if a <= span.start and span.end <= b:
+                break
+            if span.start < a < span.end:  # a name run on into the place's cell ("Florence Dupont\tFrance")
+                cut = span.start + len(text[span.start:a].rstrip(" \t,;|"))
+                span = Span(span.entity_type, span.start, cut, span.score, span.lang, span.finder)
+        else:
+            if span.end > span.start:
+                out.append(span)
+    return out
+
+
 def _eponym(text: str, span: Span) -> bool:
     return _EPONYM_NAME.fullmatch(text, span.start, span.end) is not None and (
         _EPONYM_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
@@ -2032,6 +2071,7 @@ class TypeAnnotator:
                 resolved = [_conjunct_names(text, _address_block_names(text, spans, self._english, lang),
                                             self._english, lang)
                             for text, spans, lang in zip(texts, resolved, langs)]
+        resolved = [_outside_place_columns(text, spans) for text, spans in zip(texts, resolved)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:

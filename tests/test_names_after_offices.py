@@ -138,3 +138,27 @@ def test_set_bk_names_after_offices_never_reach_the_upstream(veil_factory, upstr
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_BK, SET_BK_SECRETS)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("El presidente egipcio, Anuar Gambit, y el rey de Marruecos mantuvieron hoy una reunión.", ["Anuar", "Gambit"]),
+    ("El ministro israelí, Shlomo Sabre, visitó ayer El Cairo.", ["Shlomo", "Sabre"]),
+    ("El presidente del Grupo Popular en el Ayuntamiento de Barcelona, Ignasi Tabard, ha acusado al alcalde.",
+     ["Ignasi", "Tabard"]),
+    ("La portavoz del grupo municipal socialista en la Diputación de Lugo, Uxía Teixeiro, pidió explicaciones.",
+     ["Uxía", "Teixeiro"]),  # (passed before)
+    ("The prime minister himself, Rishi Sunderam, said so.", ["Rishi", "Sunderam"]),  # (passed before)
+])
+def test_an_office_with_its_country_or_a_long_whose_then_the_name_set_off(sanitizer: Sanitizer, text: str,
+                                                                         values: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, values)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("El embajador de Chile, Santiago, dijo que no.", "Santiago"),
+    ("El entrenador del equipo, Real Madrid, dijo que no.", "Real Madrid"),
+    ("El presidente del consejo de administración de la empresa, Telefónica, dijo que no.", "Telefónica"),
+])
+def test_a_capital_a_club_or_a_company_set_off_after_an_office_stays(sanitizer: Sanitizer, text: str,
+                                                                      kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)

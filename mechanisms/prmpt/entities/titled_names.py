@@ -161,7 +161,9 @@ _ROLE_NAMED = regex.compile(rf"(?:(?<![\p{{L}}])(?i:the|our|my|your|their|his|he
 _NAME_THEN_ROLE = regex.compile(rf"(?<![\p{{L}}\d])(?P<v>{_NAME})[ \t]*\([ \t]*[\"“]?(?i:the|la|le|el)[ \t]+"
                                 rf"(?i:{_ROLES})[\"”]?[ \t]*\)")
 # an office and whose it is, then the holder's name set off by commas, as the news writes it ("El alcalde de
-# Zaragoza, Amaia Armas, inauguró", "the chief executive of Acme, Dana Pellowe, said", "le maire de Lyon, X, a")
+# Zaragoza, Amaia Armas, inauguró", "the chief executive of Acme, Dana Pellowe, said", "le maire de Lyon, X, a"; "El
+# presidente egipcio, Hosni Mubarak,": a country's adjective after the office; "El presidente del Grupo Popular en el
+# Ayuntamiento de Barcelona, Santiago Fisas,": whose office, in up to seven words)
 OFFICES = (r"mayor|pr[ée]sident[ea]?|vice[- ]president|prime[ \t]+minister|minist(?:ro|ra|re|er)|secretary|chairman|"
            r"chairwoman|chair|spokesman|spokeswoman|spokesperson|director|directora|directeur|directrice|"
            r"chief[ \t]+executive|governor|gobernador[a]?|senator|senador[a]?|s[ée]nat(?:eur|rice)|prosecutor|"
@@ -172,7 +174,8 @@ OFFICES = (r"mayor|pr[ée]sident[ea]?|vice[- ]president|prime[ \t]+minister|mini
            r"diputad[oa]|d[ée]put[ée]e?|candidat[oa]|pr[ée]f[eè]te?|ministerio|minist[eè]re")
 _OFFICE_SET_OFF = regex.compile(
     rf"(?<![\p{{L}}])(?:(?i:the|its|their|el|la|le|su|sa|son)[ \t]+|(?i:l)['’])(?:\p{{Ll}}+[ \t]+)?(?i:{OFFICES})"
-    rf"(?:[ \t]+(?i:of|for|at|de|del|de[ \t]+la|du|des)[ \t]+(?:[\p{{L}}\d'’.&-]+[ \t]+){{0,3}}?[\p{{L}}\d'’.&-]+)?"
+    rf"(?:[ \t]+\p{{Ll}}{{4,}})?"
+    rf"(?:[ \t]+(?i:of|for|at|de|del|de[ \t]+la|du|des)[ \t]+(?:[\p{{L}}\d'’.&-]+[ \t]+){{0,6}}?[\p{{L}}\d'’.&-]+)?"
     rf",[ \t]+(?P<v>{_NAME}),")
 # Spanish marks a person as the object of a verb with "a" ("La Policía busca a Bastián Garrido", "el juez ha citado
 # a declarar a Amaia Armas"; not "viajó a Madrid"): after a verb done to people
@@ -237,7 +240,8 @@ _TWO_PEOPLE = regex.compile(r"(\p{Lu}\p{Ll}+)[ \t]+y[ \t]+(\p{Lu}\p{Ll}+)")
 def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> bool:
     """The name after an office set off by commas or after a Spanish personal "a": a name a list holds (a family
     name that is a word too), or an unlisted word beside another, and no town nor country ("the head of sales,
-    Acme, said"; "the president of the club, Real Madrid, said"; "condenó a España")."""
+    Acme, said"; "the president of the club, Real Madrid, said"; "condenó a España"), but for a capital that is a
+    listed given name opening a full name ("Santiago Fisas")."""
     places = place_names()
     words = [w for w in value.split() if w.lower() not in _PARTICLES_SET]
     good = [w.casefold() not in places and (
@@ -245,7 +249,8 @@ def _holder_named(value: str, index: NameIndex, dictionary: Container[str]) -> b
         or len(words) > 1 and not (index.is_listed(w) or index.is_common(w) or w.lower() in dictionary))
         for w in words]
     return any(good) and not COMPANY_END.search(value) and not any(
-        w.casefold() in capital_names() or w.casefold() in places and not index.is_listed(w) for w in words)
+        w.casefold() in capital_names() and not (k == 0 and len(words) > 1 and index.is_given(w))
+        or w.casefold() in places and not index.is_listed(w) for k, w in enumerate(words))
 
 
 # a name and the person's age set off by commas, as the news writes it ("Riccardi, 34, was arrested", "Ana Ruiz, 41,

@@ -45,6 +45,7 @@ from mechanisms.prmpt.entities.titled_names import (
     conjunct_names,
     is_replaced_title,
     opens_line,
+    town_block_names,
 )
 from mechanisms.prmpt.ner import MissingPipeline, is_installed
 from mechanisms.prmpt.ner import load_spacy as _load_spacy
@@ -1709,14 +1710,19 @@ def _trim(text: str, span: Span) -> Span:
 
 
 def _address_block_names(text: str, spans: list[Span], english: Any, lang: str) -> list[Span]:
-    """``spans`` and the addressee on the line above a street address that opens its line (an address block), where
-    no span is (:func:`titled_names.address_block_names`)."""
+    """``spans`` and the addressee on the line above a street address that opens its line (an address block), or of a
+    block a town and a known place close (:func:`titled_names.town_block_names`), where no span is
+    (:func:`titled_names.address_block_names`)."""
     streets = [(s.start, s.end) for s in spans if s.entity_type == "STREET_ADDRESS"]
-    if not streets:
+    if not streets and "\n" not in text:
         return spans
-    taken = Occupied([(s.start, s.end) for s in spans])
     added, dropped = [], set()
-    for f in address_block_names(text, streets, english):
+    found = address_block_names(text, streets, english) if streets else []
+    for f, (town, town_end) in town_block_names(text, english) if lang == "en" and "\n" in text else ():
+        found.append(f)  # (a town's line is no name: NER reads "Korfi", "Haparanda" as people there)
+        dropped.update(id(s) for s in spans if s.entity_type == "PERSON" and town <= s.start and s.end <= town_end)
+    taken = Occupied([(s.start, s.end) for s in spans if id(s) not in dropped])
+    for f in found:
         if taken.overlaps(f.start, f.end):
             under = [s for s in spans if s.start < f.end and f.start < s.end]
             if not persons_within(under, f.start, f.end):
@@ -1724,7 +1730,7 @@ def _address_block_names(text: str, spans: list[Span], english: Any, lang: str) 
             dropped.update(id(s) for s in under)
         added.append(Span(f.entity_type, f.start, f.end, f.score, lang))
     kept = [s for s in spans if id(s) not in dropped]
-    return sorted(kept + added, key=lambda s: s.start) if added else spans
+    return sorted(kept + added, key=lambda s: s.start) if added or dropped else spans
 
 
 def _conjunct_names(text: str, spans: list[Span], english: Any, lang: str) -> list[Span]:

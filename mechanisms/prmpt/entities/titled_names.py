@@ -1681,6 +1681,41 @@ def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: 
     return out
 
 
+# the last line of a block without a street, as a rural address or a signature sets it out: a known place, or a town
+# and a known place after a comma ("Estonia", "Lagos, Nigeria"); the line above it, a town ("Aruküla", "Korfi")
+_PLACE_LINE_TAIL = regex.compile(r"(?:[^,\n]*,[ \t]*)?(?P<p>\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,2})[ \t.]*")
+_TOWN_LINE = regex.compile(r"[ \t>]*\p{L}[\p{L}'’.-]*(?:[ \t-]+\p{L}[\p{L}'’.-]*){0,2}[ \t]*,?[ \t]*")
+
+
+def town_block_names(text: str, english: Container[str]) -> list[tuple[Found, tuple[int, int]]]:
+    """The addressee of a block with no street, and the extent of the block's town line: a name on the block's first
+    line, a town's line under it (one blank line between allowed) and a known place's line closing the block ("Even
+    Olsen\n\nAruküla\nEstonia", "Cirineo C Barrios\nKorfi\nCyprus"); the name as :func:`address_block_names` reads
+    a block's first line."""
+    out = []
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    for i in range(1, len(lines)):
+        last = lines[i].strip(" \t>")
+        if not last or i + 1 < len(lines) and lines[i + 1].strip(" \t>") or not lines[i - 1].strip(" \t>"):
+            continue  # (the block's last line, a town's line right above it)
+        m = _PLACE_LINE_TAIL.fullmatch(last)
+        if m is None or not is_place_name(m.group("p")) or not _TOWN_LINE.fullmatch(lines[i - 1]) \
+                or any(ch.isdigit() for ch in lines[i - 1]):
+            continue
+        extent = _line_above(text, starts[i - 1])
+        if extent is None:
+            continue
+        before = text[text.rfind("\n", 0, extent[0] - 1) + 1:extent[0] - 1].strip(" \t>") if extent[0] > 0 else ""
+        if before and not before.endswith(":"):
+            continue  # (the block's first line: at the text's start, after a blank line or a label's colon)
+        if (found := _block_name(text, *extent, english, True)) is not None:
+            out.append((found, (starts[i - 1], starts[i] - 1)))
+    return out
+
+
 def _block_name(text: str, above: int, above_end: int, english: Container[str], first_line: bool) -> Found | None:
     """The addressee of :func:`address_block_names` on the line from ``above`` to ``above_end``; with
     ``first_line``, a listed given name and capitalised words are one though a word after it is a dictionary word."""
@@ -1689,15 +1724,16 @@ def _block_name(text: str, above: int, above_end: int, english: Container[str], 
     if m is None:
         return None
     words = m.group("v").split()
-    if len({w.isupper() for w in words}) > 1 or len({w.islower() for w in words}) > 1 \
-            or not all(w.isupper() or w.islower() or w[0].isupper() for w in words):
+    styled = [w for w in words if len(w) > 1] or words  # (an initial is in either style: "Cirineo C Barrios")
+    if len({w.isupper() for w in styled}) > 1 or len({w.islower() for w in styled}) > 1 \
+            or not all(w.isupper() or w.islower() or w[0].isupper() for w in styled):
         return None  # one case style: "Ibolya Magyar", "menne laarman", "JUNE PARSONS"
     if any(w.lower() in LETTER_WORDS or w.lower() in CALENDAR or w.lower() in _INSTITUTION_NOUNS or is_title(w)
            or _COMPANY_FORM_WORD.fullmatch(w) or w.casefold() in place_names() and not index.is_listed(w)
            for w in words):
         return None  # "Dear Sir", "Acme Ltd", "Bergen Norway"
     everyday = [(index.is_common(w) or is_dictionary_word(english, w.lower()))
-                and not (index.is_first(w) or index.is_last(w)) for w in words]
+                and not (index.is_first(w) or index.is_last(w)) and len(w) > 1 for w in words]  # (a letter: an initial)
     if any(everyday) and not (first_line and index.is_given(words[0])
                               and all(w[0].isupper() for w in words)):  # (a listed given name is no everyday word)
         return None  # "Head Office", "Ship To", "Acme Widgets"

@@ -143,6 +143,9 @@ def find_phones(text: str, lang: str) -> list[Found]:
         elif (grouped and n_digits >= (8 if cue else 10) and _INTERNATIONAL.match(core)
               and not _ARITHMETIC.search(text, 0, m.start())):
             score = 0.5  # a plus, a country code and groups of digits: a phone as people write one, valid or not
+        elif core.strip().startswith("00") and n_digits >= 10 \
+                and PHONE_CUES.search(text, max(0, m.start() - 12), m.start()) is not None:
+            score = 0.5  # "Fax: 00656709207": the international call prefix after a phone's label
         else:
             continue
         if cue:

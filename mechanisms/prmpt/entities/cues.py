@@ -8,6 +8,8 @@ import re
 # "number" alone is no phone cue: "account number", "passport number" name other types
 # (a cue opens its word: "hemodynamically", "excellent", "breach" and "automobile" hold none)
 PHONE_CUES = re.compile(r"phone|\bcall|\btel\b|\bmobile|\bcell|\bfax|\bcontact|\breach|\btext|whatsapp|"
+                        # (where a message goes: "stop receiving messages to", "my registered", "not answering at")
+                        r"\bsms\b|\bmessages?[ \t]+(?:to|on|at)\b|\bregistered[ \t]+(?=\d)|\banswering[ \t]+(?:at|on)\b|"
                         r"t[ée]l[ée]phone|portable|appel|joindre|tel[ée]fono|m[oó]vil|\bllam|contacto|"
                         # (German, Dutch, Portuguese, Italian)
                         r"\btelefo|rufnummer|\bhandy\b|\bmobiel|celular|cellulare|telem[óo]vel",

@@ -2104,8 +2104,8 @@ class TypeAnnotator:
         tunisia 63593"), read by the address finders in a copy with every word but the small ones in Title case:
         one taken where the text itself holds no span, none that starts inside a number ("11,448 square feet"); a
         street address only where it opens a line (an address block) or follows what says an address comes ("lives
-        at", "goes to", "address:"; not "then 120 green hills"), and a postcode only in a text with a street
-        address."""
+        at", "goes to", "it's in", "address:", "my address to the same:"; not "then 120 green hills"), and a postcode
+        only in a text with a street address."""
         if not self._address_finders:
             return resolved
         out = list(resolved)
@@ -2115,14 +2115,21 @@ class TypeAnnotator:
             copy = _title_copy(text)
             found = [Span(f.entity_type, f.start, f.end, f.score, lang) for finder in self._address_finders
                      for f in finder(copy, lang) if f.entity_type in _ADDRESS_TYPES]
-            taken = Occupied([(s.start, s.end) for s in out[i]])
-            added = [s for s in self._postprocess(copy, found, set()) if not taken.overlaps(s.start, s.end)
-                     and not _INSIDE_A_NUMBER.search(text, max(0, s.start - 2), s.start)
-                     and (s.entity_type != "STREET_ADDRESS" or _ADDRESS_CUE.search(text, max(0, s.start - 40), s.start))]
-            if not any(s.entity_type == "STREET_ADDRESS" for s in out[i] + added):
+            candidates = [s for s in self._postprocess(copy, found, set())
+                          if not _INSIDE_A_NUMBER.search(text, max(0, s.start - 2), s.start)
+                          and (s.entity_type != "STREET_ADDRESS"
+                               or _ADDRESS_CUE.search(text, max(0, s.start - 40), s.start))]
+            # a name or an amount read inside a street that opens with its number gives way to it ("72522 kelli isle
+            # apt. 160", "refund: 1207 lark extension apt. 9")
+            inside = {id(p) for s in candidates if s.entity_type == "STREET_ADDRESS" and text[s.start].isdigit()
+                      for p in out[i] if p.entity_type in ("PERSON", "MONEY") and s.start <= p.start and p.end <= s.end}
+            kept = [p for p in out[i] if id(p) not in inside]
+            taken = Occupied([(p.start, p.end) for p in kept])
+            added = [s for s in candidates if not taken.overlaps(s.start, s.end)]
+            if not any(s.entity_type == "STREET_ADDRESS" for s in kept + added):
                 added = []  # a postcode alone is only a number ("1034 subieron", "5000 aed")
             if added:
-                out[i] = sorted(out[i] + added, key=lambda s: s.start)
+                out[i] = sorted(kept + added, key=lambda s: s.start)
         return out
 
     def _uncased_names(self, texts: Sequence[str], langs: Sequence[str], uncased: Sequence[bool],
@@ -2408,8 +2415,10 @@ def _title_copy(text: str) -> str:
 
 
 _INSIDE_A_NUMBER = regex.compile(r"\d[,.]$")
-_ADDRESS_CUE = regex.compile(r"(?:^|\n)[ \t>*•-]*$|(?<![\p{L}])(?:at|on|to|near|address|lives|live|living|located|ship|"
-                             r"send|deliver|mail|visit|moved)[ \t]*:?[ \t]+$")
+_ADDRESS_CUE = regex.compile(r"(?:^|\n)[ \t>*•-]*$|(?<![\p{L}])(?:at|on|to|in|near|address|lives|live|living|located|ship|"
+                             r"send|deliver|mail|visit|moved)[ \t]*:?[ \t]+$"
+                             # (the word "address" a few words before: "update my address to the same: 38882 ...")
+                             r"|(?<![\p{L}])address(?:es)?\b[^\d\n.!?]{0,30}:[ \t]*$")
 _COPY_WORD = regex.compile(r"(?<![\p{L}\p{M}\d_@.\/-])\p{Ll}[\p{L}\p{M}]*(?![\p{L}\p{M}\d_@\/-])")  # not "eth0"
 _POSSESSIVE_END = regex.compile(r"['’]s$")
 

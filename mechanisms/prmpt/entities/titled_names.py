@@ -1804,6 +1804,7 @@ _KIN = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|fri
         r"fille|fils|femme|mari|m[èe]re|p[èe]re|fr[èe]re|s[œo]eur|ami|amie|coll[èe]gue|patron|cousine|oncle|tante|"
         r"voisin|voisine|hija|hijo|esposa|esposo|mujer|marido|madre|padre|hermano|hermana|amigo|amiga|"
         r"compa[ñn]ero|compa[ñn]era|jefe|jefa|primo|prima|t[íi]o|t[íi]a|vecino|vecina|novio|novia")
+_KIN_WORD = regex.compile(rf"(?:{_KIN})s?")
 _POSSESSIVE = r"my|his|her|our|their|your|mon|ma|mes|son|sa|notre|votre|leur|mi|su|nuestro|nuestra|tu"
 _AGE_WORDS = r"little|older|younger|eldest|youngest|late|best|new|petit|petite|grand|grande|pequeño|pequeña|mayor|menor"
 # initials used as a name, set off by a comma after a person noun and its determiner, as judgments write their
@@ -1913,9 +1914,22 @@ _LOWER_SPEAKER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?<!(?i:the|a|an|this|th
                                r"(?P<v>\p{Ll}{3,})[ \t]+(?:said|says|told|tells|asked|asks|replied|wrote|writes)\b")
 
 
+# a quotation's speaker in lower case after its closing mark and a verb of speech ('..," says weber.', '..." said
+# anna kowalski,'): one or two words, then the sentence's or the clause's end
+_LOWER_ATTRIBUTION = regex.compile(r"[\"”'’],?[ \t]+(?:says|said|adds|added|asks|asked|replied|explains|explained|wrote)"
+                                   r"[ \t]+(?P<v>\p{Ll}[\p{Ll}'’-]+(?:[ \t]+\p{Ll}[\p{Ll}'’-]+)?)[ \t]*(?=[.,;:!?]|$)",
+                                   regex.MULTILINE)
+
+
 def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
     index = name_index()
     out = []
+    for m in _LOWER_ATTRIBUTION.finditer(text):
+        words = m.group("v").split()
+        if not any(w in CHAT_WORDS or w in NOT_SPEAKERS or w in _TERMS_OF_ADDRESS or w in stop_words("en")
+                   or _KIN_WORD.fullmatch(w) or (index.is_common(w) or is_dictionary_word(english, w))
+                   and not index.is_listed(w) for w in words):
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))  # (never "says he.", "said the doctor.")
     for m in _LOWER_SPEAKER.finditer(text):
         word = m.group("v")
         if index.is_first(word) and word not in CHAT_WORDS and word not in NOT_SPEAKERS:

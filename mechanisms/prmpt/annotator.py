@@ -879,12 +879,10 @@ def _mostly_lower_case(text: str) -> bool:
 
 # the title of a table's column of places ("| Name | Role | Location |", "name,city"): its cells are towns, regions and
 # countries, never a person's name, though NER reads a town that is a family name as one ("Lyon")
-_PLACE_TITLE = re.compile(r"[ \t]*[\"'`\[]?(?i:city|town|location|country|place|region|state|province|county|office|site|"
-                          r"branch|headquarters|hq|ville|pays|lieu|ciudad|pa[ií]s|provincia|localidad|stadt|ort|land|"
-                          r"citt[aà])[\"'`\]]?[ \t]*")
-_PLACE_TITLE_HINT = re.compile(r"city|town|location|country|place|region|state|province|county|office|site|branch|"
-                               r"headquarters|hq|ville|pays|lieu|ciudad|pa[ií]s|provincia|localidad|stadt|ort|land|citt",
-                               re.IGNORECASE)
+_PLACE_TITLE_WORDS = (r"city|town|location|country|place|region|state|province|county|office|site|branch|headquarters|hq|"
+                      r"ville|pays|lieu|ciudad|pa[ií]s|provincia|localidad|stadt|ort|land|citt[aà]")
+_PLACE_TITLE = re.compile(rf"[ \t]*[\"'`\[]?(?i:{_PLACE_TITLE_WORDS})[\"'`\]]?[ \t]*")
+_PLACE_TITLE_HINT = re.compile(_PLACE_TITLE_WORDS, re.IGNORECASE)
 
 
 def _place_cells(text: str) -> list[tuple[int, int]]:

@@ -1650,6 +1650,14 @@ def _between_name_and_street(text: str, a: int, b: int, english: Container[str])
         and not name_index().is_first(words[0])  # (a trade is a noun: "physician" is no "word" to is_word)
 
 
+def _opens_block(text: str, line: int) -> bool:
+    """The line starting at ``line`` is a block's first: at the text's start, after a blank line or a label's colon."""
+    if line <= 0:
+        return True
+    before = text[text.rfind("\n", 0, line - 1) + 1:line - 1].strip(" \t>")
+    return not before or before.endswith(":")
+
+
 def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: Container[str]) -> list[Found]:
     """The addressee alone on the line above the street line of an address block ("Tiiu Saarepera\n\n0088 Viinikantie
     66\n Apt. 131", "> oyuna batbayar\n> 5 kingsway 12"), as an envelope, a letter or a form sets it out: two or three
@@ -1671,11 +1679,9 @@ def address_block_names(text: str, streets: Iterable[tuple[int, int]], english: 
             skipped += 1
         if extent is None:
             continue
-        if skipped and extent[0] > 0:
-            before = text[text.rfind("\n", 0, extent[0] - 1) + 1:extent[0] - 1].strip(" \t>")
-            if before and not before.endswith(":"):
-                continue  # (past a company's or a trade's line, only the block's first line: after a blank line,
-                # a label's colon or at the text's start)
+        if skipped and not _opens_block(text, extent[0]):
+            continue  # (past a company's or a trade's line, only the block's first line: after a blank line, a
+            # label's colon or at the text's start)
         if (found := _block_name(text, *extent, english, skipped > 0)) is not None:
             out.append(found)
     return out
@@ -1708,9 +1714,8 @@ def town_block_names(text: str, english: Container[str]) -> list[tuple[Found, tu
         extent = _line_above(text, starts[i - 1])
         if extent is None:
             continue
-        before = text[text.rfind("\n", 0, extent[0] - 1) + 1:extent[0] - 1].strip(" \t>") if extent[0] > 0 else ""
-        if before and not before.endswith(":"):
-            continue  # (the block's first line: at the text's start, after a blank line or a label's colon)
+        if not _opens_block(text, extent[0]):
+            continue
         if (found := _block_name(text, *extent, english, True)) is not None:
             out.append((found, (starts[i - 1], starts[i] - 1)))
     return out

@@ -1190,9 +1190,10 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
             continue
         written = words
         words = [w for w in words if w.group(0).casefold() not in places]  # "Nantes Rioux": the place apart
-        if tail_only or len(written) > 4 or words and not all(name_like(w.group(0)) for w in words):
+        tail_only = tail_only or len(written) > 4
+        if tail_only or words and not all(name_like(w.group(0)) for w in words):
             words = _name_after_office(text, written, name_like, places)
-            if (tail_only or len(written) > 4) and words and not name_index().is_given(words[0].group(0)):
+            if tail_only and words and not name_index().is_given(words[0].group(0)):
                 continue  # (only a full name that opens with a given name: "El presidente del Olympique Lyon", "The
                 # Washington Post" are no office and a name)
         if not words:
@@ -1719,6 +1720,8 @@ def _address_block_names(text: str, spans: list[Span], english: Any, lang: str) 
     for f, (town, town_end) in town_block_names(text, english) if lang == "en" and "\n" in text else ():
         found.append(f)  # (a town's line is no name: NER reads "Korfi", "Haparanda" as people there)
         dropped.update(id(s) for s in spans if s.entity_type == "PERSON" and town <= s.start and s.end <= town_end)
+    if not found:
+        return spans  # (nothing dropped either: a town's line is read only with its block's name)
     taken = Occupied([(s.start, s.end) for s in spans if id(s) not in dropped])
     for f in found:
         if taken.overlaps(f.start, f.end):

@@ -1283,10 +1283,9 @@ def _postcodes_beside_towns(text: str) -> list[Found]:
         town = m.group("t")
         if m.group("lower") and not (_unknown_word(town) and re.fullmatch(r"\d{3}|\d{5}", m.group("v"))):
             continue  # "in total 45000 in the end", "sales in march 12000 and april", "at approx 0640 this am"
-        if len(m.group("v")) == 3 and not (town.casefold() in places or _proper(town) or m.group("lower")):
-            continue  # (Iceland's and the Faroes' codes have three digits: "in Hafnir 233 in its mission")
         if not _YEAR.fullmatch(m.group("v")) and (town.casefold() in places or _proper(town) or m.group("lower")):
-            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.7))  # (three digits too, as Iceland and the
+            # Faroes write a code: "in Hafnir 233 in its mission")
     for m in _TOWN_STATE_CODE.finditer(text):
         town = m.group("t")
         year = _YEAR.fullmatch(m.group("v")) and m.group("s") not in _AU_STATES

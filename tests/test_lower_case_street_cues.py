@@ -49,3 +49,15 @@ def test_numbers_that_open_no_street_stay(sanitizer: Sanitizer, text: str, kept:
 @pytest.fixture(scope="module")
 def sanitizer() -> Sanitizer:
     return loaded_sanitizer()
+
+
+# a chat in lower case with a street, a quotation's speaker and a short number, through every surface (attack set BN)
+SET_BN = ('hey, the shop is in 40517 rosa isle apt. 8, north dale. "we will see," says szőcs. '
+          "i stopped receiving messages to 58 23 91")
+SET_BN_SECRETS = ("40517", "rosa isle", "szőcs", "58 23 91")
+
+
+def test_set_bn_a_lower_case_chat_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BN, SET_BN_SECRETS)

@@ -51,3 +51,15 @@ def test_the_addressee_of_a_block_with_a_town_and_a_country(sanitizer: Sanitizer
 ])
 def test_a_team_an_office_or_a_company_above_a_town_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+# the forty-third session's table, block and phone forms, through every surface (attack set BM)
+SET_BM = ("Fax: 00658812734. Please stop sending messages to 41 62 87.\n\nname,city,country\n"
+          "Marguerite Okonjo-Brandt,Lyon,France\nTobias Wrenfield,Nantes,France\n\nEven Olsvik\n\nAruküla\nEstonia")
+SET_BM_SECRETS = ("00658812734", "41 62 87", "Marguerite", "Okonjo", "Wrenfield", "Olsvik")
+
+
+def test_set_bm_tables_blocks_and_phones_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BM, SET_BM_SECRETS)

@@ -1,16 +1,19 @@
 """Names and case codes as court judgments write them: an application's number and its applicant, a judgment's
 heading (neutral citation, claim number, the judge in capitals, the parties above their roles), American
 opinions ("Burns, J., delivered the opinion ..., in which Banks and Little, JJ., joined"), case names and their
-citations in law reports, an Indian FIR, the witnesses and counsel; with the names of 16 Faker locales and
-made-up codes in each court's format; the leak rule of ``../shared/data/pii-dev/leak_rate.py``, this tree
-beside a base revision.
+citations in law reports, an Indian FIR, the witnesses and counsel, initials standing for people; with the names of
+16 Faker locales and made-up codes in each court's format; the leak rule of
+``../shared/data/pii-dev/leak_rate.py``, this tree beside a base revision.
 
     python -m bench.court_shapes --base 76fd00f
 
-A development probe, not a held-out figure: the 24 shapes were written on 2026-11-26 (ninth session) and
+A development probe, not a held-out figure: the first 24 shapes were written on 2026-11-26 (ninth session) and
 measured once at 76fd00f before their misses were looked at (PERSON 5.8 %, case codes 16.9 %); the rules that
-followed were built on them. Every mention of a name (a full name, a surname or a given name alone) is one
-PERSON value; every code (an application, claim, appeal or FIR number, a neutral citation, a docket) one ID.
+followed were built on them. The last five (initials as the European Court's facts write pseudonyms: "police
+officers D., S. and Z.", "namely D.D. and N.A.", "his common-law wife, H.M. The latter") were added on 2026-12-01
+with the rules for them, in the shapes of published judgments' facts. Every mention of a name (a full name, a
+surname or a given name alone) is one PERSON value; every code (an application, claim, appeal or FIR number, a
+neutral citation, a docket) one ID.
 """
 
 from __future__ import annotations
@@ -51,10 +54,17 @@ SHAPES = (
     "Ms {L} submits that the tribunal erred in law (Appeal No. {C9}).",
     "I accept the evidence of {F}, the applicant's daughter, who was a careful witness.",
     "Justice {L} wrote separately, joined by Justice {L2}.",
+    # initials as the European Court's facts write pseudonyms (added on 2026-12-01, forty-fourth session, with the
+    # rules for them: not a blind figure)
+    "At about 8 p.m. police officers {I2}, {I4} and {I5} arrived and took statements from the applicant.",
+    "The prosecutor authorised two undercover agents, namely {I1} and {I3}, to buy the drugs.",
+    "In particular, {I2} and {I4}, servicemen at the checkpoint, were not questioned until 2003.",
+    "A quarrel broke out between the applicant and his common-law wife, {I1} The latter called the police.",
+    "At 7.18 a.m. the police received a call from {I3} who reported that two men had broken in.",
 )
 _CODES = ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9")
 # the name values of a shape, longest first: a full name, in capitals too, then a surname or a given name alone
-_NAMES = ("FU LU", "F2U L2U", "F L", "F2 L2", "F2 L", "LU", "L", "L2", "L3", "F", "F2")
+_NAMES = ("FU LU", "F2U L2U", "F L", "F2 L2", "F2 L", "LU", "L", "L2", "L3", "F", "F2", "I1", "I3", "I2", "I4", "I5")
 
 
 def _codes(rnd: random.Random) -> dict[str, str]:
@@ -93,6 +103,8 @@ def examples(seed: int = 9) -> list[dict[str, Any]]:
             v = {"F": fk.first_name(), "L": fk.last_name(), "F2": fk.first_name(), "L2": fk.last_name(),
                  "L3": fk.last_name()}
             v.update(LU=v["L"].upper(), FU=v["F"].upper(), F2U=v["F2"].upper(), L2U=v["L2"].upper(), **_codes(rnd))
+            v.update(I1=f"{v['F'][0]}.{v['L'][0]}.", I3=f"{v['F2'][0]}.{v['L2'][0]}.", I2=f"{v['L2'][0]}.",
+                     I4=f"{v['L3'][0]}.", I5=f"{v['F'][0]}.")
             text = shape.format(**v)
             values = [(" ".join(v[p] for p in key.split()), "PERSON") for key in _NAMES
                       if all("{" + p + "}" in shape for p in key.split())

@@ -144,6 +144,12 @@ def propagate_values(texts: Sequence[str], spans: Sequence[list[Span]], config: 
                     # awarding Player the points. Player won ..."), so it is one at a sentence start as well
                     named = surname or any(not _sentence_start(text, a) for a, _b in hits)
                     hits = [(a, b) for a, b in hits if named or not _sentence_start(text, a)]
+            elif entity_type == "PERSON" and INITIALS.fullmatch(value):
+                # initials found as a name ("P.", "H.M."): as written, and never a part of a longer run of them or
+                # of a word's abbreviation ("P." is not the "p." of "8 p.m.", nor the end of "A.P.")
+                hits = [(a, b) for a, b in _occurrences(text, folded, value, False)
+                        if not (a > 0 and (text[a - 1] in ".-" or text[a - 1].isalnum()))
+                        and not (b < len(text) and (text[b].isalpha() or text[b] == "-"))]
             else:
                 hits = _occurrences(text, folded, value, entity_type in _CASELESS)
                 if entity_type == "PERSON" and " " not in value and index.is_common(value):

@@ -259,7 +259,7 @@ _AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?
                              r"(?!(?:rue|avenue|av|boulevard|bd|quai|place|all[ée]e|chemin|impasse|route|calle|via|strada|"
                              r"ulica)\b)(?!(?:were|are|have|do)\b)")  # ("Paris, 12, rue de Rivoli": a house number;
 # "Sales, 12, were flat": a plural's count)
-_DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b)")
+_DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b|,?[ \t]+who(?:m|se)?\b)")
 _ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
 
@@ -746,17 +746,19 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
         for m in pattern.finditer(text):
             if m.group("v").upper() not in _ACRONYMS:
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
-    for pattern in (_INITIALS_SET_OFF, _INITIALS_AFTER_NOUN):
-        if pattern is _INITIALS_AFTER_NOUN and lang != "en":
+    for pattern in (_INITIALS_SET_OFF, _INITIALS_AFTER_NOUN, _INITIALS_BEFORE_NOUN):
+        if pattern is not _INITIALS_SET_OFF and lang != "en":
             continue  # (French writes "M." for "Monsieur": "la jeune fille, M. du Breul")
         for m in pattern.finditer(text):
-            after = m.group("next")
-            if m.group("v").upper() in _ACRONYMS or after is not None and not (
-                    after.lower() in dictionary and (index.is_common(after) or not index.is_listed(after))):
-                continue  # "his cousin, N. Bothwell": a name's initial, not the name
-            for group in ("v", "w") if pattern is _INITIALS_AFTER_NOUN else ("v",):
-                if m.group(group) is not None and m.group(group).upper() not in _ACRONYMS:
-                    out.append(Found("PERSON", m.start(group), m.end(group), 0.7))
+            after = m.groupdict().get("next")
+            items = [span for group in (("v",) if pattern is _INITIALS_SET_OFF else ("v", "m", "w"))
+                     for span in m.spans(group)]
+            if all(text[a:b].upper() in _ACRONYMS for a, b in items) or after is not None and not (
+                    index.is_common(after) or after.lower() in dictionary and not index.is_listed(after)):
+                continue  # "his cousin, N. Bothwell": a name's initial, not the name ("H.M. The latter": the next
+                # sentence; the dictionary holds no function word); "the officers U.S. and U.K. delegations"
+            # (initials an acronym's letters too are a person's among others': "namely A.D. and R.B.")
+            out.extend(Found("PERSON", a, b, 0.7) for a, b in items)
     return out
 
 
@@ -1817,22 +1819,38 @@ _AGE_WORDS = r"little|older|younger|eldest|youngest|late|best|new|petit|petite|g
 # initials alone, before a comma, a bracket or the end, or before a word of the language that opens the next sentence
 _PERSON_NOUNS = (rf"{_KIN}|{_ROLES}|officer|policeman|policewoman|gendarme|inspector|investigator|prosecutor|judge|"
                  r"doctor|nurse|guard|warder|soldier|lawyer|neighbou?r|acquaintance|co-accused|co-defendant|"
-                 r"informant|informer|employer|driver|owner|teacher|director|headmaster")
+                 r"informant|informer|employer|driver|owner|teacher|director|headmaster|agent|official|employee|"
+                 r"operative|detainee|prisoner|inmate|victim|suspect|journalist|expert|psychiatrist|psychologist|"
+                 r"surgeon|paramedic|student|pupil|serviceman|servicemen|conscript")
 _INITIALS_SET_OFF = regex.compile(
-    rf"(?<![\p{{L}}])(?i:the|a|an|another|{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:\p{{Ll}}+[ \t]+){{0,2}}"
-    rf"(?i:{_PERSON_NOUNS}),[ \t]+(?P<v>{_INITIALS_AS_NAME})"
+    rf"(?<![\p{{L}}])(?i:the|a|an|another|{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+(?:\p{{Ll}}[\p{{Ll}}-]*[ \t]+){{0,2}}"
+    rf"(?i:(?:step|half|grand)-?)?(?i:{_PERSON_NOUNS}),[ \t]+(?P<v>{_INITIALS_AS_NAME})"
     rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
 
 # the same initials right after the person noun, no determiner or comma needed, as judgments name officials and
-# witnesses ("Investigator D. refused", "officers Sh. and B. beat him", "two guards, Zh. and T.,"; Russian and
-# Ukrainian names' digraph initials too): before a lower-case word, a comma, a bracket or the end, or a word of the
-# language that opens the next sentence; in English only
-_TRANSLIT_INITIAL = r"(?:Sh|Kh|Zh|Ch|Ts|Yu|Ya|Ye|Yo)\."
-_NOUN_INITIALS = rf"(?:{_INITIALS_AS_NAME}|{_TRANSLIT_INITIAL})"
+# witnesses ("Investigator D. refused", "officers Sh. and B. beat him", "two guards, Zh. and T.,", "police officers D.,
+# S., Sh. and Z. arrived", "three undercover agents, namely D.D., N.A. and L.C.,"; the digraph initials of Russian,
+# Ukrainian and Hungarian names too: "E.Sz."), or after words that name who they are ("identified as M.N. and I.A.
+# in"): before a lower-case word, a comma, a bracket or the end, or a word of the language that
+# opens the next sentence; in English only
+_DIGRAPH_INITIAL = r"(?:Sh|Kh|Zh|Ch|Ts|Yu|Ya|Ye|Yo|Sz|Zs|Gy|Cs|Ny)\."
+_NOUN_INITIALS = rf"(?:{_INITIALS_AS_NAME}(?:-?{_DIGRAPH_INITIAL})?|{_DIGRAPH_INITIAL}(?:-?\p{{Lu}}\.){{0,2}})"
+_INITIALS_ITEMS = (rf"(?P<v>{_NOUN_INITIALS})(?:,[ \t]+(?P<m>{_NOUN_INITIALS}))*"
+                   rf"(?:,?[ \t]+(?:and|&)[ \t]+(?P<w>{_NOUN_INITIALS}))?")
 _INITIALS_AFTER_NOUN = regex.compile(
-    rf"(?<![\p{{L}}'’-])(?i:{_PERSON_NOUNS})s?,?[ \t]+(?P<v>{_NOUN_INITIALS})"
-    rf"(?:[ \t]+(?:and|&)[ \t]+(?P<w>{_NOUN_INITIALS}))?"
-    rf"(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+\p{{Ll}}|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)", regex.MULTILINE)
+    rf"(?<![\p{{L}}'’-])(?:(?i:{_PERSON_NOUNS})(?:e?s)?,?(?:[ \t]+namely,?)?|namely|identified[ \t]+as)"
+    rf"[ \t]+{_INITIALS_ITEMS}(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+\p{{Ll}}|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)",
+    regex.MULTILINE)
+# the words a letter after which is a part's or a section's label, not a person ("Section A., the applicant's claims")
+_LABEL_BEFORE_INITIALS = (r"section|part|annex|appendix|schedule|article|paragraph|chapter|group|class|type|plan|option|"
+                          r"room|block|flat|building|unit|category|list|table|figure|point|item|step|phase|stage|level|"
+                          r"grade|exhibit|form|model|series|zone|sector|wing|ward|gate|platform|row|column")
+# the same initials set off before the person noun that says who they are ("In particular, A. and V., servicemen with
+# the unit, were not questioned", "K., a police officer, stated"); in English only
+_INITIALS_BEFORE_NOUN = regex.compile(
+    rf"(?<![\p{{L}}\d.'’-])(?<!(?i:{_LABEL_BEFORE_INITIALS})[ \t]+){_INITIALS_ITEMS},[ \t]+"
+    rf"(?:(?i:the|a|an|two|three|four|both|{_POSSESSIVE}|\p{{L}}{{2,}}['’]s)[ \t]+)?"
+    rf"(?:\p{{Ll}}[\p{{Ll}}-]*(?:['’]s)?[ \t]+){{0,2}}(?i:{_PERSON_NOUNS})(?:e?s)?\b(?!['’])")
 
 # a name after a kinship or role word ("my daughter Grace", "ma fille Inès", "mi jefe Ruiz", "the applicant's son, Ali",
 # "my daughter (India)")

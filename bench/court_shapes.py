@@ -9,11 +9,11 @@ citations in law reports, an Indian FIR, the witnesses and counsel, initials sta
 
 A development probe, not a held-out figure: the first 24 shapes were written on 2026-11-26 (ninth session) and
 measured once at 76fd00f before their misses were looked at (PERSON 5.8 %, case codes 16.9 %); the rules that
-followed were built on them. The last five (initials as the European Court's facts write pseudonyms: "police
-officers D., S. and Z.", "namely D.D. and N.A.", "his common-law wife, H.M. The latter") were added on 2026-12-01
-with the rules for them, in the shapes of published judgments' facts. Every mention of a name (a full name, a
-surname or a given name alone) is one PERSON value; every code (an application, claim, appeal or FIR number, a
-neutral citation, a docket) one ID.
+followed were built on them. The last seven (initials as the European Court's facts write pseudonyms: "police
+officers D., S. and Z.", "namely D.D. and N.A.", "his common-law wife, H.M. The latter", "between the applicant and
+T. on one side", "together with I.J., had hit L.") were added on 2026-12-01 with the rules for them, in the shapes
+of published judgments' facts. Every mention of a name (a full name, a surname or a given name alone) is one
+PERSON value; every code (an application, claim, appeal or FIR number, a neutral citation, a docket) one ID.
 """
 
 from __future__ import annotations
@@ -61,6 +61,9 @@ SHAPES = (
     "In particular, {I2} and {I4}, servicemen at the checkpoint, were not questioned until 2003.",
     "A quarrel broke out between the applicant and his common-law wife, {I1} The latter called the police.",
     "At 7.18 a.m. the police received a call from {I3} who reported that two men had broken in.",
+    "A quarrel broke out between the applicant and {I2} on one side and the applicant's brothers {I4} and {I5} on the "
+    "other.",
+    "According to the charges, he, together with {I1}, had hit {I2} on the head. The court relied on {I1}'s statements.",
 )
 _CODES = ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9")
 # the name values of a shape, longest first: a full name, in capitals too, then a surname or a given name alone

@@ -43,6 +43,7 @@ from mechanisms.prmpt.entities.titled_names import (
     SALUTATION_NAMES,
     address_block_names,
     conjunct_names,
+    is_acronym,
     is_replaced_title,
     opens_line,
     town_block_names,
@@ -2078,6 +2079,8 @@ class TypeAnnotator:
                 resolved = [_conjunct_names(text, _address_block_names(text, spans, self._english, lang),
                                             self._english, lang)
                             for text, spans, lang in zip(texts, resolved, langs)]
+                resolved = [_lone_initials(text, spans) if lang == "en" else spans
+                            for text, spans, lang in zip(texts, resolved, langs)]
         resolved = [_outside_place_columns(text, spans) for text, spans in zip(texts, resolved)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
@@ -2808,6 +2811,36 @@ def comma_pairs(text: str, spans: list[Span], single: Callable[[str], bool] | No
         if not any(s.start < b and a < s.end for s in spans) and all(
                 single(part) or _listed_single_name(part) for part in word.split("-")):
             added.append(Span("PERSON", a, b, 0.65, people[0].lang))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+# a capital letter and its point standing alone for a person, in an English text that already names someone so (the
+# European Court's pseudonyms: "a quarrel broke out between the applicant and T. on one side and the applicant's
+# brothers V. and P."): after a lower-case word (a comma between or not), before a lower-case word, a comma, a
+# semicolon, a colon, a bracket or a dash; never after a word a letter labels ("Section A. of", "plan B. and", "vitamin C.
+# and") or a determiner ("the P.E. department"), never "I." nor an acronym of the lists
+_LONE_INITIALS = regex.compile(r"(?<![\p{L}'’.-])(?P<before>\p{Ll}+),?[ \t]+(?P<v>\p{Lu}\.(?:\p{Lu}\.){0,2})"
+                               r"(?=[ \t]*[,;:)]|[ \t]+(?:\p{Ll}|[-–—][ \t]))")  # (the view writes every dash "-")
+_INITIALS_ALONE = regex.compile(r"\p{Lu}\p{Ll}?\.(?:[ \t]?-?\p{Lu}\p{Ll}?\.){0,2}")  # ("K.", "S.R.B.", "Kh.", "E.Sz.")
+_LETTER_LABELS = frozenset("""section part annex appendix schedule article paragraph chapter group class type plan option
+room block flat building unit category list table figure point item step phase stage level grade exhibit form model
+series zone sector wing ward gate platform row column route vitamin hepatitis team letter size blood variant
+version""".split())
+_DETERMINER_WORDS = frozenset("the a an this that these those my your his her our their its every each some any no another".split())
+
+
+def _lone_initials(text: str, spans: list[Span]) -> list[Span]:
+    """(:data:`_LONE_INITIALS`) Once initials alone are a name in the text, the other initials alone like them."""
+    if not any(s.entity_type == "PERSON" and _INITIALS_ALONE.fullmatch(text[s.start:s.end]) for s in spans):
+        return spans
+    added = []
+    for m in _LONE_INITIALS.finditer(text):
+        a, b = m.span("v")
+        if m.group("before") in _LETTER_LABELS or m.group("before") in _DETERMINER_WORDS or m.group("v") == "I." \
+                or is_acronym(m.group("v")) \
+                or any(s.start < b and a < s.end for s in spans):
+            continue
+        added.append(Span("PERSON", a, b, 0.6, spans[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 

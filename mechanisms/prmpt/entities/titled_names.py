@@ -259,9 +259,21 @@ _AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?
                              r"(?!(?:rue|avenue|av|boulevard|bd|quai|place|all[ée]e|chemin|impasse|route|calle|via|strada|"
                              r"ulica)\b)(?!(?:were|are|have|do)\b)")  # ("Paris, 12, rue de Rivoli": a house number;
 # "Sales, 12, were flat": a plural's count)
-_DOTTED = regex.compile(r"(?<![\p{L}\d.])(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b|,?[ \t]+who(?:m|se)?\b)")
-_ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
+# (initials before a verb in "-ed" or "-s" or before "who" are a person's; never after a determiner: "The N.H.S. was")
+_DOTTED = regex.compile(r"(?<![\p{L}\d.])(?<!(?i:the|a|an|this|that|its|their|our|his|her)[ \t]+)"
+                        r"(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b|,?[ \t]+who(?:m|se)?\b)")
+# in English, the same initials before a possessive or a verb the "-ed"/"-s" test misses ("I.J.'s statements", "what
+# I.J. had said", "I.J. were discontinued": a pseudonym, as judgments write them; never after a determiner: "the
+# B.B.C. had")
+_DOTTED_EN = regex.compile(r"(?<![\p{L}\d.])(?<!(?i:the|a|an|this|that|its|their|our|his|her)[ \t]+)(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=['’]s\b|[ \t]+(?:had|has|was|were|is|did|"
+                           r"would|could|said|told|gave|went|saw|took|made|came|knew|drove|got)\b)")
+_ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.", "M.D.", "R.N.",
                        "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
+
+
+def is_acronym(initials: str) -> bool:
+    """Initials that are an acronym of the lists ("U.S.", "e.g.", "P.S.")."""
+    return initials.replace(" ", "").upper() in _ACRONYMS
 
 
 def opens_line(text: str, pos: int) -> bool:
@@ -742,7 +754,9 @@ def find_titled_names(text: str, lang: str, english: Container[str] = frozenset(
                     out.append(Found("PERSON", start, start + pair.end(1), 0.8))
                     start += pair.start(2)
                 out.append(Found("PERSON", start, m.end("v"), 0.8))
-    for pattern in (_INITIALS_AFTER, _DOTTED):
+    for pattern in (_INITIALS_AFTER, _DOTTED, _DOTTED_EN):
+        if pattern is _DOTTED_EN and lang != "en":
+            continue
         for m in pattern.finditer(text):
             if m.group("v").upper() not in _ACRONYMS:
                 out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))

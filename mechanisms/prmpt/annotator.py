@@ -37,6 +37,8 @@ from mechanisms.prmpt.entities.titled_names import (
     ADDRESSED_OFFICES,
     COMPANY_END,
     COMPANY_FORMS,
+    DETERMINERS,
+    LETTER_LABELS,
     LETTER_WORDS,
     OFFICES,
     PARTY_ROLE_WORDS,
@@ -2822,11 +2824,7 @@ def comma_pairs(text: str, spans: list[Span], single: Callable[[str], bool] | No
 _LONE_INITIALS = regex.compile(r"(?<![\p{L}'’.-])(?P<before>\p{Ll}+),?[ \t]+(?P<v>\p{Lu}\.(?:\p{Lu}\.){0,2})"
                                r"(?=[ \t]*[,;:)]|[ \t]+(?:\p{Ll}|[-–—][ \t]))")  # (the view writes every dash "-")
 _INITIALS_ALONE = regex.compile(r"\p{Lu}\p{Ll}?\.(?:[ \t]?-?\p{Lu}\p{Ll}?\.){0,2}")  # ("K.", "S.R.B.", "Kh.", "E.Sz.")
-_LETTER_LABELS = frozenset("""section part annex appendix schedule article paragraph chapter group class type plan option
-room block flat building unit category list table figure point item step phase stage level grade exhibit form model
-series zone sector wing ward gate platform row column route vitamin hepatitis team letter size blood variant
-version""".split())
-_DETERMINER_WORDS = frozenset("the a an this that these those my your his her our their its every each some any no another".split())
+_NO_INITIALS_AFTER = LETTER_LABELS | DETERMINERS | {"that"}
 
 
 def _lone_initials(text: str, spans: list[Span]) -> list[Span]:
@@ -2836,8 +2834,7 @@ def _lone_initials(text: str, spans: list[Span]) -> list[Span]:
     added = []
     for m in _LONE_INITIALS.finditer(text):
         a, b = m.span("v")
-        if m.group("before") in _LETTER_LABELS or m.group("before") in _DETERMINER_WORDS or m.group("v") == "I." \
-                or is_acronym(m.group("v")) \
+        if m.group("before") in _NO_INITIALS_AFTER or m.group("v") == "I." or is_acronym(m.group("v")) \
                 or any(s.start < b and a < s.end for s in spans):
             continue
         added.append(Span("PERSON", a, b, 0.6, spans[0].lang))

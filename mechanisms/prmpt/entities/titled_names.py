@@ -259,16 +259,17 @@ _AGE_SET_OFF = regex.compile(rf"(?<![\p{{L}}\d'’.@#_-])(?P<v>{_NAME}),[ \t]+(?
                              r"(?!(?:rue|avenue|av|boulevard|bd|quai|place|all[ée]e|chemin|impasse|route|calle|via|strada|"
                              r"ulica)\b)(?!(?:were|are|have|do)\b)")  # ("Paris, 12, rue de Rivoli": a house number;
 # "Sales, 12, were flat": a plural's count)
-# (initials before a verb in "-ed" or "-s" or before "who" are a person's; never after a determiner: "The N.H.S. was")
-_DOTTED = regex.compile(r"(?<![\p{L}\d.])(?<!(?i:the|a|an|this|that|its|their|our|his|her)[ \t]+)"
-                        r"(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=[ \t]+\p{Ll}+(?:ed|s)\b|,?[ \t]+who(?:m|se)?\b)")
-# in English, the same initials before a possessive or a verb the "-ed"/"-s" test misses ("I.J.'s statements", "what
-# I.J. had said", "I.J. were discontinued": a pseudonym, as judgments write them; never after a determiner: "the
-# B.B.C. had")
-_DOTTED_EN = regex.compile(r"(?<![\p{L}\d.])(?<!(?i:the|a|an|this|that|its|their|our|his|her)[ \t]+)(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})(?=['’]s\b|[ \t]+(?:had|has|was|were|is|did|"
-                           r"would|could|said|told|gave|went|saw|took|made|came|knew|drove|got)\b)")
-_ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.", "M.D.", "R.N.",
-                       "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.", "S.A.", "S.L."})
+# initials of two or three letters, never after a determiner ("The N.H.S. was", "the B.B.C. had": an institution's)
+_DOTTED_INITIALS = r"(?<![\p{L}\d.])(?<!(?i:the|a|an|this|that|its|their|our|his|her)[ \t]+)(?P<v>\p{Lu}\.(?:\p{Lu}\.){1,2})"
+# such initials before a verb in "-ed" or "-s" or before "who" are a person's
+_DOTTED = regex.compile(rf"{_DOTTED_INITIALS}(?=[ \t]+\p{{Ll}}+(?:ed|s)\b|,?[ \t]+who(?:m|se)?\b)")
+# in English, also before a possessive or a verb the "-ed"/"-s" test misses ("I.J.'s statements", "what I.J. had
+# said", "I.J. were discontinued": a pseudonym, as judgments write them)
+_DOTTED_EN = regex.compile(rf"{_DOTTED_INITIALS}(?=['’]s\b|[ \t]+(?:had|has|was|were|is|did|would|could|said|told|"
+                           r"gave|went|saw|took|made|came|knew|drove|got)\b)")
+_ACRONYMS = frozenset({"U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "A.M.", "P.M.", "B.C.", "A.D.", "N.Y.", "L.A.",
+                       "M.D.", "R.N.", "U.S.A.", "R.I.P.", "P.S.", "E.E.U.U.", "EE.UU.", "N.B.", "I.E.", "E.G.",
+                       "S.A.", "S.L."})
 
 
 def is_acronym(initials: str) -> bool:
@@ -609,7 +610,7 @@ _TITLE_WORD = regex.compile(r"\p{L}+")
 def _strong_title(text: str, start: int, value_start: int, value: str) -> bool:
     titles = _TITLE_WORD.findall(text, start, value_start)
     return bool(titles) and titles[-1] in _STRONG_TITLES and regex.fullmatch(r"\p{Lu}\p{Ll}+", value) is not None \
-        and value.lower() not in CALENDAR and value.lower() not in _DETERMINERS
+        and value.lower() not in CALENDAR and value.lower() not in DETERMINERS
 
 
 _AWARD_AFTER = regex.compile(r"[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:\p{Lu}|\d)")
@@ -783,11 +784,11 @@ _CODE_AFTER = regex.compile(r"[ \t]*:?[ \t]*(?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L}
 _PERSON_AFTER = regex.compile(r"(?:['’]s\b|,?[ \t]+(?:(?:said|says|told|asked|wrote|writes|replied|and|et|y)\b|&))")
 # the lower-case word right before a word (a comma between allowed): "thank you Nick", "a lot Tanner,"
 _LOWER_BEFORE = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?P<w>\p{Ll}+),?[ \t]+$")
-_DETERMINERS = frozenset("""the a an this these those my your his her our their its every each some any no
+DETERMINERS = frozenset("""the a an this these those my your his her our their its every each some any no
 another""".split())
 # English words no name opens with, though Title Case writes them with a capital after a word a title spells ("Sister",
 # "Me"): determiners, pronouns, conjunctions and prepositions
-_OPENS_NO_NAME = _DETERMINERS | frozenset("""me you him us them it i we they and or but nor with without for from to of by
+_OPENS_NO_NAME = DETERMINERS | frozenset("""me you him us them it i we they and or but nor with without for from to of by
 at on in into as if than all both""".split())
 _INDEFINITE_BEFORE = regex.compile(r"(?<![\p{L}])(?:a|an|A|An)[ \t]+$")
 _LOCATIVES = frozenset("in at from near into".split())
@@ -880,7 +881,7 @@ def _inside_lower_case_clause(text: str, start: int, end: int, lang: str, lower_
             or _PROPER_AFTER.match(text, end):  # (Title case only: "last season's team" is no name)
         return False
     before = _LOWER_BEFORE.search(text, max(0, start - 30), start)
-    if before is None or before.group("w") in _DETERMINERS \
+    if before is None or before.group("w") in DETERMINERS \
             or before.group("w") in _BEFORE_A_VERB and _OBJECT_AFTER.match(text, end) \
             or _INDEFINITE_BEFORE.search(text, max(0, before.start() - 6), before.start()) is not None:
         return False  # (nor the noun of "a former Marine", "an old Rose")
@@ -1855,10 +1856,13 @@ _INITIALS_AFTER_NOUN = regex.compile(
     rf"(?<![\p{{L}}'’-])(?:(?i:{_PERSON_NOUNS})(?:e?s)?,?(?:[ \t]+namely,?)?|namely|identified[ \t]+as)"
     rf"[ \t]+{_INITIALS_ITEMS}(?=[ \t]*[,;:)]|[ \t]*$|[ \t]+\p{{Ll}}|[ \t]+(?P<next>\p{{Lu}}\p{{Ll}}+)\b)",
     regex.MULTILINE)
-# the words a letter after which is a part's or a section's label, not a person ("Section A., the applicant's claims")
-_LABEL_BEFORE_INITIALS = (r"section|part|annex|appendix|schedule|article|paragraph|chapter|group|class|type|plan|option|"
-                          r"room|block|flat|building|unit|category|list|table|figure|point|item|step|phase|stage|level|"
-                          r"grade|exhibit|form|model|series|zone|sector|wing|ward|gate|platform|row|column")
+# the words a letter after which is a part's, a section's or a kind's label, not a person ("Section A., the applicant's
+# claims", "plan B. and", "vitamin C. daily")
+LETTER_LABELS = frozenset("""section part annex appendix schedule article paragraph chapter group class type plan option
+room block flat building unit category list table figure point item step phase stage level grade exhibit form model
+series zone sector wing ward gate platform row column route vitamin hepatitis team letter size blood variant
+version""".split())
+_LABEL_BEFORE_INITIALS = "|".join(sorted(LETTER_LABELS))
 # the same initials set off before the person noun that says who they are ("In particular, A. and V., servicemen with
 # the unit, were not questioned", "K., a police officer, stated"); in English only
 _INITIALS_BEFORE_NOUN = regex.compile(

@@ -11,7 +11,7 @@ never a physician's "M.D." ("M.D. would return", a nursing note's) nor a nurse's
 Once initials alone are a name in an English text, other initials alone like them are too: after a lower-case word
 (a comma between or not) and before a lower-case word or a comma, semicolon, colon, bracket or dash. Never where no
 initials are a name yet ("see plan B. and the annex"), never after a word a letter labels ("Section A. of", "vitamin
-C. and"), never "I." and never an acronym of the lists ("in the U.S. and").
+C. and") or a determiner ("the P.E. department"), never "I." and never an acronym of the lists ("in the U.S. and").
 """
 
 from __future__ import annotations

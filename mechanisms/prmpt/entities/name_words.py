@@ -15,6 +15,9 @@
 * Dictionary words (:func:`dictionary_words`): where a language's pipeline has thin tables, the forms of its
   spelling dictionary's common words (Spanish: ``words_es_v1.txt.gz``, RLA-ES under MPL 1.1;
   ``words_es_v1.NOTICE``), written by ``bench/make_word_list.py``.
+* Proper nouns (``proper_nouns_en_v1.txt``, :func:`proper_nouns`): English dictionary nouns written capitalised far
+  more often than not in a large corpus ("Arafat", "Thatcher"; spacy-lookups-data's word frequencies, MIT), written
+  by ``bench/make_proper_nouns.py``.
 * Place names (``places_v1.txt``, :func:`place_names`): GeoNames' cities of 15,000 people or more,
   countries, capitals and US states (CC BY 4.0; ``places_v1.NOTICE``), written by
   ``bench/make_place_list.py``.
@@ -380,6 +383,15 @@ def medicine_names() -> frozenset[str]:
 def clinical_abbreviations() -> frozenset[str]:
     """Clinical abbreviations as written ("ABG", "Hct", "Pt"; ``clinical_abbreviations_v1.txt``: none a listed name)."""
     return frozenset(_read("clinical_abbreviations_v1.txt"))
+
+
+@lru_cache(maxsize=1)
+def proper_nouns() -> frozenset[str]:
+    """English dictionary nouns written capitalised far more often than not, as written ("Arafat", "Thatcher",
+    "Coulter"; ``proper_nouns_en_v1.txt``, written by ``bench/make_proper_nouns.py`` from a corpus's word
+    frequencies): a dictionary that holds them holds them as the names of people, peoples or things, not as everyday
+    words."""
+    return frozenset(_read("proper_nouns_en_v1.txt"))
 
 
 @lru_cache(maxsize=1)

@@ -28,6 +28,19 @@ def fakerjs_values() -> dict[str, list[dict[str, str | None]]]:
     return {locale: rows for locale, rows in data.items() if not locale.startswith("_")}
 
 
+def write_word_list(path: Path, header: str, words: Sequence[str], noun: str, check: bool = False) -> int:
+    """Write a shipped word list (its header, then a word a line), or with ``check`` only say whether the shipped one
+    is what would be written; the exit status of a ``make`` target that rebuilds it."""
+    text = header.format(count=f"{len(words):,}") + "\n".join(words) + "\n"
+    if check:
+        same = path.exists() and path.read_text("utf-8") == text
+        print(f"{path.name}: {'up to date' if same else 'out of date'}")
+        return 0 if same else 1
+    path.write_text(text, "utf-8")
+    print(f"{path.name}: {len(words)} {noun}")
+    return 0
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:

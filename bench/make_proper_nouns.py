@@ -29,16 +29,15 @@ import gzip
 import hashlib
 import json
 import math
-import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
 from bench.common import ROOT, write_word_list
+from bench.make_lookup_words import download as download_wheel
 
 OUT = ROOT / "mechanisms" / "prmpt" / "data" / "proper_nouns_en_v1.txt"
-PACKAGE = "spacy-lookups-data==1.0.5"
 WHEEL_SHA256 = "466f21f087e4144bc93800679437ec5a17be7d0888734b1ba880b3ecb0978bc6"
 MEMBER = "spacy_lookups_data/data/en_lexeme_prob.json.gz"
 #: how many times more often the capitalised form is written than the lower-case one (e, about 2.7: a log-probability
@@ -52,10 +51,9 @@ HEADER = ("# English nouns written capitalised far more often than not, for PERS
 
 
 def download(folder: Path) -> Path:
-    """``en_lexeme_prob.json.gz``, unpacked in ``folder`` from the registry's wheel (about 100 MB)."""
-    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                    "--dest", str(folder), PACKAGE], check=True, stdout=subprocess.DEVNULL)
-    wheel = next(folder.glob("spacy_lookups_data-*.whl"))
+    """``en_lexeme_prob.json.gz``, unpacked in ``folder`` from the registry's wheel (about 100 MB; the wheel
+    ``make lookup-words`` reads too, fetched the same way)."""
+    wheel = download_wheel(folder)
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
         raise SystemExit(f"{wheel.name}: sha256 {digest}, expected {WHEEL_SHA256}: not the package this list is made from")

@@ -1166,10 +1166,8 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
     places = _known_places()
     words_in_lower_case = _lower_case_words(text) if lower_case is None else lower_case
 
-    organisation = False
-
-    def name_like(word: str) -> bool:
-        return _name_like(word, lang, english, vocabulary, words_in_lower_case, ner_entity=organisation)
+    def name_like(word: str, ner_entity: bool = False) -> bool:
+        return _name_like(word, lang, english, vocabulary, words_in_lower_case, ner_entity)
 
     out: list[Span] = []
     for ent in doc.ents:
@@ -1203,11 +1201,11 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
         written = words
         # one word NER read as an organisation or a work (not a place: "London, England"; not a firm's partners:
         # "Harding and Parsons", "Simpson Inc"): a listed name English writes capitalised is a person's there
-        organisation = ent.label_ in _OTHER_ENTITIES and len(written) == 1
+        like = functools.partial(name_like, ner_entity=ent.label_ in _OTHER_ENTITIES and len(written) == 1)
         words = [w for w in words if w.group(0).casefold() not in places]  # "Nantes Rioux": the place apart
         tail_only = tail_only or len(written) > 4
-        if tail_only or words and not all(name_like(w.group(0)) for w in words):
-            words = _name_after_office(text, written, name_like, places)
+        if tail_only or words and not all(like(w.group(0)) for w in words):
+            words = _name_after_office(text, written, like, places)
             if tail_only and words and not name_index().is_given(words[0].group(0)):
                 continue  # (only a full name that opens with a given name: "El presidente del Olympique Lyon", "The
                 # Washington Post" are no office and a name)

@@ -172,9 +172,12 @@ def find_one_case_names(text: str, lang: str, english: Container[str] = frozense
     if lang != "en" or not english:
         return []
     out = []
+    finite = getattr(english, "is_finite_verb", None)
     for m in _TITLED.finditer(text):
         word = m.group("v")
         ambiguous = (m.group("t") or "").lower() in _AMBIGUOUS_TITLES
+        if m.group("t") is None and word.islower() and finite is not None and finite(word):
+            continue  # a title written out is a subject as often, and its verb no name ("the doctor said", a listed "Said")
         if _name_word(word, english) and (not ambiguous or _strong(word, english) or _listed(word, given_only=True)):
             out.append(Found("PERSON", m.start("v"), _more_words(text, m.end("v"), english), 0.75))
     for m in _KINSHIP.finditer(text):

@@ -8,6 +8,8 @@
 * Values of name-like keys in JSON, YAML, code, logs and forms (``"first_name": "john"``), and
   the cells of name columns in CSV, TSV and markdown tables.
 * Two words an e-mail address's local part spells ("Myra Abrahamsson" beside "MyraAbrahamsson@...").
+* Korean and Chinese given names romanized as two syllables and a hyphen ("Ji-woo", "Lee Teng-hui":
+  :mod:`syllable_names`).
 The NER model's PERSON / PER spans are added by the annotator (spaCy labels of this record).
 """
 
@@ -502,7 +504,8 @@ TYPES = (
                  lambda config: _name_parts_finder(config),
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
                  lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config),
-                 lambda config: _reporting_finder(config), lambda config: _emailed_names_finder(config)),
+                 lambda config: _reporting_finder(config), lambda config: _emailed_names_finder(config),
+                 lambda config: _syllable_names_finder(config)),
         codec=lambda config: _name_codec(config), family="people",
         description="a person's name (NER, name lists, keys and columns; any case)",
         examples=("John Smith", "john smith", '"first_name": "Ana"'),
@@ -800,6 +803,13 @@ def _learned_names_finder(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.entities.learned_names import LearnedNames
 
     return LearnedNames(english_words(config.model_for("en")) if "en" in config.languages else frozenset())
+
+
+def _syllable_names_finder(config):  # noqa: ANN001, ANN202
+    from mechanisms.prmpt.entities.syllable_names import find_syllable_names
+
+    english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
+    return lambda text, lang: find_syllable_names(text, lang, english)
 
 
 def _recased_names_finder(config):  # noqa: ANN001, ANN202

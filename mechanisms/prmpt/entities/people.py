@@ -8,7 +8,7 @@
 * Values of name-like keys in JSON, YAML, code, logs and forms (``"first_name": "john"``), and
   the cells of name columns in CSV, TSV and markdown tables.
 * Two words an e-mail address's local part spells ("Myra Abrahamsson" beside "MyraAbrahamsson@...").
-* Korean and Chinese given names romanized as two syllables and a hyphen ("Ji-woo", "Lee Teng-hui":
+* Korean given names romanized as two syllables and a hyphen ("Ji-woo", "Kim Hyun-woo":
   :mod:`syllable_names`).
 The NER model's PERSON / PER spans are added by the annotator (spaCy labels of this record).
 """

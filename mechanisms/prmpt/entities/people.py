@@ -530,8 +530,14 @@ TYPES = (
 )
 
 
+def _english(config, otherwise=None):  # noqa: ANN001, ANN202
+    """The English words of ``config``'s English pipeline, or ``otherwise`` when English is not served (the finders
+    read None as "no word list at all" and an empty set as "no word is English")."""
+    return english_words(config.model_for("en")) if "en" in config.languages else otherwise
+
+
 def _listed_names_finder(config):  # noqa: ANN001, ANN202
-    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    english = _english(config)
     return lambda text, lang: [f for f in find_listed_names(text, lang, english)
                                if not _ends_in_an_office(text[f.start:f.end])]
 
@@ -751,7 +757,7 @@ def find_byline_initials(text: str, lang: str, english: EnglishWords | None = No
 
 
 def _name_parts_finder(config):  # noqa: ANN001, ANN202
-    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    english = _english(config)
     return lambda text, lang: find_name_parts(text, lang, english) + find_keyed_lists(text, lang, english) \
         + find_contact_lines(text, lang, english) + find_payees(text, lang, english) \
         + find_vocatives(text, lang, english) + find_byline_initials(text, lang, english) \
@@ -759,12 +765,12 @@ def _name_parts_finder(config):  # noqa: ANN001, ANN202
 
 
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202
-    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    english = _english(config)
     return lambda text, lang: find_told_accounts(text, lang, english)
 
 
 def _emailed_names_finder(config):  # noqa: ANN001, ANN202
-    english = english_words(config.model_for("en")) if "en" in config.languages else None
+    english = _english(config)
     return lambda text, lang: find_emailed_names(text, lang, english) + find_dotted_names(text, lang, english) \
         + find_file_names(text, lang, english) + find_display_names(text, lang, english)
 
@@ -781,7 +787,7 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.entities.described_people import find_described_people
     from mechanisms.prmpt.entities.one_case_names import find_one_case_names
 
-    english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
+    english = _english(config, frozenset())
     return lambda text, lang: find_titled_names(text, lang, english) + find_single_first_names(text, lang, english) \
         + find_other_script_names(text, lang) + find_unlisted_name_pairs(text, lang, english) \
         + find_speakers(text, lang, english) + find_hashtag_names(text, lang, english) \
@@ -796,19 +802,19 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
 def _reporting_finder(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.entities.titled_names import ReportingSubjects
 
-    return ReportingSubjects(english_words(config.model_for("en")) if "en" in config.languages else frozenset())
+    return ReportingSubjects(_english(config, frozenset()))
 
 
 def _learned_names_finder(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.entities.learned_names import LearnedNames
 
-    return LearnedNames(english_words(config.model_for("en")) if "en" in config.languages else frozenset())
+    return LearnedNames(_english(config, frozenset()))
 
 
 def _syllable_names_finder(config):  # noqa: ANN001, ANN202
     from mechanisms.prmpt.entities.syllable_names import find_syllable_names
 
-    english = english_words(config.model_for("en")) if "en" in config.languages else frozenset()
+    english = _english(config, frozenset())
     return lambda text, lang: find_syllable_names(text, lang, english)
 
 

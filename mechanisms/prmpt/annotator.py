@@ -35,6 +35,7 @@ from mechanisms.prmpt.entities.one_case_names import KIN, REPORTING_WORDS
 from mechanisms.prmpt.entities.people import NAME_KEY_BEFORE
 from mechanisms.prmpt.entities.titled_names import (
     ADDRESSED_OFFICES,
+    CHAT_WORDS,
     COMPANY_END,
     COMPANY_FORMS,
     DETERMINERS,
@@ -1668,6 +1669,9 @@ def _person_edges(text: str, span: Span) -> Span:
             break
         start = m.end()  # "Sehr geehrter Herr Krüger", "Gentile Sig. Emo" at a letter's start: a salutation's words
         # (a greeting opens its sentence: after a word, a number or a comma it is a name, "b Moin Khan")
+    while (m := _FIRST_WORD.match(text, start, end)) is not None and m.group(1).islower() \
+            and m.group(1).rstrip(",!.") in CHAT_WORDS:
+        start = m.end()  # "omg nguyen just dumped me": a chat word in lower case opens the sentence, not the name
     start = _from_inner_title(text, start, end, span.lang)
     if (m := _CITATION_SIGNAL.match(text, start, end)) is not None and m.end() < end \
             and _CITATION_AFTER.match(text, end) is not None:

@@ -1955,6 +1955,17 @@ _LOWER_SPEAKER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?<!(?i:the|a|an|this|th
                                r"(?P<v>\p{Ll}{3,})[ \t]+(?:said|says|told|tells|asked|asks|replied|wrote|writes)\b")
 
 
+# the person told, asked or messaged something, in a text in lower case ("i told oluwaseun to stop", "she asked
+# chidera whether", "just texted adebayo, he's coming", "tell brad that she is pregnant"): a listed given name no
+# everyday-word list holds, or one word no such list and no dictionary holds, then what the person is told or the
+# clause's end
+_LOWER_TOLD = regex.compile(r"(?<![\p{L}\d'’])(?:told|asked|reminded|warned|begged|urged|convinced|persuaded|"
+                            r"promised|texted|messaged|emailed|pinged|dmed|rang|phoned|tell|tells|ask|asks|remind|"
+                            r"reminds|warn|warns|beg|begs|urge|urges|convince|convinces|text|texts|message|messages)"
+                            r"[ \t]+(?P<v>\p{Ll}{4,})(?=[ \t]+(?:to|not|that|about|whether|if|when|what|how|why|and|but)\b"
+                            r"|[ \t]*[,.!?;:](?!\p{L})|[ \t]*$)", regex.MULTILINE)
+
+
 # a quotation's speaker in lower case after its closing mark and a verb of speech ('..," says weber.', '..." said
 # anna kowalski,'): one or two words, then the sentence's or the clause's end
 _LOWER_ATTRIBUTION = regex.compile(r"[\"”'’],?[ \t]+(?:says|said|adds|added|asks|asked|replied|explains|explained|wrote)"
@@ -1971,6 +1982,13 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
                    or _KIN_WORD.fullmatch(w) or (index.is_common(w) or is_dictionary_word(english, w))
                    and not index.is_listed(w) for w in words):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))  # (never "says he.", "said the doctor.")
+    for m in _LOWER_TOLD.finditer(text):
+        word = m.group("v")
+        if word not in CHAT_WORDS and word not in _TERMS_OF_ADDRESS and word not in stop_words("en") \
+                and not _KIN_WORD.fullmatch(word) and not index.is_common(word) and word.lower() not in CALENDAR \
+                and (index.is_first(word) or word not in english and not is_dictionary_word(english, word)
+                     and word.casefold() not in place_names()):  # (one told something is no place: "tell jordan")
+            out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _LOWER_SPEAKER.finditer(text):
         word = m.group("v")
         if index.is_first(word) and word not in CHAT_WORDS and word not in NOT_SPEAKERS:

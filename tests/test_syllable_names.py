@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mechanisms.prmpt.entities.syllable_names import find_syllable_names
+from mechanisms.prmpt.entities.syllable_names import SyllableNames, find_syllable_names
 from mechanisms.prmpt.sanitizer import Sanitizer
 from shape_checks import check_hidden, check_kept, loaded_sanitizer, user_keys
 
@@ -62,6 +62,38 @@ def test_the_finder_on_its_own() -> None:
     assert found("Tai-chi, Feng-shui, Wing-chun, Shih-tzu, Ping-pong, Hong-Kong, Lee Teng-hui") == []
 
 
+@pytest.mark.parametrize("text, secrets", [
+    ("RT @fan: taemin always rocks airport fashion XD", ["taemin"]),
+    ("Baekhyun liked this photo of minseok HAHAHHA", ["Baekhyun", "minseok"]),
+    ("[CAPS] Junhyung's Gift - BEAST Showtime # 5", ["Junhyung"]),
+])
+def test_a_korean_given_name_written_as_one_word(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Daewoo Motor said on Tuesday that sales rose.", "Daewoo"),  # NER reads a company
+    ("Run the sudo command before the judo class.", "sudo"),  # two-letter syllables run together
+    ("The dojo opened a new branch downtown.", "dojo"),
+])
+def test_words_of_the_same_syllables_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+def test_the_joined_names_on_their_own() -> None:
+    finder = SyllableNames(frozenset({"sundae"}))
+
+    def found(text: str, lang: str = "en", ents: tuple[tuple[int, int, str], ...] = ()) -> list[str]:
+        return [text[f.start:f.end] for f in finder(text, lang, ents)]
+
+    assert found("Minjun and Seojun met Hyunwoo.") == ["Minjun", "Seojun", "Hyunwoo"]
+    assert found("Daewoo said", ents=((0, 6, "ORG"),)) == []  # NER: an organisation
+    assert found("Minjun said", ents=((0, 6, "PERSON"),)) == ["Minjun"]
+    assert found("@minjun #Minjun minjun_1 MINJUN Minminn Jimin sido") == []  # a handle, a tag, capitals, 2 letters
+    assert found("Minjun dijo", "es") == []  # English text only
+    assert found("a sundae for dessert") == []  # an English word
+
+
 # Korean given names alone and in capitals beside a family name, through every surface
 SET_BR = ("Thanks to Hae-won for the help! Hyun-woo and Da-eun met the landlord.\n"
           "Meeting notes: So-yeon raised the budget issue.\nKIM JONG-UN MET MOON JAE-IN")
@@ -72,3 +104,14 @@ def test_set_br_korean_given_names_never_reach_the_upstream(veil_factory, upstre
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_BR, SET_BR_SECRETS)
+
+
+# Korean given names written as one word, through every surface
+SET_BV = "taemin always rocks airport fashion\nBaekhyun liked this photo of minseok"
+SET_BV_SECRETS = ("taemin", "Baekhyun", "minseok")
+
+
+def test_set_bv_joined_korean_given_names_never_reach_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_BV, SET_BV_SECRETS)

@@ -812,10 +812,9 @@ def _learned_names_finder(config):  # noqa: ANN001, ANN202
 
 
 def _syllable_names_finder(config):  # noqa: ANN001, ANN202
-    from mechanisms.prmpt.entities.syllable_names import find_syllable_names
+    from mechanisms.prmpt.entities.syllable_names import SyllableNames
 
-    english = _english(config, frozenset())
-    return lambda text, lang: find_syllable_names(text, lang, english)
+    return SyllableNames(_english(config, frozenset()))
 
 
 def _recased_names_finder(config):  # noqa: ANN001, ANN202

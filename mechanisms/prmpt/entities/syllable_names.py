@@ -13,19 +13,24 @@ A Korean family name of three letters or more from the closed list right before 
 same case, joins it ("Park Seo-jun", "Ji-woo Kim"); a two-letter one ("Oh", "Ha", "Na") does not: it is as often an
 English word, and the leak rule counts a name's words of three letters or more.
 
+Written as one word ("Taemin", "minseok", "Junhyung", "Chanyeol") in an English text: a word of six letters or more
+that splits into two different given-name syllables of three letters or more each (the two-letter ones make words
+of Spanish and French: "sido", "juin"), in Title case or in lower case, no English word, and no organisation, place
+or product by NER's reading ("Daewoo": a company's name is made of the same syllables).
+
 Chinese given names written so ("Teng-hui", "Kai-shek") were tried too: with their family name beside them spaCy
 reads them already, and alone their syllables make loans as often ("Tai-chi", "Feng-shui", "Wing-chun").
 """
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 
 import regex
 
 from mechanisms.prmpt.entities.base import Found
 
-__all__ = ["find_syllable_names"]
+__all__ = ["SyllableNames", "find_syllable_names"]
 
 # syllables of Korean given names, in Revised Romanization and the older or family spellings still written beside it
 _KOREAN = frozenset("""
@@ -82,3 +87,35 @@ def find_syllable_names(text: str, lang: str, english: Container[str] = frozense
         end = after.end("f") if family_after and after is not None else m.end()
         out.append(Found("PERSON", start, end, 0.85))
     return out
+
+
+# one word of two syllables run together, in Title case or lower case, no part of a handle, a hashtag or a longer token
+_JOINED = regex.compile(r"(?<![\p{L}\p{N}_@#/.-])(?:\p{Lu}\p{Ll}{5,11}|\p{Ll}{6,12})(?![\p{L}\p{N}_@/-])")
+
+
+def _two_syllables(word: str) -> bool:
+    x = word.lower()
+    return any(x[:i] in _KOREAN and x[i:] in _KOREAN and x[:i] != x[i:] for i in range(3, len(x) - 2))
+
+
+class SyllableNames:
+    """The finder: :func:`find_syllable_names`, and the given names written as one word in an English text (see the
+    module's docstring), which reads NER's entities so that a company or a place made of the same syllables stays."""
+
+    reads_ner = True
+
+    def __init__(self, english: Container[str]) -> None:
+        self.english = english
+
+    def __call__(self, text: str, lang: str, ents: Iterable[tuple[int, int, str]] | None = None) -> list[Found]:
+        out = find_syllable_names(text, lang, self.english)
+        if lang != "en" or not self.english:
+            return out
+        other = [(a, b) for a, b, label in ents or () if label != "PERSON"]
+        for m in _JOINED.finditer(text):
+            word = m.group(0)
+            if not _two_syllables(word) or word.lower() in self.english \
+                    or any(a < m.end() and m.start() < b for a, b in other):
+                continue
+            out.append(Found("PERSON", m.start(), m.end(), 0.8))
+        return out

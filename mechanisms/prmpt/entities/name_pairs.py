@@ -183,13 +183,16 @@ def pair_score(index: NameIndex, first: str, last: str, before: str, after: str 
 
 
 _POSSESSIVE = regex.compile(r"['’]s$", regex.IGNORECASE)
+# an article before the pair makes it a thing's name ("the Magna Carta", "a Tesla Roadster"), not a person's
+_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an)[ \t]+$")
 
 
 def _given_then_unknown(index: NameIndex, first: str, last: str, english: EnglishWords | None) -> bool:
     """A listed given name that is no everyday word, then a word of four letters or more that no list, dictionary or
     gazetteer holds ("Sasha DiGiulian", "Victor Ibarbo"): a name though NER reads none, in a headline written in Title
     case as in a sentence (over news, Wikipedia, tweets and clinical reports some 95 in 100 such pairs were people
-    and most of the rest a street or a hospital named after one). Not a possessive ("Israel's Yedioth")."""
+    and most of the rest a street or a hospital named after one). Not a possessive ("Israel's Yedioth"); the caller
+    leaves a pair after an article ("the Magna Carta")."""
     if english is None or not (first[:1].isupper() and first[1:].islower() and _TITLE_WORD.fullmatch(last)):
         return False
     return index.is_given(first) and not english.is_word(first.lower()) and first.lower() not in ENGLISH_MONTHS \
@@ -252,7 +255,8 @@ def find_listed_names(text: str, lang: str, english: EnglishWords | None = None)
             continue
         score = pair_score(index, a.group(0), b.group(0), text[max(0, a.start() - 30):a.start()],
                             text[b.end():b.end() + 12], english)
-        if j == k + 1 and 0.45 <= score < 0.6 and _given_then_unknown(index, a.group(0), b.group(0), english):
+        if j == k + 1 and 0.45 <= score < 0.6 and _given_then_unknown(index, a.group(0), b.group(0), english) \
+                and not _ARTICLE_BEFORE.search(text, max(0, a.start() - 8), a.start()):
             score = 0.6
         if j > k + 1 and not initial and score > 0 and lang == "en" and _particles_lift(text, a, b, index):
             score += 0.15  # a listed given name, a family name's particles, a capitalised word: "Giovanni di Caprarola"

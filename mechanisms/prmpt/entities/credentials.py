@@ -140,7 +140,10 @@ _OWN_PATTERNS = [
 ]
 _SECRET_KEYS = (r"api[_-]?key|apikey|x-api-key|secret|secret[_-]?key|client[_-]?secret|access[_-]?token|"
                 r"auth[_-]?token|refresh[_-]?token|token|private[_-]?key|signing[_-]?key|webhook[_-]?secret|"
-                r"session[_-]?key|encryption[_-]?key|master[_-]?key|bearer")
+                r"session[_-]?key|encryption[_-]?key|master[_-]?key|bearer|"
+                # a session's cookie or id logs its holder in as the password does ("PHPSESSID=...", "connect.sid=",
+                # "sessionid=", "JSESSIONID="), and so does an anti-forgery token
+                r"session[_-]?id|sess[_-]?id|sessionid|(?<![a-z])sid|session|csrf[_-]?token|xsrf[_-]?token")
 _PASSWORD_KEYS = (r"password|passwd|pwd|pass|passphrase|db[_-]?pass(?:word)?|mot[_ ]de[_ ]passe|mdp|"
                   r"contrase[ñn]a|clave")
 _KEY_VALUE = re.compile(
@@ -165,6 +168,15 @@ _PROSE_PASSWORD = re.compile(
     r"\s*(?:\s(?:is|was|is\s+now|are|est|es|ist|lautet|hei(?:ß|ss)t|[éeè]\s|era|jest|to)\s*|:\s*)"
     r"(?:(?P<q>[\"'`“‘])(?P<qv>[^\"'`”’\n]{4,100})(?:[\"'`”’])|(?P<uv>[^\s\"'`]{4,100}?)(?=[.,;:)]*(?:\s|$)))",
     re.IGNORECASE)
+# a password right after its name, with no verb or colon ("password Tr0ub4dor&3", "new pwd hunter22"): six
+# characters or more with a letter and a digit in them, no version, date or placeholder ("password v2.0.1",
+# "password 2024-01-01")
+_BARE_PASSWORD = re.compile(r"\b(?:pass(?:word|wd|code|phrase)|pwd|passwort|kennwort|mot\s+de\s+passe|contrase[ñn]a|"
+                            r"senha)[ \t]+(?P<v>[^\s\"'`]{6,100}?)(?=[.,;:)]*(?:\s|$))", re.IGNORECASE)
+_NOT_A_BARE_PASSWORD = re.compile(r"^(?:v?\d+(?:[.-]\d+)+|\d{1,4}[./-]\d{1,2}[./-]\d{1,4})$", re.IGNORECASE)
+_BARE_PASSWORD_WORDS = re.compile(r"pass|pwd|kennwort|contrase|senha", re.IGNORECASE)
+
+
 # a PIN, a card's security code, a door's or an alarm's code, a one-time code told with its name ("My PIN is 4821",
 # "CVV 123", "door code: 7391#", "the safe combination is 12-34-56"): digits, three to twelve
 _CODE_WORDS = (r"pin(?:\s?code)?|pin\s+number|passcode|cvv2?|cvc2?|csc|security\s+code|puk(?:\s?code)?|otp|"
@@ -217,13 +229,15 @@ def _secret_value(value: str, password_key: bool) -> bool:
 
 
 _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|token|key|auth|bearer|mdp|contrase|"
+                        r"session|sessid|sess_id|(?<![a-z])sid(?![a-z])|"
                         r"pin|cvv|cvc|csc|puk|otp|code|combination|c[oó]digo|geheimzahl|senha|wachtwoord|has[łl]o|kennwort|"
                         r"(?<!\S)-[uaU]\b|--user|mysql|mariadb|"
                         r"clave|-----BEGIN", re.IGNORECASE)
 # Words that every key of _KEY_VALUE (resp. _PROSE_SECRET) contains: without one, the slow pattern (a
 # key of any length tried at every word) cannot match, and is not run. Same flags, so the same letters
 # match (IGNORECASE folds "K" and "ſ" too).
-_KEY_VALUE_WORDS = re.compile(r"key|secret|token|bearer|pass|pwd|mdp|contrase|clave", re.IGNORECASE)
+_KEY_VALUE_WORDS = re.compile(r"key|secret|token|bearer|pass|pwd|mdp|contrase|clave|session|sessid|sess_id|"
+                              r"(?<![a-z])sid(?![a-z])", re.IGNORECASE)
 _PROSE_WORDS = re.compile(r"key|secret|token|bearer", re.IGNORECASE)
 _PROSE_PASSWORD_WORDS = re.compile(r"pass|kennwort|contrase|senha|wachtwoord|has[łl]o", re.IGNORECASE)
 
@@ -258,6 +272,11 @@ def find_secrets(text: str, lang: str) -> list[Found]:
         quoted = m.group("qv") is not None
         if _told_password(m.group("qv" if quoted else "uv"), quoted):
             out.append(Found("PASSWORD", *m.span("qv" if quoted else "uv"), 0.8))
+    for m in _BARE_PASSWORD.finditer(text) if _BARE_PASSWORD_WORDS.search(text) else ():
+        value = m.group("v").rstrip(".,;:)!?")
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) \
+                and not _NOT_A_BARE_PASSWORD.match(value) and _told_password(value, False):
+            out.append(Found("PASSWORD", m.start("v"), m.start("v") + len(value), 0.8))
     for m in _SECRET_CODE.finditer(text):
         if sum(c.isdigit() for c in m.group("v")) >= 3:
             out.append(Found("PASSWORD", *m.span("v"), 0.8))

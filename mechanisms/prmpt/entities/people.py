@@ -438,6 +438,13 @@ _JSON_USER = (r"(?<![\w])[\"'](?i:user|usr|uname|account|acct|actor|principal|lo
 # An account's name told in a sentence, in the languages people write to an assistant in ("my username is jdoe82",
 # "Dein Benutzername ist max_huber88", "il nome utente è giulia.rossi", "Tu usuario es lgarcia"): a value with a
 # digit, a point or an underscore, or a word in lower case no dictionary holds ("my login is broken" stays)
+# an account right after its cue word with no colon ("username kwame.boateng88", "user jsmith_77", "login
+# a.okafor2"): a value an account's shape tells (a digit, an underscore or a point inside, a letter first), no web
+# address ("login example.com") and no file ("user config.yaml" is rare, "login.html" is no account)
+_BARE_ACCOUNT = re.compile(
+    r"(?<![\w.-])(?i:user[ _-]?name|user[ _-]?id|user|login|screen[ _]?name|nick[ _]?name|gamertag)[ \t]+[\"']?"
+    r"(?P<v>(?=[\w.-]*(?:\d|_|\.\w))(?![\w.-]*\.(?i:com|org|net|io|dev|app|edu|gov|info|biz|html|htm|php|json|"
+    r"yaml|yml|txt|csv|log|py|js|md)(?![\w.-]))[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/-]|\.\w)")
 _TOLD_ACCOUNT = re.compile(
     r"(?<![\w-])(?:(?i:user\s?name|user\s?id|login|nome\s+utente|identifiant|nom\s+d['’]utilisateur|"
     r"nazwa\s+u[żz]ytkownika)|(?P<de>(?i:benutzername|benutzerkennung))|(?P<nl>(?i:gebruikersnaam))|"
@@ -513,7 +520,7 @@ TYPES = (
     EntityType(
         "USERNAME", EntityPolicy(category="fpe", threshold=0.5), tier=1,
         finders=(lambda config: RegexFinder("USERNAME", [(_HANDLE, 0.8), (_REDDIT_USER, 0.8), (_USERNAME_CUE, 0.8),
-                                                         (_LOGIN_CUE, 0.8),
+                                                         (_LOGIN_CUE, 0.8), (_BARE_ACCOUNT, 0.8),
                                                          (_LOGIN_FIELD, 0.8), (_HOME_DIR, 0.8),
                                                          (_TILDE_HOME, 0.8), (_LOG_USER, 0.8), (_SSHD_USER, 0.8),
                                                          (_SHELL_PROMPT, 0.8), (_BRACKET_PROMPT, 0.8),

@@ -33,6 +33,7 @@ def test_a_stay_or_a_sample_number(sanitizer: Sanitizer, text: str, secrets: lis
     ("We watched episode 12 of season 3 last night.", "episode 12"),
     ("Our visit lasted 45 minutes.", "45"),
     ("Ingreso en UCI durante 12 días.", "12"),
+    ("8 PM PT W/ANOTHER EPISODE 130-140'S ATRIAL TACHYCARDIA LASTING APPROX 10 MIN", "130-140"),  # a measurement
 ])
 def test_small_numbers_after_the_same_words_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)

@@ -10,10 +10,12 @@ from mechanisms.prmpt.entities.base import EntityType, cued, regex_finder
 
 _ID = r"(?P<v>(?=[A-Z0-9-]*\d{3})[A-Z0-9][A-Z0-9-]{3,19}[A-Z0-9])(?![\w-])"
 _MRN_CUE = (r"medical[\s-]+record|MRN|MR#|chart|patient|hospital|dossier(?:\s+m[ée]dical|\s+patient)?|"
-            r"IPP|historia\s+cl[ií]nica|n[uú]mero\s+de\s+historia|NHC|expediente|"
-            # a stay's or a sample's number, as a hospital's systems print it ("Episodio: 635467", "Encounter #
-            # 88812345", "Accession No. S22-14567"): it finds the patient's record as the record number does
-            r"episod(?:e|io)|[ée]pisode|encounter|admission|ingreso|s[ée]jour|accession|specimen|visit")
+            r"IPP|historia\s+cl[ií]nica|n[uú]mero\s+de\s+historia|NHC|expediente")
+# a stay's or a sample's number, as a hospital's systems print it ("Episodio: 635467", "Encounter # 88812345",
+# "Accession No. S22-14567"): it finds the patient's record as the record number does; five digits in a row at
+# least, as a note writes a measurement after the same words ("another episode 130-140's")
+_STAY_CUE = r"episod(?:e|io)|[ée]pisode|encounter|admission|ingreso|s[ée]jour|accession|specimen|visit"
+_STAY_ID = r"(?P<v>(?=[A-Z0-9-]*\d{5})[A-Z0-9][A-Z0-9-]{3,19}[A-Z0-9])(?![\w-])"
 _PLAN_CUE = (r"health[\s-]+plan|member(?:ship)?|subscriber|insurance|policy|group|beneficiary|medicare|"
              r"medicaid|MBI|mutuelle|carte\s+vitale|adh[ée]rent|tarjeta\s+sanitaria|afiliaci[oó]n|p[oó]liza|"
              r"CIP|assurance|seguro")
@@ -21,9 +23,11 @@ _PLAN_CUE = (r"health[\s-]+plan|member(?:ship)?|subscriber|insurance|policy|grou
 TYPES = (
     EntityType(
         "MEDICAL_RECORD_NUMBER", EntityPolicy(category="fpe", threshold=0.5), tier=1,
-        finders=(regex_finder("MEDICAL_RECORD_NUMBER", [(rf"{cued(_MRN_CUE)}{_ID}", 0.8)]),),
+        finders=(regex_finder("MEDICAL_RECORD_NUMBER", [(rf"{cued(_MRN_CUE)}{_ID}", 0.8),
+                                                        (rf"{cued(_STAY_CUE)}{_STAY_ID}", 0.8)]),),
         codec=lambda config: AlnumCodec("MEDICAL_RECORD_NUMBER"), family="health",
-        description="medical record / chart / patient number, or a stay's or a sample's number, after its cue word", examples=("MRN 00482913",),
+        description="medical record / chart / patient number, or a stay's or a sample's number, after its cue word",
+        examples=("MRN 00482913",),
     ),
     EntityType(
         "HEALTH_PLAN_ID", EntityPolicy(category="fpe", threshold=0.5), tier=1,

@@ -54,6 +54,7 @@ def test_the_pair_finder_on_its_own() -> None:
     assert taken("Check out Sasha Kenya Climbs") == []  # a place
     assert taken("Check out Sasha Ozu Climbs") == []  # too short to tell
     assert taken("the Magna Carta was sealed") == []  # after an article: a thing's name
+    assert taken("Crackles At Bases. Pa Stas 73,72.") == []  # a given name of two letters: as often a word
     assert taken("Report in Israel's Yedioth Ahronoth") == []  # a possessive opens a title, not a name
     assert taken("The September Bund future fell") == []  # a month
     assert taken("a mix of the German Billiges Kaufhaus") == []  # a given name that is a word ("german")

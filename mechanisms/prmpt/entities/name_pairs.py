@@ -193,7 +193,8 @@ def _given_then_unknown(index: NameIndex, first: str, last: str, english: Englis
     case as in a sentence (over news, Wikipedia, tweets and clinical reports some 95 in 100 such pairs were people
     and most of the rest a street or a hospital named after one). Not a possessive ("Israel's Yedioth"); the caller
     leaves a pair after an article ("the Magna Carta")."""
-    if english is None or not (first[:1].isupper() and first[1:].islower() and _TITLE_WORD.fullmatch(last)):
+    if english is None or len(first) < 3 or not (first[:1].isupper() and first[1:].islower()
+                                                 and _TITLE_WORD.fullmatch(last)):
         return False
     return index.is_given(first) and not english.is_word(first.lower()) and first.lower() not in ENGLISH_MONTHS \
         and not index.is_listed(last) and len(last) >= 4 and VOWEL.search(last) is not None \

@@ -982,6 +982,8 @@ def test_governments_by_their_seat_and_verbs_after_a_name_stay(sanitizer: Saniti
     ("El juez ha citado a declarar a Nerea Olabarrieta como investigada.", ["Nerea Olabarrieta"]),
     ("Ayer comí con Pilar en el centro.", ["Pilar"]),
     ("Ayer comí con David en el centro.", ["David"]),
+    ("Gracias a Maite por todo, nos vemos la semana que viene en la oficina.", ["Maite"]),  # "a" is no article
+    ("Dale las gracias a Maite de mi parte cuando la veas mañana en la oficina.", ["Maite"]),
 ])
 def test_holders_of_an_office_and_people_a_verb_is_done_to(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
@@ -994,6 +996,7 @@ def test_holders_of_an_office_and_people_a_verb_is_done_to(sanitizer: Sanitizer,
     ("The mayor of the city, Leeds, is large.", "Leeds"),
     ("El tribunal condenó a España por la demora.", "condenó a España"),
     ("Trade with China grew last year.", "with China"),
+    ("Mañana viajamos a Santiago y luego a Valencia para ver a la familia.", "a Santiago"),
 ])
 def test_portfolios_clubs_and_countries_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     assert kept in sanitizer.sanitize(text, KEYS).text

@@ -799,6 +799,9 @@ _OBJECT_AFTER = regex.compile(r"[ \t]+(?:the|a|an|my|your|our|their|his|her|its|
 
 
 _ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
+# (outside English "a" is a preposition, and before a given name Spanish's mark of a person: "gracias a Maite",
+# "llamé a Iñaki")
+_ARTICLE_BEFORE_NOT_EN = regex.compile(r"(?<![\p{L}])(?i:the|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
 _PROPER_AFTER = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}+)")
 
 
@@ -852,7 +855,8 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
             # ("ask bart de boer", "hey maya")
         if style == "title" and opens_sentence(text, m.start()) and not _PERSON_AFTER.match(text, m.end()):
             continue
-        if style == "title" and (_ARTICLE_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        article = _ARTICLE_BEFORE if lang == "en" else _ARTICLE_BEFORE_NOT_EN
+        if style == "title" and (article.search(text, max(0, m.start() - 5), m.start())
                                  or _proper_noun_after(text, m.end(), index)):
             continue  # "the Magna Carta": part of a longer proper noun, not a person
         if style == "title" and _in_a_place_name(text, m.start(), m.end(), word):

@@ -38,6 +38,8 @@ def test_the_person_told_something_in_lower_case(sanitizer: Sanitizer, text: str
     ("i emailed support about it twice", "support"),
     ("he promised tomorrow, we'll see", "tomorrow"),
     ("just ask google how to do it", "google"),
+    ("ask chatgpt about it", "chatgpt"),  # a word no list holds, after a verb in the present: a tool as often
+    ("i asked chatgpt to rewrite it", "chatgpt"),  # three consonants in a row: no name's spelling
     ("remind me to tell everyone that the bank called", "everyone"),
 ])
 def test_words_after_the_same_verbs_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:

@@ -1961,13 +1961,17 @@ _LOWER_SPEAKER = regex.compile(r"(?<![\p{L}\d@#_'’.-])(?<!(?i:the|a|an|this|th
 
 # the person told, asked or messaged something, in a text in lower case ("i told oluwaseun to stop", "she asked
 # chidera whether", "just texted adebayo, he's coming", "tell brad that she is pregnant"): a listed given name no
-# everyday-word list holds, or one word no such list and no dictionary holds, then what the person is told or the
-# clause's end
-_LOWER_TOLD = regex.compile(r"(?<![\p{L}\d'’])(?:told|asked|reminded|warned|begged|urged|convinced|persuaded|"
-                            r"promised|texted|messaged|emailed|pinged|dmed|rang|phoned|tell|tells|ask|asks|remind|"
+# everyday-word list holds, or, after a verb in the past, one word no such list and no dictionary holds and that
+# reads as a name would (no three consonants in a row: "chatgpt" is a tool's); then what the person is told or the
+# clause's end. After a verb in the present a word no list holds is as often a tool ("ask chatgpt about it")
+_LOWER_TOLD = regex.compile(r"(?<![\p{L}\d'’])(?:(?P<past>told|asked|reminded|warned|begged|urged|convinced|persuaded|"
+                            r"promised|texted|messaged|emailed|pinged|dmed|rang|phoned)|tell|tells|ask|asks|remind|"
                             r"reminds|warn|warns|beg|begs|urge|urges|convince|convinces|text|texts|message|messages)"
                             r"[ \t]+(?P<v>\p{Ll}{4,})(?=[ \t]+(?:to|not|that|about|whether|if|when|what|how|why|and|but)\b"
                             r"|[ \t]*[,.!?;:](?!\p{L})|[ \t]*$)", regex.MULTILINE)
+
+
+_CONSONANT_RUN = regex.compile(r"[bcdfghjklmnpqrstvwxz]{3}")
 
 
 # a quotation's speaker in lower case after its closing mark and a verb of speech ('..," says weber.', '..." said
@@ -1990,7 +1994,8 @@ def _lower_case_names(text: str, english: Container[str]) -> list[Found]:
         word = m.group("v")
         if word not in CHAT_WORDS and word not in _TERMS_OF_ADDRESS and word not in stop_words("en") \
                 and not _KIN_WORD.fullmatch(word) and not index.is_common(word) and word.lower() not in CALENDAR \
-                and (index.is_first(word) or word not in english and not is_dictionary_word(english, word)
+                and (index.is_first(word) or m.group("past") and not _CONSONANT_RUN.search(word)
+                     and word not in english and not is_dictionary_word(english, word)
                      and word.casefold() not in place_names()):  # (one told something is no place: "tell jordan")
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.7))
     for m in _LOWER_SPEAKER.finditer(text):

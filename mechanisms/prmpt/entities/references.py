@@ -105,6 +105,10 @@ _COLON = re.compile(rf"(?<![^\W\d_ºª]){_CUES}(?:['’]s)?(?![^\W\d_])\.?\s*:{_
 _BARE_STRONG = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})(?![^\W\d_])\.?[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
 # a plural cue before a code ("Joined Cases C-402/05 P"), never before a plain number ("cases 100")
 _BARE_PLURAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG})s(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
+# a cue and a verb ("Her asylum reference is A123 456 789", "your booking reference is QX7 42P 9LM", "my member ID
+# was 448812"): a code, or four digits or more and no year, as after a bare cue that names a person's number
+_TOLD = re.compile(rf"(?<![^\W\d_ºª])(?:{_STRONG}|{_PERSONAL})(?![^\W\d_])[ \t]+(?:is|was|est|es|ist)[ \t]+{_VALUE}",
+                   re.IGNORECASE)
 _BARE_PERSONAL = re.compile(rf"(?<![^\W\d_ºª])(?:{_PERSONAL})(?![^\W\d_])[ \t]{{1,3}}{_VALUE}", re.IGNORECASE)
 # "No." before a value that can only be a file code
 _NO_CODE = re.compile(rf"(?<![^\W\d_ºª])(?:n(?:os?|r|um|úm)\b\.?|nº|n°|n\.º)[ \t]{{0,3}}{_VALUE}", re.IGNORECASE)
@@ -280,9 +284,10 @@ class ReferenceFinder:
         starts = [(m.start(), b) for a, b in windows for m in _START.finditer(text, a, b)]
         for pattern, check, score in ((_NUMBERED, _plain, 0.7), (_COLON, _strong_bare, 0.7),
                                       (_BARE_STRONG, _strong_bare, 0.7), (_BARE_PERSONAL, _personal_bare, 0.65),
+                                      (_TOLD, _personal_bare, 0.65),
                                       (_NO_CODE, _file_code, 0.6), (_DOCKET_YEAR, _plain, 0.6),
                                       (_BARE_PLURAL, _bare_code, 0.6)):
-            bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL)
+            bare = pattern in (_COLON, _BARE_STRONG, _BARE_PERSONAL, _TOLD)
             for m in (pattern.match(text, at, end) for at, end in starts):
                 if m is None:
                     continue

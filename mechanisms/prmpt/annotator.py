@@ -2097,6 +2097,7 @@ class TypeAnnotator:
                             for text, spans, lang in zip(texts, resolved, langs)]
                 resolved = [_lone_initials(text, spans) if lang == "en" else spans
                             for text, spans, lang in zip(texts, resolved, langs)]
+                resolved = [_nicknamed(text, spans, self._english) for text, spans in zip(texts, resolved)]
         resolved = [_outside_place_columns(text, spans) for text, spans in zip(texts, resolved)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
@@ -2852,6 +2853,43 @@ def _lone_initials(text: str, spans: list[Span]) -> list[Span]:
                 or taken.overlaps(a, b):
             continue
         added.append(Span("PERSON", a, b, 0.6, spans[0].lang))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
+
+
+# a nickname in quotes inside a name ('William Herbert "Buckshot" May', 'Dahvin "DaHv" Daniels', "Robert 'Bobby'
+# Okonkwo"): a person's span, then the nickname and a word in Title case, or a word in Title case and the nickname
+# before it
+_NICK_AFTER = regex.compile(r"[ \t]+[\"“'‘](?P<n>\p{Lu}[\p{L}'’.-]{1,20})[\"”'’][ \t]+"
+                            r"(?P<w>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\d'’-])")
+_NICK_BEFORE = regex.compile(r"(?<![\p{L}\d'’.-])(?P<w>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+[\"“'‘]"
+                             r"(?P<n>\p{Lu}[\p{L}'’.-]{1,20})[\"”'’][ \t]+$")
+
+
+def _nicknamed(text: str, spans: list[Span], english: Container[str]) -> list[Span]:
+    """(:data:`_NICK_AFTER`, :data:`_NICK_BEFORE`) The nickname and the other part of a name a quoted nickname
+    splits, each as a span of its own: after the person's span a word that is a listed family name or no English
+    word ("May", "Xanthos"; not 'Taylor Swift "Anti-Hero" Video'), before it a word that is a listed given name or
+    no English word ("Dahvin"; not 'the Award "Best" Marchetti')."""
+    from mechanisms.prmpt.entities.name_words import name_index
+
+    if '"' not in text and "“" not in text and "'" not in text and "‘" not in text:
+        return spans
+    index = name_index()
+    taken = Occupied([(s.start, s.end) for s in spans])
+    added: list[Span] = []
+    for span in spans:
+        if span.entity_type != "PERSON":
+            continue
+        after = _NICK_AFTER.match(text, span.end)
+        if after is not None and (index.is_last(after.group("w")) or after.group("w").lower() not in english
+                                  and not index.is_common(after.group("w"))):
+            added += [Span("PERSON", *after.span(g), span.score, span.lang) for g in ("n", "w")
+                      if not taken.overlaps(*after.span(g))]
+        before = _NICK_BEFORE.search(text, max(0, span.start - 50), span.start)
+        if before is not None and (index.is_first(before.group("w")) or before.group("w").lower() not in english
+                                   and not index.is_common(before.group("w"))):
+            added += [Span("PERSON", *before.span(g), span.score, span.lang) for g in ("w", "n")
+                      if not taken.overlaps(*before.span(g))]
     return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 

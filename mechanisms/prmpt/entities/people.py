@@ -461,6 +461,29 @@ def _a_word_of(word: str, lang: str | None) -> bool:
     return lexicon is not None and word.lower() in lexicon
 
 
+# a chat log's speaker, its nick in angle brackets opening the line (IRC, Matrix and Discord exports: "<Zainab_K>
+# anyone know?", "[10:32] <dev_tomasz> try restarting"); an HTML tag or a generic type opens a line so too
+_CHAT_NICK = re.compile(r"^[ \t]*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]*)?<[@+%~&]?"
+                        r"(?P<v>[A-Za-z\[\]\\^_`{|}][\w\[\]\\^`{|}-]{1,30})>[ \t]+\S", re.MULTILINE)
+_HTML_TAGS = frozenset("""a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite
+code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1
+h2 h3 h4 h5 h6 head header hr html i iframe img input ins kbd label legend li link main map mark meta meter nav
+noscript object ol optgroup option output p param picture pre progress q rp rt ruby s samp script section select
+slot small source span strong style sub summary sup svg table tbody td template textarea tfoot th thead time title
+tr track u ul var video wbr path g center font""".split())
+
+
+def find_chat_log_nicks(text: str) -> list[Found]:
+    """(:data:`_CHAT_NICK`) A chat log's nicks: where two lines or more open so, or where the nick has a digit or an
+    underscore in it, as an account's name has; never an HTML tag or a placeholder ("<name>")."""
+    if "<" not in text:
+        return []
+    found = [m for m in _CHAT_NICK.finditer(text) if m.group("v").lower() not in _HTML_TAGS and _an_account(m.group("v"))]
+    log = len(found) >= 2
+    return [Found("USERNAME", m.start("v"), m.end("v"), 0.8) for m in found
+            if log or any(ch.isdigit() or ch == "_" for ch in m.group("v"))]
+
+
 def find_told_accounts(text: str, lang: str, english: EnglishWords | None = None) -> list[Found]:
     """(:data:`_TOLD_ACCOUNT`) The accounts a sentence tells by their name."""
     out = []
@@ -773,7 +796,7 @@ def _name_parts_finder(config):  # noqa: ANN001, ANN202
 
 def _told_accounts_finder(config):  # noqa: ANN001, ANN202
     english = _english(config)
-    return lambda text, lang: find_told_accounts(text, lang, english)
+    return lambda text, lang: find_told_accounts(text, lang, english) + find_chat_log_nicks(text)
 
 
 def _emailed_names_finder(config):  # noqa: ANN001, ANN202

@@ -44,7 +44,11 @@ _NAME_KEYS = (r"full[_ -]?name|first[_ -]?name|last[_ -]?name|given[_ -]?name|fa
               # the people a record names beside its holder ("guardian: Ayinde Israel;", "Next of kin: ...")
               r"guardian|parent|mother|father|spouse|next[ _]of[ _]kin|emergency[ _]contact|tenant|landlord|"
               r"borrower|guarantor|co-?signer|student(?:_?name)?|policy_?holder|insured|vorname|nachname|mieter(?:in)?|"
-              r"nome|cognome|naam|voornaam|achternaam|locataire")
+              r"nome|cognome|naam|voornaam|achternaam|locataire|"
+              # a care team's roles on a note or a chart ("Attending: Okonkwo. RN: Bettina.", "Médico: ...")
+              r"resident|intern|registrar|rn|lpn|cna|np|md|nurse|physician|surgeon|doctor|clinician|"
+              r"therapist|pharmacist|midwife|case[ _]manager|social[ _]worker|caregiver|carer|interpreter|scribe|"
+              r"m[ée]dico|m[ée]decin|enfermer[oa]|infirmi[eè]re?")
 # a name's key right before its value ("Name: ", "full_name=", "Nombre: "): the annotator keeps a keyed name read as
 # written in a text in capitals, and the address finders read no street there ("Name: Calle Norberg")
 NAME_KEY_BEFORE = regex.compile(rf"(?<![\w])[\"']?(?:{_NAME_KEYS})[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?$", regex.IGNORECASE)

@@ -26,6 +26,8 @@ def sanitizer() -> Sanitizer:
     ("Cookie: PHPSESSID=3f9a8c7d6e5b4a39281706f5e4d3c2b1; theme=dark", ["3f9a8c7d6e5b4a39281706f5e4d3c2b1"]),
     ("sessionid=k2j3h4g5f6d7s8a9q0w1e2r3t4y5u6i7", ["k2j3h4g5f6d7s8a9q0w1e2r3t4y5u6i7"]),
     ("Set-Cookie: connect.sid=s%3AabcDEF123456789xyz.QWERTYUIOPasdfghjkl; Path=/", ["QWERTYUIOPasdfghjkl"]),
+    ("Recovery code: 7F3K-9Q2M-XX4P-81LD, keep it offline.", ["7F3K-9Q2M-XX4P-81LD"]),
+    ("My wifi key is BlueOcean#77 if you need it.", ["BlueOcean#77"]),
 ])
 def test_a_bare_credential(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
     check_hidden(sanitizer, KEYS, text, secrets)
@@ -39,6 +41,8 @@ def test_a_bare_credential(sanitizer: Sanitizer, text: str, secrets: list[str]) 
     ("Open login.html and the user config.yaml file", "config.yaml"),
     ("for user in users: print(user)", "users"),
     ("The residents: Anna inside, the rest beside the gate.", "inside"),
+    ("The recovery code is in the drawer.", "drawer"),
+    ("The key is patience.", "patience"),
 ])
 def test_words_after_the_same_names_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)

@@ -164,6 +164,9 @@ _AUTH_HEADER = re.compile(r"\bAuthorization\b[\"']?\s*[:=]\s*[\"']?(?:Bearer|Tok
 # passe : x"): quoted, or with a digit, a symbol or a capital inside, so that "the password is wrong" stays
 _PROSE_PASSWORD = re.compile(
     r"\b(?:pass(?:word|wd|code|phrase)|pass\s+phrase|passwort|kennwort|mot\s+de\s+passe|contrase[ñn]a|senha|wachtwoord|"
+    # an account's recovery or backup code and a network's key log in as the password does ("Recovery code:
+    # 7F3K-9Q2M-XX4P-81LD", "the wifi key is BlueOcean#77")
+    r"recovery\s+(?:code|key)|wi-?fi\s+(?:key|code)|network\s+key|wpa2?\s+key|"
     r"has[łl]o)\b(?:\s+(?:for|to|of|on|f[üu]r|de|pour|para)\s+(?:the\s+|my\s+|our\s+)?[\w.@-]+)?"
     r"\s*(?:\s(?:is|was|is\s+now|are|est|es|ist|lautet|hei(?:ß|ss)t|[éeè]\s|era|jest|to)\s*|:\s*)"
     r"(?:(?P<q>[\"'`“‘])(?P<qv>[^\"'`”’\n]{4,100})(?:[\"'`”’])|(?P<uv>[^\s\"'`]{4,100}?)(?=[.,;:)]*(?:\s|$)))",
@@ -239,7 +242,7 @@ _PREFILTER = re.compile(r"[A-Za-z0-9_+/=-]{16}|://[^\s/@]*@|pass|pwd|secret|toke
 _KEY_VALUE_WORDS = re.compile(r"key|secret|token|bearer|pass|pwd|mdp|contrase|clave|session|sessid|sess_id|"
                               r"(?<![a-z])sid(?![a-z])", re.IGNORECASE)
 _PROSE_WORDS = re.compile(r"key|secret|token|bearer", re.IGNORECASE)
-_PROSE_PASSWORD_WORDS = re.compile(r"pass|kennwort|contrase|senha|wachtwoord|has[łl]o", re.IGNORECASE)
+_PROSE_PASSWORD_WORDS = re.compile(r"pass|kennwort|contrase|senha|wachtwoord|has[łl]o|recovery|key", re.IGNORECASE)
 
 
 def find_secrets(text: str, lang: str) -> list[Found]:

@@ -1658,6 +1658,8 @@ def test_set_m_rules_at_their_finders(finder: str, text: str, value: str) -> Non
     ("Oskia, can you check my order?", ["Oskia"]),
     ("She was born in the spring. Her maiden name is Castellanos", ["Castellanos"]),
     ("What's your last name? Vukovich", ["Vukovich"]),
+    ("Security question: mother's maiden name? Answer: Okafor", ["Okafor"]),  # a form's answer label between
+    ("Security question: mother's maiden name?\nAnswer: Wiśniewska", ["Wiśniewska"]),
     ("The savings account is in the name of Telma Iriarte.", ["Telma Iriarte"]),
     ("Ysolde: Where were you?\nPeter: Out.\nMaria: Dinner is ready.", ["Ysolde", "Peter", "Maria"]),
     ("Most people call me Ignatius.", ["Ignatius"]),

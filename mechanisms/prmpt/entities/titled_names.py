@@ -2043,7 +2043,9 @@ _INTRO = regex.compile(
     # in the name of Nivi Rosing", "under my partner's name Nivi Rosing")
     r"(?:(?:his|her|their|your|our|the)[ \t]+)?(?:first|last|middle|maiden|family|given|full|legal|married|birth)"
     r"[ \t]+name(?:[ \t]+(?:is|was)|\?)|in[ \t]+the[ \t]+name[ \t]+of|"
-    r"under[ \t]+(?:my|his|her|their|our|your)[ \t]+(?:\p{L}+['’]s[ \t]+)?name))[ \t]+"
+    r"under[ \t]+(?:my|his|her|their|our|your)[ \t]+(?:\p{L}+['’]s[ \t]+)?name))(?:[ \t]+|[ \t]*\n[ \t]*)"
+    # (a form's answer label between: "mother's maiden name? Answer: Okafor")
+    r"(?:(?i:answer|response|reply|ans|a)[ \t]*:[ \t]*)?"
     r"(?P<v>\p{L}[\p{L}'’-]*)(?:[ \t]+(?P<w>\p{L}[\p{L}'’-]*))?")
 _NOT_INTRODUCED = frozenset("""not on in at the a an also still written spelled spelt is was isn't wasn't no none
 nothing unknown irrelevant important private secret hidden here there this that it what le la les un une pas

@@ -2880,16 +2880,12 @@ def _nicknamed(text: str, spans: list[Span], english: Container[str]) -> list[Sp
     for span in spans:
         if span.entity_type != "PERSON":
             continue
-        after = _NICK_AFTER.match(text, span.end)
-        if after is not None and (index.is_last(after.group("w")) or after.group("w").lower() not in english
-                                  and not index.is_common(after.group("w"))):
-            added += [Span("PERSON", *after.span(g), span.score, span.lang) for g in ("n", "w")
-                      if not taken.overlaps(*after.span(g))]
-        before = _NICK_BEFORE.search(text, max(0, span.start - 50), span.start)
-        if before is not None and (index.is_first(before.group("w")) or before.group("w").lower() not in english
-                                   and not index.is_common(before.group("w"))):
-            added += [Span("PERSON", *before.span(g), span.score, span.lang) for g in ("w", "n")
-                      if not taken.overlaps(*before.span(g))]
+        for m, listed in ((_NICK_AFTER.match(text, span.end), index.is_last),
+                          (_NICK_BEFORE.search(text, max(0, span.start - 50), span.start), index.is_first)):
+            if m is not None and (listed(m.group("w")) or m.group("w").lower() not in english
+                                  and not index.is_common(m.group("w"))):
+                added += [Span("PERSON", *m.span(g), span.score, span.lang) for g in ("n", "w")
+                          if not taken.overlaps(*m.span(g))]
     return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 

@@ -439,9 +439,6 @@ _ROLE_ACCOUNT = (r"(?<![\w])(?i:assigned[ \t]+to|assignee|reviewers?|reviewed[ \
                  r"xlsx?|html?|xml|sh|go|rs|java|rb)(?![\w.-]))[a-z][a-z0-9]*(?:[._][a-z][a-z0-9]*)+)(?![\w@/.-])")
 _JSON_USER = (r"(?<![\w])[\"'](?i:user|usr|uname|account|acct|actor|principal|login_?name)[\"']\s*:\s*[\"']"
               r"(?P<v>(?=[\w.-]*[A-Za-z])[A-Za-z_][\w.-]{2,40})(?=[\"'])")
-# An account's name told in a sentence, in the languages people write to an assistant in ("my username is jdoe82",
-# "Dein Benutzername ist max_huber88", "il nome utente è giulia.rossi", "Tu usuario es lgarcia"): a value with a
-# digit, a point or an underscore, or a word in lower case no dictionary holds ("my login is broken" stays)
 # an account right after its cue word with no colon ("username kwame.boateng88", "user jsmith_77", "login
 # a.okafor2"): a value an account's shape tells (a digit, an underscore or a point inside, a letter first), no web
 # address ("login example.com") and no file ("user config.yaml" is rare, "login.html" is no account)
@@ -449,6 +446,10 @@ _BARE_ACCOUNT = re.compile(
     r"(?<![\w.-])(?i:user[ _-]?name|user[ _-]?id|user|login|screen[ _]?name|nick[ _]?name|gamertag)[ \t]+[\"']?"
     r"(?P<v>(?=[\w.-]*(?:\d|_|\.\w))(?![\w.-]*\.(?i:com|org|net|io|dev|app|edu|gov|info|biz|html|htm|php|json|"
     r"yaml|yml|txt|csv|log|py|js|md)(?![\w.-]))[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/-]|\.\w)")
+
+# An account's name told in a sentence, in the languages people write to an assistant in ("my username is jdoe82",
+# "Dein Benutzername ist max_huber88", "il nome utente è giulia.rossi", "Tu usuario es lgarcia"): a value with a
+# digit, a point or an underscore, or a word in lower case no dictionary holds ("my login is broken" stays)
 _TOLD_ACCOUNT = re.compile(
     r"(?<![\w-])(?:(?i:user\s?name|user\s?id|login|nome\s+utente|identifiant|nom\s+d['’]utilisateur|"
     r"nazwa\s+u[żz]ytkownika)|(?P<de>(?i:benutzername|benutzerkennung))|(?P<nl>(?i:gebruikersnaam))|"

@@ -798,10 +798,11 @@ _OBJECT_AFTER = regex.compile(r"[ \t]+(?:the|a|an|my|your|our|their|his|her|its|
                               r"him|all|every|each|some|any|no|up|out|down|off)\b", regex.IGNORECASE)
 
 
-_ARTICLE_BEFORE = regex.compile(r"(?<![\p{L}])(?i:the|a|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
+_ARTICLES_BUT_A = r"the|an|le|la|les|un|une|el|los|las|una"
+_ARTICLE_BEFORE = regex.compile(rf"(?<![\p{{L}}])(?i:a|{_ARTICLES_BUT_A})[ \t]+$")
 # (outside English "a" is a preposition, and before a given name Spanish's mark of a person: "gracias a Maite",
 # "llamé a Iñaki")
-_ARTICLE_BEFORE_NOT_EN = regex.compile(r"(?<![\p{L}])(?i:the|an|le|la|les|un|une|el|los|las|una)[ \t]+$")
+_ARTICLE_BEFORE_NOT_EN = regex.compile(rf"(?<![\p{{L}}])(?i:{_ARTICLES_BUT_A})[ \t]+$")
 _PROPER_AFTER = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}+)")
 
 

@@ -170,8 +170,10 @@ def eth_address(rng: random.Random, checksummed: bool = True) -> str:
     return "0x" + "".join(c.upper() if c.isalpha() and int(digest[i], 16) >= 8 else c for i, c in enumerate(body))
 
 
-def btc_address(rng: random.Random) -> str:
-    payload = bytes([rng.choice([0, 5])]) + bytes(rng.randint(0, 255) for _ in range(20))
+def btc_address(rng: random.Random, versions: tuple[int, ...] = (0, 5)) -> str:
+    """A base58check address; other versions give the coins that took Bitcoin's format (Litecoin 0x30 "L" and 0x32
+    "M", Dogecoin 0x1e "D", Dash 0x4c "X", Tron 0x41 "T")."""
+    payload = bytes([rng.choice(versions)]) + bytes(rng.randint(0, 255) for _ in range(20))
     raw = payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
     n = int.from_bytes(raw, "big")
     out = ""
@@ -181,7 +183,7 @@ def btc_address(rng: random.Random) -> str:
     return "1" * (len(raw) - len(raw.lstrip(b"\x00"))) + out
 
 
-def bech32_address(rng: random.Random) -> str:
+def bech32_address(rng: random.Random, hrp: str = "bc") -> str:
     charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
     data = [0] + [rng.randint(0, 31) for _ in range(32)]
     gen = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
@@ -195,7 +197,6 @@ def bech32_address(rng: random.Random) -> str:
                 chk ^= gen[i] if (top >> i) & 1 else 0
         return chk
 
-    hrp = "bc"
     expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
     poly = polymod(expanded + data + [0] * 6) ^ 1
     return hrp + "1" + "".join(charset[d] for d in data) + "".join(charset[(poly >> 5 * (5 - i)) & 31]

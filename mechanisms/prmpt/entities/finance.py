@@ -1,11 +1,17 @@
-"""Payment cards, IBANs, account and ABA routing numbers, crypto wallet addresses.
+"""Payment cards, IBANs, account and ABA routing numbers, SWIFT / BIC codes, crypto wallet addresses.
 
 Cards and IBANs keep the codecs of ``codecs`` (network prefix and Luhn, country and mod 97).
 Account numbers are hidden digit by digit (letters kept) and are found only next to a cue word.
 ABA routing numbers keep their Federal Reserve district (first two digits) and their checksum.
-Wallets keep their checksums: Bitcoin base58check (version byte kept, double SHA-256 recomputed)
-and bech32 (human part and witness version kept, BCH checksum recomputed), Ethereum EIP-55
-(mixed-case Keccak checksum recomputed, or the all-lower / all-upper case kept).
+A SWIFT / BIC code (ISO 9362: four letters of the bank, the country, two characters of the place and an optional
+branch of three, "DEUTDEFF500") is found after its name ("BIC", "SWIFT", "SWIFT code", "code BIC") when its country
+is one: with the IBAN or the account it names the bank that holds them, and a small bank's code narrows its
+customers to a town. The country is kept, the rest encrypted letter for letter and digit for digit.
+Wallets keep their checksums: base58check (version byte kept, double SHA-256 recomputed: Bitcoin, and the coins
+that took its format, Litecoin "L"/"M", Dogecoin "D", Dash "X", Tron "T"; any 25-byte base58check string is taken,
+its 4-byte checksum is what tells it from a word) and bech32 (human part and witness version kept, BCH checksum
+recomputed: "bc1", "tb1", Litecoin "ltc1"), Ethereum EIP-55 (mixed-case Keccak checksum recomputed, or the
+all-lower / all-upper case kept).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import hashlib
 import re
 
 from mechanisms.keys import UserKeys
+from mechanisms.prmpt.charclass import transform_classed
 from mechanisms.prmpt.codecs import AlnumCodec, CreditCardCodec, IbanCodec, TwoWayCodec, iban_residue, put_chars
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import BASE58, DIGITS, one_alphabet, transform_alphabet
@@ -53,6 +60,34 @@ class AbaRoutingCodec(TwoWayCodec):
         return put_chars(value, pos, partial[:8] + str(check))
 
 
+# ------------------------------------------------------------------------------------ SWIFT / BIC
+_SWIFT = re.compile(r"[A-Z]{4}(?P<country>[A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+
+
+def swift_valid(value: str) -> bool:
+    import phonenumbers
+
+    m = _SWIFT.fullmatch(value)
+    return bool(m) and (m.group("country") in phonenumbers.SUPPORTED_REGIONS or m.group("country") == "XK")
+
+
+class SwiftCodec(TwoWayCodec):
+    """The bank's four letters and the place encrypted in their classes, the branch on its own (so that "BNPAFRPP" and
+    "BNPAFRPPXXX" keep one bank); the country and the head office's branch "XXX" kept."""
+
+    entity_type = "SWIFT_CODE"
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        if not swift_valid(value):
+            raise DomainError("not a SWIFT / BIC code")
+        bank = transform_classed(keys, f"{self.entity_type}|bank", value[:4] + value[6:8], decrypt=decrypt)
+        branch = value[8:]
+        if branch and branch != "XXX":
+            branch = transform_classed(keys, f"{self.entity_type}|branch", branch, decrypt=decrypt,
+                                       accept=lambda b: b != "XXX")
+        return bank[:4] + value[4:6] + bank[4:] + branch
+
+
 # ------------------------------------------------------------------------------------ wallets
 def _b58decode(text: str) -> bytes:
     n = 0
@@ -84,6 +119,8 @@ def base58check_valid(value: str) -> bool:
 
 
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+# the human parts of the bech32 addresses taken: Bitcoin (main and test network), Litecoin (main and test network)
+_BECH32_HRP = re.compile(r"(?i:bc|tb|ltc|tltc)1")
 
 
 def _polymod(values: list[int]) -> int:
@@ -140,7 +177,7 @@ def eth_case(value: str) -> str | None:
 def wallet_valid(value: str) -> bool:
     if value[:2].lower() == "0x":
         return len(value) == 42 and eth_case(value) is not None
-    if value[:3].lower() in ("bc1", "tb1"):
+    if _BECH32_HRP.match(value):
         return bech32_valid(value)
     return base58check_valid(value)
 
@@ -191,7 +228,7 @@ class WalletCodec(TwoWayCodec):
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
         if value[:2].lower() == "0x":
             return self._eth(value, keys, decrypt)
-        if value[:3].lower() in ("bc1", "tb1"):
+        if _BECH32_HRP.match(value):
             return self._bech32(value, keys, decrypt)
         return self._base58(value, keys, decrypt)
 
@@ -200,9 +237,11 @@ class WalletCodec(TwoWayCodec):
 _ACCOUNT_CUE = (r"(?:bank\s+|checking\s+|savings\s+|customer\s+|billing\s+)?(?:account|acct|a/c)(?:\s*(?:number|num|no|nr|#))?|"
                 r"num[ée]ro\s+de\s+compte|n[°º]\s+de\s+compte|compte(?:\s+bancaire)?|"
                 r"n[uú]mero\s+de\s+cuenta|cuenta(?:\s+bancaria)?|kontonummer")
+# "BIC", "SWIFT", "SWIFT/BIC", "SWIFT code", "BIC-Code", "code BIC" / "código BIC" (the word before needs no cue)
+_SWIFT_CUE = r"(?:swift|bic)(?:[ \t]*/[ \t]*(?:swift|bic))?(?:[ \t-]*code)?"
 _ROUTING_CUE = r"routing(?:\s+(?:number|no|#|transit\s+number))?|aba(?:\s+(?:number|no|#|routing))?|rtn"
-_WALLET = (r"(?<![\w])(?P<v>0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{11,71}|(?:BC1|TB1)[02-9AC-HJ-NP-Z]{11,71}|"
-           r"[13][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w])")
+_WALLET = (r"(?<![\w])(?P<v>0x[0-9a-fA-F]{40}|(?:bc1|tb1|ltc1|tltc1)[02-9ac-hj-np-z]{11,71}|"
+           r"(?:BC1|TB1|LTC1|TLTC1)[02-9AC-HJ-NP-Z]{11,71}|[1-9A-HJ-NP-Za-km-z]{26,35})(?![\w])")
 
 # An IBAN in any case, as a text written in lower case holds one ("using this iban gb54swcy37884828884469"; Presidio's
 # recognizer reads capitals only): two letters, two check digits, the BBAN in groups or not; kept only when its mod-97
@@ -248,10 +287,17 @@ TYPES = (
         description="ABA routing number (district and checksum kept)", examples=("routing 021000021",),
     ),
     EntityType(
+        "SWIFT_CODE", EntityPolicy(category="fpe", threshold=0.5), tier=1,
+        finders=(regex_finder("SWIFT_CODE", [(rf"{cued(_SWIFT_CUE)}(?P<v>(?-i:[A-Z0-9]{{8}}(?:[A-Z0-9]{{3}})?))(?![\w-])", 0.8)],
+                              validate=swift_valid),),
+        codec=lambda config: SwiftCodec(), validator=swift_valid, family="finance",
+        description="SWIFT / BIC code after its name (country kept)", examples=("BIC DEUTDEFF500",),
+    ),
+    EntityType(
         "CRYPTO_WALLET", EntityPolicy(category="fpe", threshold=0.5), tier=0,
         finders=(regex_finder("CRYPTO_WALLET", [(_WALLET, 0.8)], validate=wallet_valid, flags=0),),
         codec=lambda config: WalletCodec(), validator=wallet_valid, stateless=re.compile(_WALLET),
-        family="finance", description="Bitcoin (base58check, bech32) and Ethereum (EIP-55) addresses",
+        family="finance", description="crypto wallet addresses: base58check (Bitcoin, Litecoin, Dogecoin, Dash, Tron), bech32 and Ethereum (EIP-55)",
         examples=("0x52908400098527886E0F7030069857D2E4169EE7",),
     ),
 )

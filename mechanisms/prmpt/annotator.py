@@ -444,6 +444,7 @@ def _in_url(text: str, start: int) -> bool:
     return _URL_START.match(text, lo) is not None
 
 
+_VERSION_AFTER = re.compile(r"/v?\d+(?:\.\d+)")
 _CASED_PARTS = re.compile(r"[A-ZÀ-Þ]?[a-zß-ÿ]+|[A-ZÀ-Þ]+(?![a-zß-ÿ])")
 
 
@@ -466,6 +467,9 @@ def _plausible(text: str, span: Span) -> bool:
         after = text[span.end] if span.end < len(text) else " "
         if _AWARD.match(text, span.end):
             return False  # "named Co-Lineman of the Year", "Player of the Month": an award's title
+        if _VERSION_AFTER.match(text, span.end):
+            return False  # "Mozilla/5.0", "Chrome/120.0", "Python/3.11": a product and its version, as a user agent
+            # writes it
         if value.isupper() and len(value) <= 3 and _CLITIC_AFTER.match(text, span.end):
             return False  # "KO'd", "OK'd": an abbreviation made a verb, not a name ("Nick'll come" is one)
         if before in "/.=?&#-_" and _in_url(text, span.start) and not _names_a_listed_word(value):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 import regex
 
@@ -105,9 +105,34 @@ _COMPANY_NEXT = regex.compile(rf"[ \t]*,?[ \t]*(?:{COMPANY_FORMS})\b")  # "BORRO
 
 
 _CLOSING_QUOTE = regex.compile(r"'(?!\p{L})")
+# the name of a thing, not of a person: the word before a "name" key says what it names ("Company name: Blue Harbor
+# Logistics", "Product name: Ultra Max", "Project name: Falcon Rising", "File name:", "Wi-Fi network name:")
+_THING_NAME = regex.compile(
+    r"(?<![\w])(?:company|product|project|file|app|application|device|network|wi-?fi|ssid|brand|team|store|shop|"
+    r"business|organi[sz]ation|org|school|college|university|course|event|venue|hotel|restaurant|domain|host|"
+    r"server|database|db|table|column|field|variable|class|function|method|package|module|repo|repository|branch|"
+    r"model|campaign|program|programme|fund|vendor|supplier|merchant|trade|trading|street|city|town|country|"
+    r"region|building|property|pet|dog|cat|horse|ship|vessel|game|song|album|book|movie|film|show|channel|group|"
+    r"folder|document|image|plan|service|tool|feature|drug|medication|medicine|brand|item|dataset|job|queue|"
+    r"bucket|cluster|instance|container|image|volume|role|policy)[ \t_-]*$", regex.IGNORECASE)
+# a bank account's name: its holder ("Account name: Priya Raman", "Account name: Mr J Smith") or what the holder
+# calls it ("Account name: Home Loan Account", "Account name: Savings Plus"), told apart by the last word: a word of
+# the dictionary no list holds as a name names the account
+_ACCOUNT_NAME = regex.compile(r"(?<![\w])(?:account|acct|bank)[ \t_-]*$", regex.IGNORECASE)
 
 
-def find_keyed_names(text: str, lang: str) -> list[Found]:
+def _names_a_thing(text: str, m: regex.Match[str], value: str, english: Container[str] | None) -> bool:
+    if m.group("key").lower() != "name":
+        return False
+    before = text[text.rfind("\n", 0, m.start("key")) + 1:m.start("key")]
+    if _THING_NAME.search(before):
+        return True
+    last = value.split()[-1] if value.split() else ""
+    return bool(_ACCOUNT_NAME.search(before)) and english is not None and is_dictionary_word(english, last.lower()) \
+        and not name_index().is_listed(last)
+
+
+def find_keyed_names(text: str, lang: str, english: Container[str] | None = None) -> list[Found]:
     out = []
     for m in _KEYED.finditer(text):
         value = m.group("v").rstrip(".")
@@ -117,6 +142,8 @@ def find_keyed_names(text: str, lang: str) -> list[Found]:
             value = _CLOSING_QUOTE.split(value, maxsplit=1)[0].rstrip("'")
         if m.group("key").lower() in ("first", "last") and (value.lower() in CALENDAR or not value[:1].isupper()):
             continue  # a record's first and last of anything ("last": "Monday", "first": "yes")
+        if _names_a_thing(text, m, value, english):
+            continue
         single_ok = _SINGLE_KEYS.match(m.group("key")) is not None
         strong = _STRONG_KEYS.match(m.group("key")) is not None
         end = m.start("v") + len(value)
@@ -440,10 +467,13 @@ _ROLE_ACCOUNT = (r"(?<![\w])(?i:assigned[ \t]+to|assignee|reviewers?|reviewed[ \
 _JSON_USER = (r"(?<![\w])[\"'](?i:user|usr|uname|account|acct|actor|principal|login_?name)[\"']\s*:\s*[\"']"
               r"(?P<v>(?=[\w.-]*[A-Za-z])[A-Za-z_][\w.-]{2,40})(?=[\"'])")
 # an account right after its cue word with no colon ("username kwame.boateng88", "user jsmith_77", "login
-# a.okafor2"): a value an account's shape tells (a digit, an underscore or a point inside, a letter first), no web
-# address ("login example.com") and no file ("user config.yaml" is rare, "login.html" is no account)
+# a.okafor2", "logged in as zelda_m88", "connecté en tant que m.durand"): a value an account's shape tells (a digit, an
+# underscore or a point inside, a letter first), no web address ("login example.com") and no file ("user config.yaml"
+# is rare, "login.html" is no account)
 _BARE_ACCOUNT = re.compile(
-    r"(?<![\w.-])(?i:user[ _-]?name|user[ _-]?id|user|login|screen[ _]?name|nick[ _]?name|gamertag)[ \t]+[\"']?"
+    r"(?<![\w.-])(?i:user[ _-]?name|user[ _-]?id|user|login|screen[ _]?name|nick[ _]?name|gamertag|"
+    r"(?:logged|signed|log|sign|logging|signing)[ \t]+(?:in|on)[ \t]+as|connect[ée]e?[ \t]+en[ \t]+tant[ \t]+que|"
+    r"conectad[oa][ \t]+como)[ \t]+[\"']?"
     r"(?P<v>(?=[\w.-]*(?:\d|_|\.\w))(?![\w.-]*\.(?i:com|org|net|io|dev|app|edu|gov|info|biz|html|htm|php|json|"
     r"yaml|yml|txt|csv|log|py|js|md)(?![\w.-]))[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/-]|\.\w)")
 
@@ -535,7 +565,7 @@ def _an_account(value: str) -> bool:
 TYPES = (
     EntityType(
         "PERSON", EntityPolicy(category="fpe", threshold=0.6), tier=2, spacy_labels=("PERSON", "PER"),
-        finders=(lambda config: _listed_names_finder(config), lambda config: find_keyed_names,
+        finders=(lambda config: _listed_names_finder(config), lambda config: _keyed_names_finder(config),
                  lambda config: _name_parts_finder(config),
                  lambda config: find_table_names, lambda config: _recased_names_finder(config),
                  lambda config: _titled_names_finder(config), lambda config: _learned_names_finder(config),
@@ -569,6 +599,11 @@ def _english(config, otherwise=None):  # noqa: ANN001, ANN202
     """The English words of ``config``'s English pipeline, or ``otherwise`` when English is not served (the finders
     read None as "no word list at all" and an empty set as "no word is English")."""
     return english_words(config.model_for("en")) if "en" in config.languages else otherwise
+
+
+def _keyed_names_finder(config):  # noqa: ANN001, ANN202
+    english = _english(config)
+    return lambda text, lang: find_keyed_names(text, lang, english)
 
 
 def _listed_names_finder(config):  # noqa: ANN001, ANN202

@@ -61,14 +61,20 @@ _STRONG = (r"application|case|docket|file|claim|ticket|reference|ref|registratio
 _PERSONAL = (r"member(?:ship)?|employee|student|customer|client|badge|patient|policy|tracking|subscriber|"
              r"id|identity|identification|passport|confirmation|pnr|"
              r"passenger|prisoner|inmate|detainee|adh[ée]rent|afiliado|socio|cliente|paciente|assur[ée]|p[óo]liza|"
-             r"mitglieds?|kunden")
+             r"mitglieds?|kunden|"
+             # a US immigration file: the alien registration number ("A-number is A123-456-789", "Alien No. 012345678")
+             # and a USCIS case ("USCIS number")
+             r"a-number|a-no|alien|uscis")
 # cues that do only with a number word or a colon ("member no. 4411", not "record 12 times")
 # (order, invoice and booking numbers are not taken: they name a purchase, not a person; a booking's confirmation
 # code, its PNR, is: with the passenger's family name it opens the booking)
 _WEAK = (r"applications|cases|dockets|files|claims|tickets|appeals|record|contract|complaint|petition|"
          r"judgment|judgement|decision|index|matter|cause|action|proceedings?|indictment|warrant|charge|summons|writ|ruling|caso|rg|police|"
          r"juicio|causa|rollo|plainte|jugement|arr[êe]t|ordonnance|pourvoi|sentencia|denuncia|"
-         r"atestado|querella|esas|karar")
+         r"atestado|querella|esas|karar|"
+         # a receipt's number names a purchase, but an agency's receipt a person's case ("receipt number is
+         # EAC2190012345"): taken with a number word, as a record's
+         r"receipt")
 _CUES = rf"(?:{_STRONG}|{_PERSONAL}|{_WEAK})"
 # cues only after a number word ("NºCol: 28 28 20943"; "col: 12" is a column)
 _AFTER_NUMBER_WORD = r"col"

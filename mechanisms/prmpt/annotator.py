@@ -82,6 +82,8 @@ _NOT_NAMES = frozenset({
     "tel", "fax", "telefax", "telefon", "telefono", "teléfono", "telefoon", "telefone", "téléphone", "celular",
     "cellulare", "telemóvel", "móvil", "rufnummer", "telefonnummer", "adresse", "indirizzo", "dirección", "endereço",
     "adres",
+    # an identifier's name ("My Aadhaar is ...")
+    "aadhaar", "aadhar", "uidai", "nino", "bic", "swift",
 })
 _LEADING_NOT_NAMES = frozenset({
     "bonjour", "hola", "appelez", "appelle", "appeler", "contactez", "contacte", "écrivez", "écris", "merci",
@@ -127,6 +129,9 @@ def resolve_overlaps(spans: Iterable[Span]) -> list[Span]:
     return sorted(kept, key=lambda s: s.start)
 
 
+_LABEL_GAP = re.compile(r"[ \t]*(?:(?i:number|no\.?|nr\.?)[ \t]*)?[:#]?[ \t]*(?:(?i:is)[ \t]+)?")
+
+
 def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Span]:
     """The words of a name that lost to an overlapping span, and that no kept span holds, join the name they
     touch (or stand alone as one): two finders that read one person with different edges ("Sami Aboudi",
@@ -136,12 +141,17 @@ def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Sp
     if not lost:
         return kept
     taken = Occupied([(s.start, s.end) for s in kept])
+    values = {s.start for s in kept if s.entity_type != "PERSON"}
     extra: list[Span] = []
     for span in lost:
         for m in _NAME_WORD.finditer(text, span.start, span.end):
             word = m.group(0)
             if len(word) < 2 or _cut_title(word) or word.lower() in LETTER_WORDS:
                 continue  # an initial or a title that lost stays as written ("M." of "M. Reumaux")
+            label = _LABEL_GAP.match(text, m.end())
+            if word.isupper() and label is not None and label.end() in values:
+                continue  # an identifier's name in capitals that NER read into a name with its value ("PAN
+                # ABCPD1234E", "BIC: DEUTDEFF"): the value won, and its name is no name
             if not taken.overlaps(m.start(), m.end()):
                 taken.add(m.start(), m.end())
                 extra.append(Span("PERSON", m.start(), m.end(), span.score, span.lang, span.finder))

@@ -64,7 +64,9 @@ KEEP_WORDS = KEEP_WORDS | {"allée", "traversía", "travesía", "vía", "callej�
                            "nad", "pod", "za", "ve", "ke", "v", "k", "u", "väg", "gate", "veg", "vegen", "allé", "plass",
                            "torg", "hus", "zimmer", "og", "eg", "hoog", "achter", "voor", "boven", "verdieping", "kv", "кв", "dz",
                            "em", "ajtó", "explanada", "prol", "gg", "gang", "dk", "dukuh", "psr", "pasar", "kpg",
-                           "kampung", "jl", "jln", "jalan"}
+                           "kampung", "jl", "jln", "jalan",
+                           # a Japanese block's word in Latin letters ("2-chome-7-1 Marunouchi")
+                           "chome", "chōme"}
 _STOP = frozenset("""a an the to of in on at for and or with from my your our his her their is are was were be
 been this that these those it its by as per about into than then there here i you he she we they me him us them
 minutes minute hours hour days day weeks week months month years year times items people steps points ways
@@ -95,7 +97,9 @@ _ZIP = r"\d{5}(?:-\d{4})?"
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
 _CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"
 _CA_SHAPE = r"[A-Z]\d[A-Z] ?\d[A-Z]\d"
-_POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
+_EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
+# (an Irish Eircode too: "12 Main St, Ennis, Co. Clare, V95 X2Y3", a code for one house)
+_POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE}|{_EIRCODE_SHAPE})(?![\w-])")
 # (a British postcode in lower case, in a text in lower case, only in a street's reach: "..., holwell ox18 7fr"; never
 # an ordinal or a time, "a4 5th", "hr1 1am")
 _LOWER_UK_AFTER_STREET = re.compile(r"(?<![\w-])(?P<v>[a-z]{1,2}\d[a-z\d]? \d(?!(?:st|nd|rd|th|am|pm)\b)[a-z]{2})(?![\w-])")
@@ -123,7 +127,6 @@ _CODE_BEFORE_WORD = re.compile(rf"(?<![\w-])(?P<v>(?:[A-Z]{{1,2}}-)?\d{{4,6}}(?:
 _MORE_CODES = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+(?i:and|or|&|y|et|und|e|o|ou)[ \t]+|[ \t]*/[ \t]*)"
                          r"(?P<v>(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?|\d{2}-\d{3})(?![\w-])")
 # (right after a street, an Irish Eircode too: "31 Johnson Street, F45HTE3 Ballina")
-_EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
 # (an Eircode after a postcode cue too: "whose postcode is W63W0T7"; and, right after the word, a code of two groups
 # of letters and digits in any country's layout, a digit in each: "postcode KW3 7WA", "PIN code 560 034", "postal
 # code K1G 3D1", "zip=LV1295")
@@ -268,12 +271,12 @@ _JP_ADDRESS = re.compile(
 _JP_CHOME = re.compile(rf"(?P<v>(?:\d{{1,5}}[ \t]+)?[\d０-９]{{1,3}}丁目[\d０-９]{{1,4}}番地?(?:[\d０-９]{{1,4}}号?)?"
                        rf"|(?<![{_KANJI}])[{_KANJI}]{{0,6}}[\d０-９]{{1,5}}号室)")
 # the same in Latin letters: the block, lot and house numbers, the district and its "chome" ("7-1 Marunouchi 2-chome",
-# "Akasaka 9-chome 7-1", "2-chome-7-1 Marunouchi")
+# "Akasaka 9-chome 7-1", "2-chome-7-1 Marunouchi", "4 Chome-2-8 Shibakoen")
 _JP_CHOME_LATIN = re.compile(
     r"(?<![\w-])(?P<v>(?:\d{1,4}(?:-\d{1,4}){0,2}[ \t]+)?(?!(?:The|This|That|Our|My|Your|In|At|On|Of|From|To)\b)"
     r"[A-Z][a-zāēīōū]+(?:-[a-zāēīōū]+)?[ \t]+\d{1,2}-(?i:chome)"
     r"(?:[ \t]+\d{1,4}(?:-\d{1,4}){0,2}(?![\w-]))?"
-    r"|\d{1,2}-(?i:chome)(?:-\d{1,4}){1,2}[ \t]+[A-Z][a-zāēīōū]+)(?![\w-])")
+    r"|\d{1,2}[- ](?i:chome)(?:-\d{1,4}){1,2}[ \t]+[A-Z][a-zāēīōū]+)(?![\w-])")
 # Russian and Ukrainian: a street type, the name, then the house ("д. 3/2", "буд. 8") with a building or flat
 # ("стр. 5", "кв. 92"): "ул. Ленина, д. 12, кв. 5", "провулок Тупиковий, буд. 8 кв. 0"
 _CYR_TYPES = (r"ул|улица|пер|переулок|просп|проспект|пр-т|пр-кт|пл|площадь|ш|шоссе|бул|бульвар|б-р|наб|набережная|"

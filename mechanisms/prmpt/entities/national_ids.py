@@ -1,10 +1,16 @@
-"""European national identifiers whose check characters are kept valid by their codecs.
+"""National identifiers whose check characters are kept valid by their codecs.
 
 UK NHS number (mod 11), UK National Insurance number, Spanish DNI / NIE (mod 23 letter), French
-NIR (key 97 - N mod 97), Italian codice fiscale (odd/even table, mod 26 letter) and German tax
-id (Steuer-IdNr: digit-repetition rule, ISO 7064 MOD 11,10). Each codec encrypts the identifying
-digits or letters and recomputes the check character with :func:`offset_check`, so a valid id
-gets a valid stand-in and an invalid one stays exactly as invalid.
+NIR (key 97 - N mod 97), Italian codice fiscale (odd/even table, mod 26 letter), German tax
+id (Steuer-IdNr: digit-repetition rule, ISO 7064 MOD 11,10) and India's Aadhaar (12 digits, Verhoeff check digit).
+Each codec encrypts the identifying digits or letters and recomputes the check character with :func:`offset_check`,
+so a valid id gets a valid stand-in and an invalid one stays exactly as invalid.
+
+A National Insurance number after its name ("NI number is QQ 12 34 56 C", "National Insurance No.") is taken in any
+prefix, as a cued SSN is over any area: HMRC's own examples use prefixes no real number has. India's permanent
+account number (PAN: five letters, four digits, a letter; the fourth letter the holder's kind, P for a person, the
+fifth the first of the holder's family name) has no check character: its shape is taken with the holder's kind kept,
+the rest encrypted in its classes.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import re
 from collections import Counter
 
 from mechanisms.keys import UserKeys
+from mechanisms.prmpt.charclass import transform_classed
 from mechanisms.prmpt.codecs import TwoWayCodec, put_chars
 from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.alphabet import (DIGITS, UPPER, classed, offset_check, one_alphabet,
@@ -70,6 +77,67 @@ class DigitsOnlyCodec:
 
     def decrypt(self, value: str, keys: UserKeys) -> str:
         return transform_alphabet(keys, self.entity_type, value, one_alphabet(DIGITS), decrypt=True)
+
+
+# -------------------------------------------------------------------------------------- Aadhaar
+_VERHOEFF_D = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]]
+_VERHOEFF_P = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4]]
+for _ in range(6):
+    _VERHOEFF_P.append([_VERHOEFF_P[1][x] for x in _VERHOEFF_P[-1]])
+_VERHOEFF_INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9]
+
+
+def verhoeff_check(body: str) -> int:
+    """The Verhoeff check digit of ``body`` (the digit that, appended, makes the whole valid)."""
+    c = 0
+    for i, ch in enumerate(reversed(body)):
+        c = _VERHOEFF_D[c][_VERHOEFF_P[(i + 1) % 8][int(ch)]]
+    return _VERHOEFF_INV[c]
+
+
+def aadhaar_valid(value: str) -> bool:
+    d = digits(value)
+    return len(d) == 12 and d[0] not in "01" and verhoeff_check(d[:11]) == int(d[11])
+
+
+class AadhaarCodec(TwoWayCodec):
+    """Eleven digits encrypted (the first stays 2-9), the Verhoeff check digit keeps its offset."""
+
+    entity_type = "IN_AADHAAR"
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        pos = [i for i, ch in enumerate(value) if ch in DIGITS]
+        if len(pos) != 12:
+            raise DomainError("an Aadhaar number has 12 digits")
+        d = "".join(value[i] for i in pos)
+        high = d[0] not in "01"
+        body = transform_alphabet(keys, self.entity_type, d[:11], one_alphabet(DIGITS), decrypt=decrypt,
+                                  accept=lambda b: (b[0] not in "01") == high)
+        return put_chars(value, pos, body + offset_check(d[:11], d[11], body, DIGITS, verhoeff_check))
+
+
+# ------------------------------------------------------------------------------------------ PAN
+_PAN = re.compile(r"[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]")
+
+
+def pan_valid(value: str) -> bool:
+    return _PAN.fullmatch(value) is not None
+
+
+class PanCodec(TwoWayCodec):
+    """The holder's kind (the fourth letter) kept, the other letters and the digits encrypted in their classes."""
+
+    entity_type = "IN_PAN"
+
+    def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
+        if not pan_valid(value):
+            raise DomainError("not a PAN")
+        rest = transform_classed(keys, self.entity_type, value[:3] + value[4:], decrypt=decrypt)
+        return rest[:3] + value[3] + rest[3:]
 
 
 # ------------------------------------------------------------------------------------- DNI/NIE
@@ -252,6 +320,15 @@ _ID_PATTERNS: dict[str, list[tuple[re.Pattern[str], float, object]]] = {
     "UK_NINO": [
         (re.compile(r"(?<![\w+-])(?P<v>[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w-])"),
          0.75, nino_valid),
+        (re.compile("(?i:" + _cued(r"nino|ni|national\s+insurance") + r")(?P<v>[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w-])"),
+         0.85, None),
+    ],
+    "IN_AADHAAR": [
+        (re.compile(r"(?<![\w+-])(?P<v>[2-9]\d{3}([ -]?)\d{4}\2\d{4})(?![\w-])"), 0.5, aadhaar_valid),
+        (re.compile(_cued(r"aadhaar|aadhar|uidai|uid") + r"(?P<v>\d{4}([ -]?)\d{4}\2\d{4})(?![\w-])", re.I), 0.9, None),
+    ],
+    "IN_PAN": [
+        (re.compile(r"(?<![\w+-])(?P<v>[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z])(?![\w-])"), 0.7, pan_valid),
     ],
     "ES_NIF": [
         (re.compile(r"(?<![\w+-])(?P<v>(?:\d{8}|[XYZ]-?\d{7})-?[A-Z])(?![\w-])"), 0.75, dni_valid),
@@ -306,6 +383,9 @@ TYPES = (
     _record("IT_FISCAL_CODE", CodiceFiscaleCodec(), cf_valid, "Italian codice fiscale (check letter kept)",
             "RSSMRA85T10A562S"),
     _record("DE_TAX_ID", DeTaxIdCodec(), de_tax_valid, "German tax id (check digit kept)", "65 929 970 489"),
+    _record("IN_AADHAAR", AadhaarCodec(), aadhaar_valid, "India's Aadhaar number (Verhoeff check digit kept)",
+            "Aadhaar 2345 6789 0124"),
+    _record("IN_PAN", PanCodec(), pan_valid, "India's permanent account number (the holder's kind kept)", "ABCPD1234E"),
 )
 
 __all__ = ["TYPES", "classed"]

@@ -83,7 +83,7 @@ _NOT_NAMES = frozenset({
     "cellulare", "telemóvel", "móvil", "rufnummer", "telefonnummer", "adresse", "indirizzo", "dirección", "endereço",
     "adres",
     # an identifier's name ("My Aadhaar is ...")
-    "aadhaar", "aadhar", "uidai", "nino", "bic", "swift",
+    "aadhaar", "aadhar", "uidai", "bic",
 })
 _LEADING_NOT_NAMES = frozenset({
     "bonjour", "hola", "appelez", "appelle", "appeler", "contactez", "contacte", "écrivez", "écris", "merci",

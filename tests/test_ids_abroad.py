@@ -76,3 +76,21 @@ def test_the_identifier_is_hidden(sanitizer: Sanitizer, text: str, secrets: list
 ])
 def test_what_names_no_one_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, greeting, name", [
+    ("Gentile Sig. Marcello Bianchi, la sua carta scade il 09/27.", "Gentile", "Bianchi"),
+    ("Egregio Dott. Franco Ferri, la ringraziamo.", "Egregio", "Ferri"),
+    ("Liebe Jördis Kühn, danke für alles.", "Liebe", "Kühn"),
+    ("Prezado Sr. João Silva, obrigado.", "Prezado", "Silva"),
+    ("Buongiorno Chiara Esposito, grazie per il messaggio.", "Buongiorno", "Esposito"),
+])
+def test_a_letters_greeting_in_more_languages_is_no_name(sanitizer: Sanitizer, text: str, greeting: str,
+                                                          name: str) -> None:
+    out = sanitizer.sanitize(text, KEYS)
+    assert out.text.startswith(greeting + " ") and name not in out.text, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
+def test_a_family_name_that_is_a_greeting_elsewhere_stays_a_name(sanitizer: Sanitizer) -> None:
+    check_hidden(sanitizer, KEYS, "Gentile said the deal was done, Mr. Gentile added.", ["Gentile"])

@@ -92,6 +92,11 @@ _LEADING_NOT_NAMES = frozenset({
     "mme", "mlle", "dear", "hi", "hello", "hey", "call", "email", "ask", "tell", "thanks", "regards",
     "livrez", "envoyez", "envoie", "transférez", "transmettez", "demandez", "envía", "envíalo", "reenvía",
     "manda", "mándale", "escríbele", "pregunta", "llámame", "dile",
+    # a letter's greeting in Italian, German, Dutch and Portuguese ("Egregio Dott. Franco Ferri", "Liebe Jördis"; the
+    # salutations that are names too, "Gentile", "Caro", are read where they stand: _salutation_word)
+    "gentilissimo", "gentilissima", "egregio", "egregia", "spettabile", "buongiorno", "salve", "ciao",
+    "grazie", "liebe", "lieber", "hallo", "geehrte", "geehrter", "danke", "geachte", "prezado", "prezada", "olá",
+    "obrigado", "obrigada",
 })
 _CLAUSE_GOES_ON = re.compile(r"[ \t]+[a-zà-ÿ\d]")
 _FUNCTION_WORDS = frozenset("""my your his her our their its the a an also and or but so this that these those to of
@@ -148,6 +153,11 @@ def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Sp
             word = m.group(0)
             if len(word) < 2 or _cut_title(word) or word.lower() in LETTER_WORDS:
                 continue  # an initial or a title that lost stays as written ("M." of "M. Reumaux")
+            name_end = max([span.end] + [k.end for k in kept if k.entity_type == "PERSON" and k.start < span.end
+                                         and span.start < k.end])
+            if _salutation_word(text, word, m.start(), name_end):
+                continue  # "Gentile Sig. Marcello Bianchi," at a letter's start: the salutation another finder read
+                # into the name stays a salutation
             label = _LABEL_GAP.match(text, m.end())
             if word.isupper() and label is not None and label.end() in values:
                 continue  # an identifier's name in capitals that NER read into a name with its value ("PAN

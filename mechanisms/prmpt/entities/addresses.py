@@ -103,6 +103,7 @@ _POSTCODE_AFTER_STREET = re.compile(rf"(?<![\w-])(?P<v>{_ZIP}|{_UK_POSTCODE}|{_C
 # (a British postcode in lower case, in a text in lower case, only in a street's reach: "..., holwell ox18 7fr"; never
 # an ordinal or a time, "a4 5th", "hr1 1am")
 _LOWER_UK_AFTER_STREET = re.compile(r"(?<![\w-])(?P<v>[a-z]{1,2}\d[a-z\d]? \d(?!(?:st|nd|rd|th|am|pm)\b)[a-z]{2})(?![\w-])")
+_POSTCODE_NEAR = re.compile(r"(?i:\b(?:post[ \t]?code|postal[ \t]+code|zip(?:[ \t]?code)?)s?\b)")
 _POSTCODE_VALUE = re.compile(rf"(?<![\w-])(?:{_ZIP}|{_UK_POSTCODE}|{_CA_POSTCODE})(?![\w-])")
 _POSTCODE_WORDS = (r"zip(?:[\s_-]*codes?)?|postcodes?|post[\s_-]+codes?|postal[\s_-]*codes?|code\s+postal|c[oó]digo\s+postal|"
                    r"cp")
@@ -1539,6 +1540,10 @@ def find_addresses(text: str, lang: str) -> list[Found]:
     for m in _POSTCODE_VALUE.finditer(text):  # the value first (cheap), then its cue word before it
         if _POSTCODE_CUE.search(text, max(0, m.start() - 30), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))
+    for m in _LOWER_UK_AFTER_STREET.finditer(text):  # (a chat's answer in lower case to a question on the postcode
+        # a line before: "can you confirm your postcode?\nCustomer: sure it's ec2a 4ny")
+        if _POSTCODE_NEAR.search(text, max(0, m.start() - 100), m.start()):
+            out.append(Found("POSTAL_CODE", m.start("v"), m.end("v"), 0.8))
     for m in _OTHER_POSTCODE_VALUE.finditer(text):
         if _OTHER_POSTCODE_CUE.search(text, max(0, m.start() - 40), m.start()):
             out.append(Found("POSTAL_CODE", m.start(), m.end(), 0.8))

@@ -1,0 +1,49 @@
+"""Conversations as people paste them: a meeting transcript, a support chat, a resume, a tenancy agreement, an email
+thread (attack set CB, written in genres the development files lack). What each must hide, and two readings that
+altered words nobody labeled: a plural noun in lower case that a list holds as a given name ("the numbers are off"
+went out as "the ahmed are off") and a postcode given in lower case in answer to a question a line before ("can you
+confirm your postcode?\\nCustomer: sure it's ec2a 4ny" went out).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import check_hidden, check_kept, loaded_sanitizer, user_keys
+
+KEYS = user_keys("conversation-shapes")
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    return loaded_sanitizer()
+
+
+@pytest.mark.parametrize("text, secrets", [
+    ("Agent: Thanks Marguerite, can you confirm your postcode?\nCustomer: sure it's ec2a 4ny", ["ec2a 4ny", "Marguerite"]),
+    ("my postcode is sw1a 1aa and my zip code? it's m1 1ae", ["sw1a 1aa", "m1 1ae"]),
+    ("[00:01:20] Halvard Sørlie: Thanks. As Priyanka said yesterday, the numbers are off.\n"
+     "[00:02:05] Priyanka Venkataraman: Right.", ["Halvard", "Sørlie", "Priyanka", "Venkataraman"]),
+    ("From: Ekaterina Volkova <e.volkova@northwind.io>\nTo: Tomasz Brzęczyszczykiewicz\nCc: Ifeoma Chukwu\n\nHi Tomasz,"
+     "\nAdding Ifeoma. Thanks, Katya", ["Volkova", "Brzęczyszczykiewicz", "Chukwu", "Ifeoma", "Tomasz"]),
+    ("THIS AGREEMENT is made between Lindiwe Dlamini-Botha (\"Landlord\") and Grzegorz Wiśniewski (\"Tenant\") for "
+     "the premises at Flat 2, 19 Albion Terrace, Leeds LS6 1QR.", ["Dlamini", "Wiśniewski", "Albion", "1QR"]),
+    ("INSERT INTO customers (first_name, last_name, street) VALUES ('Wojciech', 'Szczepański', 'ul. Kwiatowa 12/4');",
+     ["Wojciech", "Szczepański", "Kwiatowa"]),
+])
+def test_a_conversation_hides_its_people_and_places(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("As Priyanka said yesterday, the numbers are off.", "the numbers are off"),
+    ("the brooks run dry in august and the sales were down", "the brooks run dry"),
+    ("Take the a4 to the 5th floor at 1am; no postcode needed", "a4"),
+])
+def test_words_of_a_conversation_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)
+
+
+def test_a_name_in_lower_case_that_acts_is_still_hidden(sanitizer: Sanitizer) -> None:
+    check_hidden(sanitizer, KEYS, "james wants to know if charles is coming", ["james", "charles"])

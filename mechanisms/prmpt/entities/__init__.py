@@ -14,7 +14,7 @@ from functools import lru_cache
 from mechanisms.prmpt.entities.base import EntityType, Finder, Found, Noiser, RegexFinder
 
 _FAMILIES = ("people", "contact", "quantities", "finance", "government", "national_ids", "health",
-             "vehicles", "devices", "addresses", "dates", "credentials", "references", "ner_types")
+             "vehicles", "devices", "addresses", "geo", "dates", "credentials", "references", "ner_types")
 
 
 @lru_cache(maxsize=1)

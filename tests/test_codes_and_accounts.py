@@ -130,3 +130,24 @@ def test_set_cb_codes_and_accounts_never_reach_the_upstream(veil_factory, upstre
 
     ltc = pv.btc_address(random.Random(11), (0x30,))
     attack_every_surface(veil_factory, upstream, SET_CB.format(ltc=ltc), SET_CB_SECRETS + (ltc,))
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("aws key AKIA\u200bIOSFODNN7EXAMPLE", "IOSFODNN7EXAMPLE"),
+    ("token ghp_ABCDEFGHIJ\u200bKLMNOPQRSTUVWXYZ0123456789", "KLMNOPQRSTUVWXYZ0123456789"),
+    ("VIN 1HGCM\u200bB2633A004352", "B2633A004352"),
+    ("passport X\u200bAB123456", "AB123456"),
+    ("SWIFT: DEUT\u200bDEFF500", "DEFF500"),
+])
+def test_a_zero_width_space_between_capitals_inside_a_code_hides_nothing(sanitizer: Sanitizer, text: str,
+                                                                         secret: str) -> None:
+    """The normalised view reads a zero-width space between a letter and a capital as a word's end ("John\u200bSmith"
+    is two names); inside a run that holds a digit it is dropped like any invisible character, so a code split so
+    is read whole."""
+    check_hidden(sanitizer, KEYS, text, [secret])
+
+
+@pytest.mark.parametrize("text, secrets", [("John\u200bSmith called", ["John", "Smith"]),
+                                           ("call JOHN\u200bSMITH now", ["JOHN", "SMITH"])])
+def test_names_joined_by_a_zero_width_space_stay_two_names(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
+    check_hidden(sanitizer, KEYS, text, secrets)

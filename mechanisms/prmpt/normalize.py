@@ -127,6 +127,19 @@ def _glue_points(text: str) -> set[int]:
     return points
 
 
+_CODE_RUN = regex.compile(r"[\w\u200b-]+")
+
+
+def _in_a_code(text: str, at: int) -> bool:
+    """The zero-width space at ``at`` sits inside a run of letters, digits, underscores and hyphens that holds a digit:
+    a code, a key or an id, not two names written together."""
+    lo, hi = max(0, at - 64), min(len(text), at + 64)
+    for m in _CODE_RUN.finditer(text, lo, hi):
+        if m.start() <= at < m.end():
+            return any(ch.isdigit() for ch in m.group())
+    return False
+
+
 def view(text: str) -> View:
     """The normalised view of ``text`` (the text itself when nothing changes: the common case)."""
     if text.isascii():
@@ -137,8 +150,10 @@ def view(text: str) -> View:
     glue = _glue_points(text) if any(map(_other_script_letter, text)) else set()
     for i, ch in enumerate(text):
         new = ch if ch.isascii() else _char(ch)
-        if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper():
-            new = " "  # "John\u200bSmith": a zero-width space where a word ends is a space between names
+        if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper() \
+                and not _in_a_code(text, i):
+            new = " "  # "John\u200bSmith": a zero-width space where a word ends is a space between names (inside a
+            # code it is dropped like any other: "AKIA\u200bIOSFODNN7EXAMPLE", "DEUT\u200bDEFF500")
         if i in glue:
             new = GLUE + new  # "电话是13812345678", "5678입니다": scripts written without spaces glue a value to
             # a word; the view marks a word's end there (the mark is no character of a value: it maps to the next)

@@ -408,6 +408,13 @@ def test_a_sentence_of_another_script_stays(sanitizer: Sanitizer, text: str) -> 
     ("card ４１１１ １１１１ １１１１ １１１１ was charged", "４１１１ １１１１ １１１１ １１１１"),
     ("call +1\u202f415\u2009555\u20132671 now", "+1\u202f415\u2009555\u20132671"),
     ("SSN 123\u221245\u22126789 on file", "123\u221245\u22126789"),
+    # invisible characters that are no format character, digits written as superscripts, a Japanese keyboard's dash
+    ("SSN 123-45\u034f-6789 on file", "123-45\u034f-6789"),  # combining grapheme joiner
+    ("SSN 123-45\ufe0f-6789 on file", "123-45\ufe0f-6789"),  # variation selector
+    ("SSN 123\u3164-45-6789 on file", "123\u3164-45-6789"),  # Hangul filler
+    ("SSN ¹²³-⁴⁵-⁶⁷⁸⁹ on file", "¹²³-⁴⁵-⁶⁷⁸⁹"),
+    ("SSN ₁₂₃₋₄₅₋₆₇₈₉ on file", "₁₂₃₋₄₅₋₆₇₈₉"),
+    ("SSN １２３ー４５ー６７８９ on file", "１２３ー４５ー６７８９"),
 ])
 def test_unicode_digits_spaces_and_dashes(sanitizer: Sanitizer, text: str, value: str) -> None:
     out = sanitizer.sanitize(text, KEYS)
@@ -441,6 +448,10 @@ def test_the_view_maps_back_to_what_was_written() -> None:
             assert normalize_value(text[a:b]) == v.text[start:end]
     assert v.span(12, 14) == (len(text) - 1, len(text))
     assert view("plain ascii").origin is None
+    # an exponent stays an exponent, a long vowel mark between letters stays itself
+    assert view("E = mc² and 10⁻³ m; x² + y²").text == "E = mc² and 10⁻³ m; x² + y²"
+    assert view("コーヒー, 123ー45").text == "コーヒー, 123-45"
+    assert view("I \u2764\ufe0f caf\u00e9").text == "I \u2764 caf\u00e9"
 
 
 def test_over_masking_stays_rare(sanitizer: Sanitizer) -> None:

@@ -46,11 +46,47 @@ def _char(ch: str) -> str:
         return " "
     if category in ("Zl", "Zp"):
         return "\n"
-    if category == "Cf":
+    if category == "Cf" or _invisible(ch):
         return ""
     if "\uff01" <= ch <= "\uff5e" or "\ufb00" <= ch <= "\ufb06":  # fullwidth forms, Latin ligatures
         return unicodedata.normalize("NFKC", ch)
     return ch
+
+
+# the default-ignorable characters that are no format character (Cf): the combining grapheme joiner, the variation
+# selectors, the Hangul fillers, the Mongolian variation selectors and the Khmer inherent vowels; a renderer draws
+# nothing for them, so inside a value they hide nothing ("123-45\u034f-6789", "123\u3164-45-6789")
+_INVISIBLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0x1D173, 0x1D17A), (0xE0100, 0xE01EF))
+
+
+def _invisible(ch: str) -> bool:
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _INVISIBLE)
+
+
+# the marks a value's digits are written with beside the ordinary ones: superscript and subscript digits in a run of
+# three or more ("SSN ¹²³-⁴⁵-⁶⁷⁸⁹"; an exponent, "10²", "x³", stays as written), and the Japanese prolonged sound
+# mark a Japanese keyboard types for a dash between digits ("１２３ー４５ー６７８９"; "コーヒー" keeps it)
+_SCRIPT_DIGIT = "\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089"
+_SCRIPT_DIGITS = regex.compile(rf"[{_SCRIPT_DIGIT}](?:[{_SCRIPT_DIGIT}]|[- \u2212\u207b\u208b](?=[{_SCRIPT_DIGIT}]))*")
+_LONG_MARK = regex.compile(r"(?<=\p{Nd})[\u30fc\uff70](?=\p{Nd})")
+
+
+def _contextual(text: str) -> dict[int, str]:
+    """The characters of ``text`` that the view reads as a digit or a dash only where they stand (see above)."""
+    out: dict[int, str] = {}
+    if not any("\u00b2" <= ch <= "\u2089" or ch in "\u30fc\uff70" for ch in text):
+        return out
+    for m in _SCRIPT_DIGITS.finditer(text):
+        if sum(unicodedata.digit(ch, None) is not None for ch in m.group()) < 3:
+            continue
+        for i in range(m.start(), m.end()):
+            d = unicodedata.digit(text[i], None)
+            out[i] = (" " if text[i] == " " else "-") if d is None else str(d)
+    for m in _LONG_MARK.finditer(text):
+        out[m.start()] = "-"
+    return out
 
 
 def lower_same_length(text: str) -> str:
@@ -148,8 +184,9 @@ def view(text: str) -> View:
     origin: list[int] = []
     changed = False
     glue = _glue_points(text) if any(map(_other_script_letter, text)) else set()
+    contextual = _contextual(text)
     for i, ch in enumerate(text):
-        new = ch if ch.isascii() else _char(ch)
+        new = ch if ch.isascii() else contextual.get(i) or _char(ch)
         if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper() \
                 and not _in_a_code(text, i):
             new = " "  # "John\u200bSmith": a zero-width space where a word ends is a space between names (inside a

@@ -45,5 +45,23 @@ def test_words_of_a_conversation_stay(sanitizer: Sanitizer, text: str, kept: str
     check_kept(sanitizer, KEYS, text, kept)
 
 
+@pytest.mark.parametrize("text, secrets", [
+    ("my email is john dot smith at gmail dot com", ["john", "smith"]),
+    ("jane [dot] doe [at] acme [dot] org", ["jane", "doe", "acme"]),
+    ("write to maria dot lopez at acme-corp dot com please", ["maria", "lopez", "acme-corp"]),
+    ("reach me: k dot okafor (at) northwind (dot) io", ["okafor", "northwind"]),
+])
+def test_an_email_spelled_out_with_a_dot_in_its_local_part(sanitizer: Sanitizer, text: str,
+                                                           secrets: list[str]) -> None:
+    """A spelled-out dot inside the local part ("john dot smith at gmail dot com") read "dot smith" as a person (Dot
+    is a given name) and sent "john"; the whole address is one spelled email, its stand-in spelled the same way."""
+    out = sanitizer.sanitize(text, KEYS)
+    for secret in secrets:
+        assert secret not in out.text, out.text
+    assert out.text.count(" dot ") + out.text.count("[dot]") + out.text.count("(dot)") == \
+        text.count(" dot ") + text.count("[dot]") + text.count("(dot)"), out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == text
+
+
 def test_a_name_in_lower_case_that_acts_is_still_hidden(sanitizer: Sanitizer) -> None:
     check_hidden(sanitizer, KEYS, "james wants to know if charles is coming", ["james", "charles"])

@@ -269,11 +269,15 @@ def _email_codec(config):  # noqa: ANN001, ANN202
 _AT_WORD = r"(?:\s*[\[({<]\s*at\s*[\])}>]\s*|\s+at\s+|[ \t]*@[ \t]+)"
 _DOT_WORD = r"(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+|\.[ \t]+)"
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+# a spelled-out dot inside the local part too ("john dot smith at gmail dot com", "jane [dot] doe [at] acme [dot] org")
+_LOCAL_DOT = r"(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|[ \t]+dot[ \t]+)"
 _OBFUSCATED_EMAIL = re.compile(
-    rf"(?<![\w.+-])(?P<local>[a-z0-9](?:(?:[\w.+-]|\.[ \t](?=[a-z0-9])){{0,62}}[a-z0-9])?)(?P<at>{_AT_WORD})"
+    rf"(?<![\w.+-])(?P<local>[a-z0-9](?:(?:[\w.+-]|\.[ \t](?=[a-z0-9])){{0,62}}[a-z0-9])?"
+    rf"(?:{_LOCAL_DOT}[a-z0-9](?:[\w+-]{{0,30}}[a-z0-9])?){{0,3}})(?P<at>{_AT_WORD})"
     rf"(?P<domain>{_LABEL}(?:(?:{_DOT_WORD}|\.){_LABEL}){{0,4}}(?:{_DOT_WORD}|\.)[a-z]{{2,24}})(?![\w-])",
     re.IGNORECASE)
 _DOMAIN_SEP = re.compile(rf"({_DOT_WORD}|\.)", re.IGNORECASE)
+_LOCAL_SEP = re.compile(rf"({_LOCAL_DOT})", re.IGNORECASE)
 
 
 def find_obfuscated_emails(text: str, lang: str) -> list[Found]:
@@ -288,7 +292,7 @@ def find_obfuscated_emails(text: str, lang: str) -> list[Found]:
         if at != "@" and (any(sep != "." and sep.strip() == "." for sep in seps)
                           or re.search(r"\.[ \t]", m.group("local"))):
             continue  # a dot and a space only around a spaced "@" ("meet at home. Then" is prose)
-        spelled_dot = any(sep.strip() != "." for sep in seps)
+        spelled_dot = any(sep.strip() != "." for sep in seps) or _LOCAL_SEP.search(m.group("local")) is not None
         cue = at[:1] in "[({<" or at in ("AT", "@")
         if (cue or spelled_dot or re.search(r"[._+\d]", m.group("local"))) and _a_domain(m.group("domain"), seps):
             out.append(Found("OBFUSCATED_EMAIL", m.start(), m.end(), 0.85 if cue else 0.7))
@@ -312,21 +316,29 @@ def _a_domain(spelled: str, seps: list[str]) -> bool:
                 and not tld.isupper() or tld.isupper() and not spelled.isupper())
 
 
-def _unobfuscate(value: str) -> tuple[str, str, list[str], str]:
-    """("john.smith", " at ", [" dot "], "john.smith@acme-corp.com") for "john.smith at acme-corp dot com"."""
+def _unobfuscate(value: str) -> tuple[list[str], str, list[str], str]:
+    """([], " at ", [" dot "], "john.smith@acme-corp.com") for "john.smith at acme-corp dot com"; the spelled dots
+    of the local part first ([" dot "] for "john dot smith at ...")."""
     m = _OBFUSCATED_EMAIL.fullmatch(value)
     if m is None:
         raise DomainError("not an obfuscated email")
     parts = _DOMAIN_SEP.split(m.group("domain"))
     labels, seps = parts[0::2], parts[1::2]
-    return m.group("local"), m.group("at"), seps, m.group("local") + "@" + ".".join(labels)
+    local = _LOCAL_SEP.split(m.group("local"))
+    return local[1::2], m.group("at"), seps, ".".join(local[0::2]) + "@" + ".".join(labels)
 
 
-def _reobfuscate(email: str, at: str, seps: list[str]) -> str:
+def _reobfuscate(email: str, at: str, seps: list[str], local_seps: list[str]) -> str:
     local, _, domain = email.rpartition("@")
     labels = domain.split(".")
     if len(labels) != len(seps) + 1:
         raise DomainError("the stand-in's domain has another shape")
+    if local_seps:  # the local part's dots spelled as they were: its last dots, the stand-in may hold more
+        words = local.split(".")
+        if len(words) < len(local_seps) + 1:
+            raise DomainError("the stand-in's local part has another shape")
+        head = ".".join(words[:len(words) - len(local_seps)])
+        local = head + "".join(sep + word for sep, word in zip(local_seps, words[len(words) - len(local_seps):]))
     return local + at + "".join(label + sep for label, sep in zip(labels, [*seps, ""]))
 
 
@@ -340,12 +352,12 @@ def _obfuscated_codec_class() -> type:
         entity_type = "OBFUSCATED_EMAIL"
 
         def encrypt_in(self, value, names):  # noqa: ANN001, ANN201
-            _, at, seps, email = _unobfuscate(value)
-            return _reobfuscate(super().encrypt_in(email, names), at, seps)
+            local_seps, at, seps, email = _unobfuscate(value)
+            return _reobfuscate(super().encrypt_in(email, names), at, seps, local_seps)
 
         def decrypt(self, value, keys):  # noqa: ANN001, ANN201
-            _, at, seps, email = _unobfuscate(value)
-            return _reobfuscate(super().decrypt(email, keys), at, seps)
+            local_seps, at, seps, email = _unobfuscate(value)
+            return _reobfuscate(super().decrypt(email, keys), at, seps, local_seps)
 
     return ObfuscatedEmailCodec
 
@@ -364,7 +376,8 @@ TYPES = (
     EntityType(
         "OBFUSCATED_EMAIL", EntityPolicy(category="fpe", threshold=0.5), tier=0,
         finders=(lambda config: find_obfuscated_emails,), codec=_obfuscated_email_codec, family="contact",
-        description="email address spelled out (\"john.smith at acme-corp dot com\", \"john [at] acme [dot] com\")",
+        description="email address spelled out (\"john.smith at acme-corp dot com\", \"john [at] acme [dot] com\", \"john dot smith at "
+                    "gmail dot com\")",
         examples=("john.smith at acme-corp dot com",),
     ),
     EntityType(

@@ -65,3 +65,24 @@ def test_an_email_spelled_out_with_a_dot_in_its_local_part(sanitizer: Sanitizer,
 
 def test_a_name_in_lower_case_that_acts_is_still_hidden(sanitizer: Sanitizer) -> None:
     check_hidden(sanitizer, KEYS, "james wants to know if charles is coming", ["james", "charles"])
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("RT for #AustinMahone #MMVA", "AustinMahone"),
+    ("so proud of #GraceVanderwaal tonight", "GraceVanderwaal"),
+    ("RT for #JustinBieber", "JustinBieber"),
+])
+def test_a_hashtag_that_names_a_person(sanitizer: Sanitizer, text: str, secret: str) -> None:
+    """A listed given name that is a word or a place too ("Austin", "Grace"), then a family name no dictionary
+    holds: the tag names a person."""
+    check_hidden(sanitizer, KEYS, text, [secret])
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("weekend in #SanDiego then #VirginiaBeach", "#SanDiego"),
+    ("weekend in #SanDiego then #VirginiaBeach", "#VirginiaBeach"),
+    ("#TeamSmithFamily reunion", "#TeamSmithFamily"),
+    ("#StarWars marathon on #MayDay", "#StarWars"),
+])
+def test_a_hashtag_of_a_place_or_a_thing_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)

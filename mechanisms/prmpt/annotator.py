@@ -464,6 +464,14 @@ def _in_url(text: str, start: int) -> bool:
     return _URL_START.match(text, lo) is not None
 
 
+def _hashtag_of_a_place(value: str) -> bool:
+    from mechanisms.prmpt.entities.name_words import is_place_name
+
+    words = _CAMEL_WORDS.findall(value)
+    return len(words) >= 2 and "".join(words) == value and is_place_name(" ".join(words))
+
+
+_CAMEL_WORDS = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]+")
 _VERSION_AFTER = re.compile(r"/v?\d+(?:\.\d+)")
 _CASED_PARTS = re.compile(r"[A-ZÀ-Þ]?[a-zß-ÿ]+|[A-ZÀ-Þ]+(?![a-zß-ÿ])")
 
@@ -487,6 +495,8 @@ def _plausible(text: str, span: Span) -> bool:
         after = text[span.end] if span.end < len(text) else " "
         if _AWARD.match(text, span.end):
             return False  # "named Co-Lineman of the Year", "Player of the Month": an award's title
+        if before == "#" and _hashtag_of_a_place(value):
+            return False  # "#SanDiego", "#VirginiaBeach": a place's name made a tag
         if _VERSION_AFTER.match(text, span.end):
             return False  # "Mozilla/5.0", "Chrome/120.0", "Python/3.11": a product and its version, as a user agent
             # writes it

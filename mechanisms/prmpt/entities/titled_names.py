@@ -920,10 +920,24 @@ def find_hashtag_names(text: str, lang: str, english: Container[str] = frozenset
             continue
         if len(parts) < 2 and not m.group("v")[0].isupper():
             continue  # "#justin" alone is left to the other finders
+        if len(parts) >= 2 and is_place_name(" ".join(parts)):
+            continue  # "#SanDiego", "#VirginiaBeach": a place's name made a tag
         if any(len(p) >= 3 and p[0].isupper() and index.is_given(p)
-               and not is_dictionary_word(english, p) and p.lower() not in CALENDAR for p in parts):
+               and not is_dictionary_word(english, p) and p.lower() not in CALENDAR for p in parts) \
+                or _given_then_family(parts, index, english):
             out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
     return out
+
+
+def _given_then_family(parts: list[str], index: NameIndex, english: Container[str]) -> bool:
+    """A hashtag of two or three words in Title case that opens with a listed given name, a family name's too or a
+    dictionary word ("Austin"), and closes with a listed family name no dictionary holds ("#AustinMahone",
+    "#GraceVanderwaal")."""
+    if not 2 <= len(parts) <= 3 or not all(p[:1].isupper() and p[1:].islower() and len(p) >= 2 for p in parts):
+        return False
+    first, last = parts[0], parts[-1]
+    return index.is_first(first) and first.lower() not in CALENDAR and len(last) >= 4 and index.is_last(last) \
+        and last.lower() not in english
 
 
 def _name_prefix(tag: str, index: NameIndex, english: Container[str]) -> bool:

@@ -86,3 +86,23 @@ def test_a_hashtag_that_names_a_person(sanitizer: Sanitizer, text: str, secret: 
 ])
 def test_a_hashtag_of_a_place_or_a_thing_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Lily I love your videos, you are amazing!!", "Lily"),
+    ("Grant what if you have a newer car", "Grant"),
+    ("tanner why do you call me that", "tanner"),
+    ("Cory please play this song next", "Cory"),
+])
+def test_a_comment_that_opens_by_addressing_someone(sanitizer: Sanitizer, text: str, secret: str) -> None:
+    """A given name that is a word too opens a comment with no comma, before "I", a question word or "please"."""
+    check_hidden(sanitizer, KEYS, text, [secret])
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Will I ever see it again", "Will I"), ("May I ask a question", "May I"), ("Hope I win", "Hope I"),
+    ("Love how it ends", "Love how"), ("Thanks I love it", "Thanks I"), ("Apple please fix this", "Apple please"),
+    ("Summer I turned pretty", "Summer I"),
+])
+def test_a_sentence_that_opens_with_a_word_before_i_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)

@@ -851,7 +851,7 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
                                                           find_cued_names, find_hashtag_names, find_initialled_names,
                                                           find_match_minute_names, find_other_script_names,
                                                           find_pitcher_records, find_scorecard_names,
-                                                          find_single_first_names,
+                                                          find_addressed_first_names, find_single_first_names,
                                                           find_speakers, find_titled_names, find_unlisted_name_pairs)
 
     from mechanisms.prmpt.entities.described_people import find_described_people
@@ -866,7 +866,8 @@ def _titled_names_finder(config):  # noqa: ANN001, ANN202
         + find_cited_authors(text, lang, english) + find_scorecard_names(text, lang) \
         + find_pitcher_records(text, lang, english) \
         + find_match_minute_names(text, lang, english) + find_one_case_names(text, lang, english) \
-        + find_bench_names(text, lang, english) + find_described_people(text, lang, english)
+        + find_bench_names(text, lang, english) + find_described_people(text, lang, english) \
+        + find_addressed_first_names(text, lang, english)
 
 
 def _reporting_finder(config):  # noqa: ANN001, ANN202

@@ -875,6 +875,32 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
     return out
 
 
+# A given name that opens a comment or a line and addresses someone with no comma after it, as comments under a
+# video write ("Lily I love your videos", "Grant what if you have a newer car", "tanner why do you ..."): the name, a
+# word or a noun too, before "I", "u", a question word or "please"
+_OPENING_ADDRESS = regex.compile(r"(?:^|(?<=\n))[ \t]*(?P<v>\p{Lu}\p{Ll}{2,}|\p{Ll}{3,})[ \t]+"
+                           r"(?=(?:I|i|u|why|what|where|when|who|please|pls|plz|ily)\b(?![ \t]*[,.!?]))")
+# words that open a sentence before "I" or a question word far more often than they address a given name so
+# written ("Will I ...", "May I ...", "Hope I ...", "Love how ...", "Guess what")
+_NO_ADDRESS = frozenset("""will may can hope love man guess mark trust bless wish sun rose august june april mercy
+sunny summer autumn winter spring dawn joy faith chance rich art""".split())
+
+
+def find_addressed_first_names(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
+    """(:data:`_OPENING_ADDRESS`) English only, a listed given name of three letters or more, no title and no word of
+    :data:`_NO_ADDRESS`."""
+    if lang != "en" or not english:
+        return []
+    index = name_index()
+    out = []
+    for m in _OPENING_ADDRESS.finditer(text):
+        word = m.group("v")
+        if word.lower() in _NO_ADDRESS or word.lower() in CALENDAR or not index.is_first(word) or is_title(word):
+            continue
+        out.append(Found("PERSON", m.start("v"), m.end("v"), 0.65))
+    return out
+
+
 _COMPANION_BEFORE = regex.compile(r"(?<![\p{L}])(?i:with|con|avec|mit|com)[ \t]+$")
 _LOWER_WORDS = regex.compile(r"(?<![\p{L}\d'’-])\p{Ll}+(?![\p{L}\d'’-])")
 

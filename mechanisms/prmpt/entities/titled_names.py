@@ -850,9 +850,10 @@ def find_single_first_names(text: str, lang: str, english: Container[str] = froz
         if style == "lower" and (lang != "en" or not english or len(word) < 4):
             continue  # lower case only where a dictionary tells names from words
         if style == "lower" and word[-1:] == "s" and len(word) > 4 and word[:-1] in english \
-                and not _LOWER_NAME_CUE.search(text, max(0, m.start() - 12), m.start()):
-            continue  # "the numbers are off", "the brooks run dry": the plural of a dictionary noun, which a
-            # list holds as a given name, is the noun in lower case
+                and not index.is_listed(word[:-1]) and not _LOWER_NAME_CUE.search(text, max(0, m.start() - 12), m.start()):
+            continue  # "the numbers are off", "the sales were down": the plural of a dictionary noun, which a list
+            # holds as a given name, is the noun in lower case (not where the singular is a name too: "douglass" of a
+            # note in capitals, read in lower case)
         if style == "lower" and word in english and not _acts_next(text, m.end(), english) \
                 and not _LOWER_NAME_CUE.search(text, max(0, m.start() - 12), m.start()):
             continue  # "the same temple", "my sunshine": a noun the lists also hold as a name ("Temple"); a

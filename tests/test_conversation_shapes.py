@@ -109,3 +109,18 @@ def test_a_comment_that_opens_by_addressing_someone(sanitizer: Sanitizer, text: 
 ])
 def test_a_sentence_that_opens_with_a_word_before_i_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("3. In Henderson v Okonjo-Iweala [2021] EWHC 1042 (QB), Cockerill J held that.", "Henderson"),
+    ("See Lincoln v Okafor [2019] UKSC 3.", "Lincoln"),
+    ("In Lincoln v. Smith the court held", "Lincoln"),
+])
+def test_a_case_names_first_party_that_is_a_town_too(sanitizer: Sanitizer, text: str, secret: str) -> None:
+    """A judgment cites a case as "In X v Y": the word that cites it is no part of the party, and a family name that
+    is a town too is the party opposite a person, not a place after "in"."""
+    check_hidden(sanitizer, KEYS, text, [secret])
+
+
+def test_a_case_between_states_stays(sanitizer: Sanitizer) -> None:
+    check_kept(sanitizer, KEYS, "In Spain v France the court held", "Spain v France")

@@ -2956,6 +2956,9 @@ def find_bench_names(text: str, lang: str, english: Container[str] = frozenset()
     return out
 
 
+_CITING_WORDS = frozenset("In See Cf Cf. And Also Following Under Unlike Like As Per Applying Distinguishing".split())
+
+
 def find_case_parties(text: str, lang: str, english: Container[str] = frozenset()) -> list[Found]:
     """The person parties of a case name ("Drummelow v Rexholt Ltd" -> "Drummelow"; "CASE OF KOVALENKO AND
     OTHERS v. UKRAINE" -> "KOVALENKO"): the words next to the "v" that are person-like, in Title case or in
@@ -2989,6 +2992,8 @@ def find_case_parties(text: str, lang: str, english: Container[str] = frozenset(
             if inner and len(words) > 2 and words[-2].group(0).lower() in ("and", "&") \
                     and words[-1].group(0).lower() in ("others", "ors", "another"):
                 words = words[:-2]  # "KOVALENKO AND OTHERS v. UKRAINE"
+            while inner and len(words) > 1 and words[0].group(0) in _CITING_WORDS:
+                words = words[1:]  # "In Henderson v Okonjo": the word that cites the case is no part of its party
             sides.append((group, list(reversed(words)) if inner else words))
         crown = [any(w.group(0).lower() in _CROWN for w in words) for _, words in sides]
         runs: list[list[regex.Match[str]]] = [[], []]

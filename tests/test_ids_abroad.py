@@ -94,3 +94,23 @@ def test_a_letters_greeting_in_more_languages_is_no_name(sanitizer: Sanitizer, t
 
 def test_a_family_name_that_is_a_greeting_elsewhere_stays_a_name(sanitizer: Sanitizer) -> None:
     check_hidden(sanitizer, KEYS, "Gentile said the deal was done, Mr. Gentile added.", ["Gentile"])
+
+
+@pytest.mark.parametrize("text, street", [
+    ("Responsable clínico: Dr. Jorge Ortega Carnicer. Los Alisos, 10. 13002 Ciudad Real.", "Alisos"),
+    ("Servicio de Urología. Hermanos Falcó, s/n - 02006 Albacete Tel.: 967 597 100", "Falcó"),
+    ("Unidad de Reumatología. Colón, 28, 1º. 36201 Vigo. e-mail: ngomez@povisa.es", "Colón, 28"),
+    ("Hospital de Terrassa. Raval de Montserrat, 48, 08221 Terrassa, Barcelona", "Montserrat"),
+])
+def test_a_street_with_no_type_word_before_a_postcode_and_town(sanitizer: Sanitizer, text: str, street: str) -> None:
+    """A letterhead names its street with no type word, then the number (or "s/n"), then the postcode and the
+    town: the postcode and the town make the words before them a street."""
+    check_hidden(sanitizer, KEYS, text, [street])
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Real Madrid, 2 - Barcelona, 1. Asistieron 28001 aficionados.", "Barcelona, 1"),
+    ("Resultado: Sevilla, 2. 41001 espectadores en el estadio.", "Sevilla, 2"),
+])
+def test_a_score_or_a_page_before_a_number_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
+    check_kept(sanitizer, KEYS, text, kept)

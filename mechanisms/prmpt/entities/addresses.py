@@ -399,6 +399,13 @@ _NAMED_UNIT_ADDRESS = re.compile(
     rf"(?<![\w/#.'’-])(?P<v>(?P<name>(?:[A-ZÀ-ÖØ-ÞĀ-ž{_UPPER_MORE}][\w'’-]*[ \t]+){{1,3}})\d{{1,5}}[A-Za-z]?[ \t]*,?[ \t]*"
     r"(?:(?P<strong>Of|Oficina|Depto|Dpto|Departamento|Apto|Apartamento|Wohnung|Whg|lok|Lok|bte|Bte|kv|Kv|Daire)|"
     r"Apt|Casa|Local|Interior|Flat|Suite|Unit|bus|Bus|Stan)\.?[ \t]*\d{1,4}[A-Za-z]?\b)")
+# A street named with no type word, its number (or "s/n") and a unit, before a five-digit postcode and its town, as a
+# Spanish or a Latin American letterhead writes it: "Los Alisos, 10. 13002 Ciudad Real", "Hermanos Falcó, s/n - 02006
+# Albacete", "Colón, 28, 1º. 36201 Vigo", "Raval de Montserrat, 48, 08221 Terrassa"
+_NAMED_BEFORE_CODE = re.compile(
+    rf"(?<![\w/#.'’-])(?P<v>[A-ZÀ-Ý][\w'’-]*(?:[ \t]+(?:(?:{_ROMANCE_PARTICLES})[ \t]+)*[A-ZÀ-Ý][\w'’-]*){{0,2}},[ \t]*"
+    r"(?:\d{1,4}[A-Za-z]?|s/n)(?:[ \t]*[,-]?[ \t]*\d{1,2}[ºª°o](?:[ \t]*(?:[A-Z]|izda|dcha|izq)\b\.?)?)?)"
+    r"(?=[ \t]*[.,]?[ \t]*-?[ \t]*\d{5}[ \t]+[A-ZÀ-Ý])")
 # Post-office boxes and military addresses
 _BOX_ADDRESS = re.compile(
     r"(?<![\w/#.-])(?P<v>(?i:p\.?[ \t]?o\.?[ \t]?box|post[ \t]+office[ \t]+box|apartado(?:[ \t]+de[ \t]+correos)?|"
@@ -1483,7 +1490,7 @@ def find_addresses(text: str, lang: str) -> list[Found]:
                            (_ADDRESS_FIELD, 0.7), (_USPS_ADDRESS, 0.75), (_SEPARATE_TYPE_ADDRESS, 0.7),
                            (_JP_ADDRESS, 0.8), (_JP_CHOME, 0.8), (_JP_CHOME_LATIN, 0.8), (_KO_ROAD, 0.75), (_CYR_ADDRESS, 0.75), (_CJK_ADDRESS, 0.75), (_KO_ADDRESS, 0.75),
                            (_TH_ADDRESS, 0.75), (_VI_ADDRESS, 0.75), (_KA_ADDRESS, 0.75), (_AZ_UNITS, 0.75), (_RTL_ADDRESS, 0.75), (_CYR_BARE, 0.75),
-                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_ROMANCE_TYPE_FIRST_LOWER, 0.75),
+                           (_ROAD_KM, 0.75), (_NAMED_UNIT_ADDRESS, 0.7), (_NAMED_BEFORE_CODE, 0.7), (_FR_TYPE_FIRST_LOWER, 0.75), (_ROMANCE_TYPE_FIRST_LOWER, 0.75),
                            (_CS_PREPOSITION_ADDRESS, 0.7),
                            (_SLAVIC_ADJECTIVE_STREET, 0.7), (_LOWER_USPS_ADDRESS, 0.7),
                            (_STREET_FIELD, 0.7)):

@@ -149,12 +149,12 @@ def _people_completed(text: str, spans: list[Span], kept: list[Span]) -> list[Sp
     values = {s.start for s in kept if s.entity_type != "PERSON"}
     extra: list[Span] = []
     for span in lost:
+        name_end = max([span.end] + [k.end for k in kept if k.entity_type == "PERSON" and k.start < span.end
+                                     and span.start < k.end])  # (where the name the lost reading touches ends)
         for m in _NAME_WORD.finditer(text, span.start, span.end):
             word = m.group(0)
             if len(word) < 2 or _cut_title(word) or word.lower() in LETTER_WORDS:
                 continue  # an initial or a title that lost stays as written ("M." of "M. Reumaux")
-            name_end = max([span.end] + [k.end for k in kept if k.entity_type == "PERSON" and k.start < span.end
-                                         and span.start < k.end])
             if _salutation_word(text, word, m.start(), name_end):
                 continue  # "Gentile Sig. Marcello Bianchi," at a letter's start: the salutation another finder read
                 # into the name stays a salutation

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from mechanisms.keys import UserKeys
 from mechanisms.prmpt.charclass import transform_classed
@@ -41,19 +42,28 @@ def nhs_valid(value: str) -> bool:
     return len(d) == 10 and nhs_check(d[:9]) == int(d[9])
 
 
+def crypt_check_digit(value: str, keys: UserKeys, entity_type: str, length: int, check: Callable[[str], int | None],
+                      keep: Callable[[str], object], decrypt: bool) -> str:
+    """A number of ``length`` digits whose last is a check digit: the body encrypted digit for digit, cycle-walked so
+    that ``keep`` of it stays what it was, and the check digit set at the same offset from ``check`` of the new body
+    (valid stays valid, invalid stays invalid by as much); a body with no valid check digit keeps its last digit."""
+    pos = [i for i, ch in enumerate(value) if ch in DIGITS]
+    if len(pos) != length:
+        raise DomainError(f"a {entity_type} number has {length} digits")
+    d = "".join(value[i] for i in pos)
+    kept = keep(d[:-1])
+    body = transform_alphabet(keys, entity_type, d[:-1], one_alphabet(DIGITS), decrypt=decrypt,
+                              accept=lambda b: keep(b) == kept)
+    last = offset_check(d[:-1], d[-1], body, DIGITS, check) if check(d[:-1]) is not None else d[-1]
+    return put_chars(value, pos, body + last)
+
+
 class NhsCodec(TwoWayCodec):
     entity_type = "UK_NHS"
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
-        pos = [i for i, ch in enumerate(value) if ch in DIGITS]
-        if len(pos) != 10:
-            raise DomainError("an NHS number has 10 digits")
-        d = "".join(value[i] for i in pos)
-        has_check = nhs_check(d[:9]) is not None
-        body = transform_alphabet(keys, self.entity_type, d[:9], one_alphabet(DIGITS), decrypt=decrypt,
-                                  accept=lambda b: (nhs_check(b) is not None) == has_check)
-        check = offset_check(d[:9], d[9], body, DIGITS, nhs_check) if has_check else d[9]
-        return put_chars(value, pos, body + check)
+        return crypt_check_digit(value, keys, self.entity_type, 10, nhs_check, lambda b: nhs_check(b) is not None,
+                                 decrypt)
 
 
 # ----------------------------------------------------------------------------------------- NINO
@@ -110,14 +120,7 @@ class AadhaarCodec(TwoWayCodec):
     entity_type = "IN_AADHAAR"
 
     def _crypt(self, value: str, keys: UserKeys, decrypt: bool) -> str:
-        pos = [i for i, ch in enumerate(value) if ch in DIGITS]
-        if len(pos) != 12:
-            raise DomainError("an Aadhaar number has 12 digits")
-        d = "".join(value[i] for i in pos)
-        high = d[0] not in "01"
-        body = transform_alphabet(keys, self.entity_type, d[:11], one_alphabet(DIGITS), decrypt=decrypt,
-                                  accept=lambda b: (b[0] not in "01") == high)
-        return put_chars(value, pos, body + offset_check(d[:11], d[11], body, DIGITS, verhoeff_check))
+        return crypt_check_digit(value, keys, self.entity_type, 12, verhoeff_check, lambda b: b[0] not in "01", decrypt)
 
 
 # ------------------------------------------------------------------------------------------ PAN

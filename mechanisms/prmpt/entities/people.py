@@ -113,8 +113,8 @@ _THING_NAME = regex.compile(
     r"server|database|db|table|column|field|variable|class|function|method|package|module|repo|repository|branch|"
     r"model|campaign|program|programme|fund|vendor|supplier|merchant|trade|trading|street|city|town|country|"
     r"region|building|property|pet|dog|cat|horse|ship|vessel|game|song|album|book|movie|film|show|channel|group|"
-    r"folder|document|image|plan|service|tool|feature|drug|medication|medicine|brand|item|dataset|job|queue|"
-    r"bucket|cluster|instance|container|image|volume|role|policy)[ \t_-]*$", regex.IGNORECASE)
+    r"folder|document|image|plan|service|tool|feature|drug|medication|medicine|item|dataset|job|queue|"
+    r"bucket|cluster|instance|container|volume|role|policy)[ \t_-]*$", regex.IGNORECASE)
 # a bank account's name: its holder ("Account name: Priya Raman", "Account name: Mr J Smith") or what the holder
 # calls it ("Account name: Home Loan Account", "Account name: Savings Plus"), told apart by the last word: a word of
 # the dictionary no list holds as a name names the account
@@ -122,6 +122,8 @@ _ACCOUNT_NAME = regex.compile(r"(?<![\w])(?:account|acct|bank)[ \t_-]*$", regex.
 
 
 def _names_a_thing(text: str, m: regex.Match[str], value: str, english: Container[str] | None) -> bool:
+    """The value of a "name" key that the word before the key gives to a thing (:data:`_THING_NAME`), or to a bank
+    account by a last word of the dictionary (:data:`_ACCOUNT_NAME`)."""
     if m.group("key").lower() != "name":
         return False
     before = text[text.rfind("\n", 0, m.start("key")) + 1:m.start("key")]

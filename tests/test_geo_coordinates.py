@@ -35,6 +35,7 @@ def sanitizer() -> Sanitizer:
     ("coordonnées : 48.8584, 2.2945", "48.8584, 2.2945"),
     ("The cabin sits at 61.2181° N, 149.9003° W.", "61.2181° N, 149.9003° W"),
     ("lat/long 35.6762, 139.6503", "35.6762, 139.6503"),
+    ("The pin is at 40.7128, -74.0060 near the pier.", "40.7128, -74.0060"),
 ])
 def test_a_point_is_found_and_noised(sanitizer: Sanitizer, text: str, value: str) -> None:
     assert [text[f.start:f.end] for f in find_coordinates(text, "en")] == [value]
@@ -56,6 +57,8 @@ def test_coordinates_under_their_keys(sanitizer: Sanitizer) -> None:
     ("Accuracy 98.12, 97.55 on the two splits", "98.12, 97.55"),
     ("The location of the bug: lines 12.5, 13.75 of the log", "12.5, 13.75"),  # one decimal place is no place
     ("GPS: 95.1234, 10.5678", "95.1234, 10.5678"),  # no latitude
+    ("Set the sprite's position to 12.50, 40.25 on screen", "12.50, 40.25"),  # a weak cue, two decimals
+    ("Meet me near 0.25, 0.75 of the board", "0.25, 0.75"),
 ])
 def test_numbers_that_are_no_place_stay(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)

@@ -11,8 +11,9 @@ signs, its separator; degrees, minutes and seconds stay so, to the seconds' deci
 Found:
 - a decimal pair with hemisphere letters or degree signs ("40.7128° N, 74.0060° W", "51.5074N 0.1278W");
 - a decimal pair after a cue word within 40 characters before it ("GPS: 40.7128, -74.0060", "my location is
-  -33.8688,151.2093", "coordonnées : 48.8584, 2.2945", "lat/long 35.6762, 139.6503", "meet me near 40.7128,
-  -74.0060");
+  -33.8688,151.2093", "coordonnées : 48.8584, 2.2945", "lat/long 35.6762, 139.6503"), or with four decimal places on
+  both numbers after a word sentences use of other numbers too ("meet me near 40.7128, -74.0060", "pinned at";
+  "position 12.50, 40.25" on a screen stays);
 - degrees, minutes and seconds with their hemisphere letters ("40°42'46.1\"N 74°00'21.6\"W");
 - one coordinate under its own key ("lat": 40.7128, "lng": -74.0060; "latitude=48.8584").
 A pair of decimals with no cue, no letter and no degree sign stays as written: such pairs are scores, probabilities
@@ -36,9 +37,13 @@ _PAIR = re.compile(
     rf"(?:[ \t]*[,;/][ \t]*|[ \t]+)"
     rf"(?P<lon>{_DEC})(?P<d2>[ \t]?°)?(?:[ \t]?(?P<ew>[EWOew]))?)(?![\w]|[.,]\d)")
 _CUE = re.compile(r"(?i:\b(?:gps|coordinates?|coords?|lat(?:itude)?|lng|lon(?:g(?:itude)?)?|latlng|latlong|location|"
-                  r"located|geo(?:location|tag)?|position|pinned|pin|maps?|waypoint|coordonn[ée]es|coordenadas|"
-                  r"ubicaci[óo]n|localisation|posici[óo]n|standort|koordinaten|near|nearby|meet|home|address|directions|"
-                  r"navigate|près|cerca)\b)")
+                  r"geo(?:location|tag)?|waypoint|coordonn[ée]es|coordenadas|ubicaci[óo]n|localisation|standort|"
+                  r"koordinaten)\b)")
+# cues a sentence uses of other numbers too ("position 12.50, 40.25" on a screen, "meet near 0.25, 0.75" in a game):
+# a pair after them needs four decimal places on both numbers, a point's precision (about 11 m)
+_WEAK_CUE = re.compile(r"(?i:\b(?:located|position|posici[óo]n|pinned|pin|maps?|near|nearby|meet|home|address|"
+                       r"directions|navigate|près|cerca)\b)")
+_FOUR_DECIMALS = re.compile(r"\.\d{4}")
 _DMS_ONE = r"\d{1,3}[ \t]?°[ \t]?\d{1,2}[ \t]?['′’][ \t]?(?:\d{1,2}(?:\.\d{1,4})?[ \t]?(?:[\"″”]|''))?[ \t]?"
 _DMS = re.compile(rf"(?<![\w.])(?P<v>{_DMS_ONE}[NSns][ \t]*,?[ \t]*{_DMS_ONE}[EWOew])(?![\w])")
 _KEYED = re.compile(r"(?<![\w])[\"']?(?i:lat|latitude|lng|lon|long|longitude)[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?"
@@ -61,7 +66,9 @@ def find_coordinates(text: str, lang: str) -> list[Found]:
         lettered = bool(m.group("ns") and m.group("ew"))
         if lettered and (m.group("lat")[0] in "+-−–" or m.group("lon")[0] in "+-−–"):
             continue  # a sign and a hemisphere letter both: no coordinate pair written so
-        if lettered or (m.group("d1") and m.group("d2")) or _CUE.search(text, max(0, m.start() - 40), m.start()):
+        precise = all(_FOUR_DECIMALS.search(m.group(g)) for g in ("lat", "lon"))
+        if lettered or (m.group("d1") and m.group("d2")) or _CUE.search(text, max(0, m.start() - 40), m.start()) \
+                or precise and _WEAK_CUE.search(text, max(0, m.start() - 40), m.start()):
             out.append(Found("GEO_COORDINATES", m.start("v"), m.end("v"), 0.85))
     for m in _DMS.finditer(text):
         out.append(Found("GEO_COORDINATES", m.start("v"), m.end("v"), 0.9))

@@ -327,7 +327,8 @@ _ID_PATTERNS: dict[str, list[tuple[re.Pattern[str], float, object]]] = {
          0.85, None),
     ],
     "IN_AADHAAR": [
-        (re.compile(r"(?<![\w+-])(?P<v>[2-9]\d{3}([ -]?)\d{4}\2\d{4})(?![\w-])"), 0.5, aadhaar_valid),
+        # (twelve digits alone: never three groups of a longer number, "4532 7153 2412 9981")
+        (re.compile(r"(?<![\w+-])(?<!\d[ -])(?P<v>[2-9]\d{3}([ -]?)\d{4}\2\d{4})(?![\w-]|[ -]\d)"), 0.5, aadhaar_valid),
         (re.compile(_cued(r"aadhaar|aadhar|uidai|uid") + r"(?P<v>\d{4}([ -]?)\d{4}\2\d{4})(?![\w-])", re.I), 0.9, None),
     ],
     "IN_PAN": [

@@ -71,12 +71,14 @@ def _invisible(ch: str) -> bool:
 _SCRIPT_DIGIT = "\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089"
 _SCRIPT_DIGITS = regex.compile(rf"[{_SCRIPT_DIGIT}](?:[{_SCRIPT_DIGIT}]|[- \u2212\u207b\u208b](?=[{_SCRIPT_DIGIT}]))*")
 _LONG_MARK = regex.compile(r"(?<=\p{Nd})[\u30fc\uff70](?=\p{Nd})")
+# (the characters those two read: a text holding none, as a French or Spanish one with its accents, skips both)
+_CONTEXTUAL_CHARS = frozenset("\u00b2\u00b3\u00b9\u2070\u30fc\uff70") | frozenset(map(chr, range(0x2074, 0x208a)))
 
 
 def _contextual(text: str) -> dict[int, str]:
     """The characters of ``text`` that the view reads as a digit or a dash only where they stand (see above)."""
     out: dict[int, str] = {}
-    if not any("\u00b2" <= ch <= "\u2089" or ch in "\u30fc\uff70" for ch in text):
+    if _CONTEXTUAL_CHARS.isdisjoint(text):
         return out
     for m in _SCRIPT_DIGITS.finditer(text):
         if sum(unicodedata.digit(ch, None) is not None for ch in m.group()) < 3:

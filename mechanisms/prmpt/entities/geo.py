@@ -30,8 +30,8 @@ from mechanisms.prmpt.config import EntityPolicy
 from mechanisms.prmpt.entities.base import EntityType, Found
 from mechanisms.prmpt.mldp import Grid, perturb, uniforms_from_bytes
 
-_MINUS = "-−–"
-_DEC = rf"[-+{_MINUS[1:]}]?\d{{1,3}}\.\d{{2,8}}"
+_SIGNS = "-+−–"  # (a hyphen, a plus, the minus sign, an en dash)
+_DEC = rf"[{_SIGNS}]?\d{{1,3}}\.\d{{2,8}}"
 _PAIR = re.compile(
     rf"(?<![\w.,/@=-])(?P<v>(?P<lat>{_DEC})(?P<d1>[ \t]?°)?(?:[ \t]?(?P<ns>[NSns]))?"
     rf"(?:[ \t]*[,;/][ \t]*|[ \t]+)"
@@ -48,13 +48,17 @@ _DMS_ONE = r"\d{1,3}[ \t]?°[ \t]?\d{1,2}[ \t]?['′’][ \t]?(?:\d{1,2}(?:\.\d{
 _DMS = re.compile(rf"(?<![\w.])(?P<v>{_DMS_ONE}[NSns][ \t]*,?[ \t]*{_DMS_ONE}[EWOew])(?![\w])")
 _KEYED = re.compile(r"(?<![\w])[\"']?(?i:lat|latitude|lng|lon|long|longitude)[\"']?[ \t]*(?:[:=]|=>)[ \t]*[\"']?"
                     rf"(?P<v>{_DEC})(?![\w.])")
-_NUMBER = re.compile(r"(?P<sign>[-+−–]?)(?P<int>\d{1,3})(?:\.(?P<dec>\d+))?")
+_NUMBER = re.compile(rf"(?P<sign>[{_SIGNS}]?)(?P<int>\d{{1,3}})(?:\.(?P<dec>\d+))?")
 _DMS_PART = re.compile(r"(?P<deg>\d{1,3})(?P<a>[ \t]?°[ \t]?)(?P<min>\d{1,2})(?P<b>[ \t]?['′’][ \t]?)"
                        r"(?:(?P<sec>\d{1,2})(?:\.(?P<frac>\d{1,4}))?(?P<c>[ \t]?(?:[\"″”]|'')))?(?P<gap>[ \t]?)(?P<h>[NSEWOnsewo])")
 
 
+def _degrees(written: str) -> float:
+    return float(written.replace("−", "-").replace("–", "-"))
+
+
 def _in_range(lat: str, lon: str) -> bool:
-    a, b = (float(x.replace("−", "-").replace("–", "-")) for x in (lat, lon))
+    a, b = _degrees(lat), _degrees(lon)
     return abs(a) <= 90 and abs(b) <= 180 and (a, b) != (0.0, 0.0)
 
 
@@ -64,7 +68,7 @@ def find_coordinates(text: str, lang: str) -> list[Found]:
         if not _in_range(m.group("lat"), m.group("lon")):
             continue
         lettered = bool(m.group("ns") and m.group("ew"))
-        if lettered and (m.group("lat")[0] in "+-−–" or m.group("lon")[0] in "+-−–"):
+        if lettered and (m.group("lat")[0] in _SIGNS or m.group("lon")[0] in _SIGNS):
             continue  # a sign and a hemisphere letter both: no coordinate pair written so
         precise = all(_FOUR_DECIMALS.search(m.group(g)) for g in ("lat", "lon"))
         if lettered or (m.group("d1") and m.group("d2")) or _CUE.search(text, max(0, m.start() - 40), m.start()) \
@@ -73,7 +77,7 @@ def find_coordinates(text: str, lang: str) -> list[Found]:
     for m in _DMS.finditer(text):
         out.append(Found("GEO_COORDINATES", m.start("v"), m.end("v"), 0.9))
     for m in _KEYED.finditer(text):
-        if abs(float(m.group("v").replace("−", "-").replace("–", "-"))) <= 180:
+        if abs(_degrees(m.group("v"))) <= 180:
             out.append(Found("GEO_COORDINATES", m.start("v"), m.end("v"), 0.85))
     return out
 
@@ -107,8 +111,8 @@ def _dms(m: re.Match[str], policy: EntityPolicy, keys: UserKeys) -> str:
         hemisphere = {"N": "S", "S": "N", "E": "W", "W": "E", "O": "E"}[hemisphere.upper()]
         hemisphere = hemisphere if m.group("h").isupper() else hemisphere.lower()
     total = abs(noisy)
-    step = 10 ** -len(frac) if m.group("sec") else 60
-    units = round(total * 3600 / step) * step if m.group("sec") else round(total * 60) * 60
+    step = 10 ** -len(frac) if m.group("sec") else 60  # (in seconds: the written precision)
+    units = round(total * 3600 / step) * step
     deg, rest = divmod(units, 3600)
     minutes, secs = divmod(rest, 60)
     out = f"{int(deg)}{m.group('a')}{int(minutes):02d}{m.group('b')}"

@@ -332,7 +332,7 @@ _ID_PATTERNS: dict[str, list[tuple[re.Pattern[str], float, object]]] = {
         (re.compile(_cued(r"aadhaar|aadhar|uidai|uid") + r"(?P<v>\d{4}([ -]?)\d{4}\2\d{4})(?![\w-])", re.I), 0.9, None),
     ],
     "IN_PAN": [
-        (re.compile(r"(?<![\w+-])(?P<v>[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z])(?![\w-])"), 0.7, pan_valid),
+        (re.compile(rf"(?<![\w+-])(?P<v>{_PAN.pattern})(?![\w-])"), 0.7, None),
     ],
     "ES_NIF": [
         (re.compile(r"(?<![\w+-])(?P<v>(?:\d{8}|[XYZ]-?\d{7})-?[A-Z])(?![\w-])"), 0.75, dni_valid),

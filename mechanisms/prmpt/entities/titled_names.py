@@ -947,8 +947,6 @@ def find_hashtag_names(text: str, lang: str, english: Container[str] = frozenset
             continue
         if len(parts) < 2 and not m.group("v")[0].isupper():
             continue  # "#justin" alone is left to the other finders
-        if len(parts) >= 2 and is_place_name(" ".join(parts)):
-            continue  # "#SanDiego", "#VirginiaBeach": a place's name made a tag
         if any(len(p) >= 3 and p[0].isupper() and index.is_given(p)
                and not is_dictionary_word(english, p) and p.lower() not in CALENDAR for p in parts) \
                 or _given_then_family(parts, index, english):

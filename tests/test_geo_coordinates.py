@@ -97,3 +97,31 @@ def test_degrees_minutes_seconds_keep_their_precision_and_hemisphere() -> None:
         m = re.fullmatch(r"(\d+)°(\d\d)'(\d\d\.\d)\"([NS]) (\d+)°(\d\d)'(\d\d\.\d)\"([EW])", out)
         assert m, out
         assert int(m.group(2)) < 60 and float(m.group(3)) < 60 and int(m.group(6)) < 60 and float(m.group(7)) < 60
+
+
+def test_a_point_through_the_proxy_is_sent_noised_and_answered_noised(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    """A Category II value: the upstream never sees the point, and the answer keeps the noised one (noised values are
+    not restored unless ``prmpt.restore_mldp_values`` is on); the name beside it is restored."""
+    import json
+
+    import anthropic
+    import openai
+
+    veil = veil_factory(mode="prmpt")
+    text = 'Haldor Vik is at GPS: 40.7128, -74.0060; {"lat": 51.5074, "lng": -0.1278}; pin 40°42\'46.1"N 74°00\'21.6"W'
+    chat = openai.OpenAI(base_url=veil.url + "/v1", api_key="sk-user-1", max_retries=0)
+    claude = anthropic.Anthropic(base_url=veil.url, api_key="sk-user-1", max_retries=0)
+    calls = [lambda: chat.chat.completions.create(model="gpt-4o-mini", messages=[
+                 {"role": "system", "content": text}, {"role": "user", "content": text}]).choices[0].message.content,
+             lambda: "".join(b.text for b in claude.messages.create(model="claude-x", max_tokens=64, system=text, messages=[
+                 {"role": "user", "content": text}]).content if b.type == "text"),
+             lambda: chat.responses.create(model="gpt-4o-mini", instructions=text, input=text).output_text]
+    answers = []
+    for call in calls:  # chat (system and user), Messages (system and user), Responses (instructions and input)
+        answers.append(call())
+        sent = json.dumps(upstream.last.body, ensure_ascii=False)
+        for value in ("40.7128", "74.0060", "51.5074", "0.1278", "46.1", "21.6", "Haldor"):
+            assert value not in sent, value
+    for answer in answers:
+        assert answer is not None and answer.startswith("echo: Haldor Vik is at GPS: ")
+        assert "40.7128" not in answer and "51.5074" not in answer

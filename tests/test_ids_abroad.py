@@ -115,3 +115,23 @@ def test_a_street_with_no_type_word_before_a_postcode_and_town(sanitizer: Saniti
 ])
 def test_a_score_or_a_page_before_a_number_stays(sanitizer: Sanitizer, text: str, kept: str) -> None:
     check_kept(sanitizer, KEYS, text, kept)
+
+
+# this round's other new shapes, through every surface: India's ids, a spelled email, a letterhead street, an Eircode,
+# a postcode a chat answers with, a code split by a zero-width space, an SSN in superscript digits, a comment that
+# opens by addressing someone
+SET_CB2 = ("KYC: Aadhaar 2345 6789 0124, PAN ABCPD1234E.\n"
+           "mail me: john dot smith at gmail dot com\n"
+           "Dr. Jorge Ortega. Los Alisos, 10. 13002 Ciudad Real.\n"
+           "The GP practises at 12 Main St, Ennis, Co. Clare, V95 X2Y3.\n"
+           "Agent: can you confirm your postcode?\nCustomer: sure it's ec2a 4ny\n"
+           "aws key AKIA\u200bIOSFODNN7EXAMPLE; SSN ¹²³-⁴⁵-⁶⁷⁸⁹\n"
+           "Lily I love your videos")
+SET_CB2_SECRETS = ("2345 6789 0124", "ABCPD1234E", "smith", "Alisos", "V95 X2Y3", "ec2a 4ny", "IOSFODNN7EXAMPLE",
+                   "¹²³-⁴⁵-⁶⁷⁸⁹", "Lily")
+
+
+def test_set_cb2_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_CB2, SET_CB2_SECRETS)

@@ -485,6 +485,27 @@ def _names_a_listed_word(value: str) -> bool:
     return any(len(w) >= 3 and index.is_listed(w) for w in _CASED_PARTS.findall(value))
 
 
+_PARTICLE_OF = r"(?:of|de|del|de[ \t]+la|des|du|de[ \t]+l['’]|d['’]|di|da|dello|della|von|vom|van|do|dos)"
+# an office, in the languages the offices' list does not spell, then a word saying whose: the place after it is the
+# office's, not a person ("the mayor of Reading", "Bürgermeister von Kiel", "sindaco di Bari", "prefeito do Porto")
+_OFFICE_OF_PLACE = regex.compile(
+    rf"(?<![\p{{L}}])(?i:{OFFICES}|(?:ober)?bürgermeister(?:in)?|landrat|landrätin|sindac[oa]|prefett[oa]|"
+    rf"governat(?:ore|rice)|prefeit[oa]|governador[a]?)[ \t]+{_PARTICLE_OF}[ \t]*$")
+_PARTICLE_OPENING = regex.compile(rf"{_PARTICLE_OF}[ \t]+")  # (in lower case: "President Dos Santos" is a name)
+
+
+def _office_of_a_place(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is one known place, with or without the particle before it, right after an office and
+    a particle: the office's place, not a person (a family name that is a place stays one after a courtesy title:
+    no office precedes it)."""
+    opening = _PARTICLE_OPENING.match(text, start, end)
+    place = text[opening.end() if opening else start:end]
+    if not place or " " in place or place.casefold() not in _known_places():
+        return False
+    before = text[max(0, start - 40):start] + (opening.group(0) if opening else "")
+    return _OFFICE_OF_PLACE.search(before) is not None
+
+
 def _plausible(text: str, span: Span) -> bool:
     """Cheap sanity checks: names are not glued to letters or digits; money has a currency or cue."""
     value = text[span.start:span.end]
@@ -497,6 +518,8 @@ def _plausible(text: str, span: Span) -> bool:
             return False  # "named Co-Lineman of the Year", "Player of the Month": an award's title
         if before == "#" and _hashtag_of_a_place(value):
             return False  # "#SanDiego", "#VirginiaBeach": a place's name made a tag
+        if _office_of_a_place(text, span.start, span.end):
+            return False  # "Der Bürgermeister von Kiel", "il sindaco di Bari": the place an office is of
         if _VERSION_AFTER.match(text, span.end):
             return False  # "Mozilla/5.0", "Chrome/120.0", "Python/3.11": a product and its version, as a user agent
             # writes it
@@ -594,6 +617,8 @@ def _clean_person(text: str, span: Span, english: Container[str] = frozenset(), 
         # WikiGold names leaked 8.7 -> 7.9 %, WNUT 41.3 -> 39.1 %, no file's altered words up 0.1 point)
         return trimmed
     if " " not in value and span.lang == "en" and _refers_back(text, trimmed.start, trimmed.end):
+        return trimmed
+    if " " not in value and _subject_of_verb(text, trimmed.start, trimmed.end, span.lang):
         return trimmed
     if " " not in value and _sentence_start(text, trimmed.start) \
             and _weak_single_name(value, span.lang, dictionary, vocabulary, lower_case) \
@@ -962,6 +987,27 @@ def _eponym(text: str, span: Span) -> bool:
 _TAIL_PARTICLES = frozenset("de del la las los y e da do dos das di du des le van von".split())
 
 
+# after the last word of a name NER read: a comma, a closing bracket or a word in lower case that is no particle
+_TITLE_CASE_WORD = regex.compile(r"\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)*")
+_SECOND_SURNAME_ENDS = regex.compile(r"[ \t]*[,;)]|[ \t]+(?!(?:de|del|la|las|los|y|e|da|do|di|du|des|le|van|von)(?![\p{L}]))\p{Ll}")
+
+
+def _second_family_name(text: str, end: int, words: list[str]) -> bool:
+    """``words``, a name NER read that ends at ``end``, are a given name (listed, or no everyday word or place), a listed
+    family name and a third word, the clause going on after them ("Arantxa Sánchez Vicario disputarán", "Luis Martínez
+    Noval, secretario"): the last is a second family name, though the language holds it as a word. Not where a
+    department's particle follows ("Servicio de Urología"), a field's label ("Ramona Villar Puchero Correo
+    electrónico:", four words) or a stop inside ("Isidoro Rábago. Acompañados")."""
+    from mechanisms.prmpt.entities.people import name_index
+
+    if len(words) != 3 or not all(_TITLE_CASE_WORD.fullmatch(w) for w in words) \
+            or _SECOND_SURNAME_ENDS.match(text, end) is None:
+        return False
+    index = name_index()
+    return index.is_last(words[1]) and (index.is_first(words[0]) or not index.is_common(words[0])
+                                        and words[0].casefold() not in _known_places())
+
+
 def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
     """The end of a name without the words of the language NER ran on past it ("Miguel Martínez Rodríguez
     Servicio de Urología" -> "Miguel Martínez Rodríguez"): capitalised words of five letters or more of the
@@ -971,6 +1017,8 @@ def _common_tail(text: str, start: int, end: int, vocabulary: Any) -> int:
     cut = len(words)
     while sum(w.group(0).lower() not in _TAIL_PARTICLES for w in words[:cut]) > 2:
         word = words[cut - 1].group(0)
+        if cut == len(words) and _second_family_name(text, end, [w.group(0) for w in words]):
+            break
         if word.lower() in _TAIL_PARTICLES and cut < len(words) or len(word) >= 5 and _unlisted_word(word, vocabulary):
             cut -= 1
         else:
@@ -1030,6 +1078,43 @@ def _refers_back(text: str, start: int, end: int) -> bool:
     return word[:1].isupper() and word[1:].islower() and name_index().is_listed(word) \
         and word.casefold() not in _known_places() and _sentence_start(text, start) \
         and _OBJECT_NEXT.match(text, end) is None and pronoun_later(text, start)
+
+
+# a verb in the third person right after a word ("Rajoy se refería", "Narbona criticó el plan", "Pimenta ha invitado",
+# "Capella avait dû"): Spanish preterites in "-ó" and the irregular ones, a clitic "se" before a verb, an auxiliary
+# and a past participle; French auxiliaries and a participle, verbs of saying
+_VERB_AFTER = {
+    "es": regex.compile(r"[ \t]+(?:(?:también|ya|no|nunca|además)[ \t]+)?(?:se[ \t]+\p{Ll}{3,}|\p{Ll}{3,}ó(?![\p{L}\d])|"
+                        r"(?:ha|había|habría|hubiera)[ \t]+\p{Ll}+(?:ado|ido|to|so|cho)(?![\p{L}\d])|"
+                        r"(?:dijo|hizo|dio|fue|estuvo|tuvo|puso|quiso|pudo|vino|trajo|propuso|mantuvo|obtuvo|sostuvo|"
+                        r"supo|declaró|aseguró|afirmó|indicó|señaló|explicó|añadió)(?![\p{L}\d]))"),
+    "fr": regex.compile(r"[ \t]+(?:(?:a|avait|aurait|eut|aura)[ \t]+\p{Ll}{2,}(?:é|i|u|is|it|ert|û)(?![\p{L}\d])|"
+                        r"(?:s['’](?:est|était)|déclare|affirme|ajoute|explique|estime|répond|annonce|raconte|"
+                        r"précise|souligne)(?![\p{L}\d]))"),
+}
+
+
+def _subject_of_verb(text: str, start: int, end: int, lang: str) -> bool:
+    """One word NER read as a person, in Title case, opening a Spanish or French clause with a verb in the third
+    person right after it (:data:`_VERB_AFTER`): the subject of that verb is a name even where it is a known
+    place or the pipeline's store holds it ("Chávez se mostró", "Rajoy se refería", "Toledo comunicó"), unless
+    the language's spelling dictionary holds it and no name list does ("Pontífice expresó", "Valedor presentó":
+    an office), or it is an everyday word, a title, a greeting, or has a noun's or an adverb's ending."""
+    from mechanisms.prmpt.entities.name_words import dictionary_words
+    from mechanisms.prmpt.entities.people import name_index
+    from mechanisms.prmpt.entities.titled_names import CALENDAR, is_title
+
+    pattern = _VERB_AFTER.get(lang)
+    word = text[start:end]
+    if pattern is None or len(word) < 3 or not (word[0].isupper() and word[1:].islower() and word.isalpha()) \
+            or not _sentence_start(text, start) or pattern.match(text, end) is None:
+        return False
+    index, low = name_index(), word.lower()
+    if low in _LEADING_NOT_NAMES or low in CALENDAR or is_title(word) or index.is_common(word) \
+            or _NOUN_ENDING.search(word) is not None or low.endswith("mente"):
+        return False  # (a noun's or an adverb's ending: "Asímismo se pensó", "Posteriormente se realizó")
+    words = dictionary_words(lang)
+    return words is None or low not in words or index.is_listed(word)
 
 
 def _common_or_native_word(word: str, lang: str, vocabulary: Any, imperative: bool) -> bool:

@@ -18,8 +18,9 @@ which each character is replaced by:
 * fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form;
   every other character stays itself (the ordinal "º" of "2º B" is not an "o").
 
-Each character is mapped on its own (never composed with its neighbours), so a span of the view
-maps back to the characters the user wrote: the stand-in replaces exactly those, and restoring puts
+Each character is mapped on its own (never composed with its neighbours), but for a letter and the
+combining marks after it (a decomposed, NFD, text: "Jose\u0301"), which the view writes as one composed
+letter ("José") standing for all of them; so a span of the view maps back to the characters the user wrote: the stand-in replaces exactly those, and restoring puts
 them back byte for byte. The sanitizer encrypts the normalised value ("123-45-6789"), so a codec
 never sees a digit it cannot read.
 """
@@ -113,6 +114,9 @@ class View:
     text: str
     origin: tuple[int, ...] | None  # None: the view is the text itself
     length: int  # of the original text
+    # where each of its characters ends in the original, where one stands for more than one (a letter composed with
+    # the combining marks after it); None: each ends one after its origin
+    ends: tuple[int, ...] | None = None
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Original offsets of the view's characters [start, end)."""
@@ -123,7 +127,7 @@ class View:
         if end <= start:
             at = self.origin[start]
             return at, at
-        return self.origin[start], self.origin[end - 1] + 1
+        return self.origin[start], (self.ends[end - 1] if self.ends is not None else self.origin[end - 1] + 1)
 
 
 # scripts whose words a value is glued to: those written without spaces, and those whose digits a text may set
@@ -184,10 +188,20 @@ def view(text: str) -> View:
         return View(text, None, len(text))
     pieces: list[str] = []
     origin: list[int] = []
+    composed: dict[int, int] = {}  # view index -> end in the original, of a letter composed with its marks
     changed = False
     glue = _glue_points(text) if any(map(_other_script_letter, text)) else set()
     contextual = _contextual(text)
     for i, ch in enumerate(text):
+        if not ch.isascii() and unicodedata.combining(ch) and pieces and len(pieces[-1]) == 1 \
+                and pieces[-1].isalpha() and len(joined := unicodedata.normalize("NFC", pieces[-1] + ch)) == 1:
+            # a letter and the combining marks after it, as a decomposed (NFD) text writes them ("Jose\u0301
+            # Marti\u0301nez", as macOS and some PDFs give them): one letter of the view ("José Martínez"), so a
+            # name is read whole and its stand-in replaces the marks with it
+            pieces[-1] = joined
+            composed[len(origin) - 1] = i + 1
+            changed = True
+            continue
         new = ch if ch.isascii() else contextual.get(i) or _char(ch)
         if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper() \
                 and not _in_a_code(text, i):
@@ -201,4 +215,5 @@ def view(text: str) -> View:
         origin.extend([i] * len(new))
     if not changed:
         return View(text, None, len(text))
-    return View("".join(pieces), tuple(origin), len(text))
+    ends = tuple(composed.get(k, at + 1) for k, at in enumerate(origin)) if composed else None
+    return View("".join(pieces), tuple(origin), len(text), ends)

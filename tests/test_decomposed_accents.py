@@ -1,0 +1,98 @@
+"""Accents written as a letter and a combining mark after it (a decomposed, NFD, text: what macOS file names, some
+PDFs and some keyboards give, "Jose\\u0301 Marti\\u0301nez"): the view the finders read split each word at the mark,
+so the stand-in replaced only the part before it and the rest went out ("José Martínez" as "Diann Wileýnez": "nez"
+sent, the mark fixed on the stand-in). The view now reads a letter and its marks as the one composed letter, maps
+it back to all of them, and the stand-in replaces the whole word; restoring gives back the marks as written. Every
+example below is made up.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from mechanisms.prmpt.normalize import view
+from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import loaded_sanitizer, user_keys
+
+KEYS = user_keys("decomposed-accents")
+
+
+def nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+@pytest.fixture(scope="module")
+def sanitizer() -> Sanitizer:
+    return loaded_sanitizer()
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Please email the contract to José Martínez García tomorrow.", ["José", "Martínez", "García"]),
+    ("Le patient François Lefèvre, né le 3 mai 1950, est suivi depuis deux ans.", ["François", "Lefèvre"]),
+    ("Die Mandantin Jürgen Müller-Lüdenscheidt wohnt in der Gärtnerstraße 12.", ["Müller-Lüdenscheidt"]),
+    ("Remitido por la Dra. Begoña Ibáñez Muñoz, Servicio de Cardiología.", ["Begoña", "Ibáñez", "Muñoz"]),
+    ("The tenant, Zoë Brontë-Çelik, paid the deposit on Monday.", ["Zoë", "Brontë-Çelik"]),
+    ("Contact: Ștefan Bălănescu, tel. +40 721 555 014", ["Ștefan", "Bălănescu"]),
+])
+def test_a_decomposed_name_is_hidden_whole_and_restored_as_written(sanitizer: Sanitizer, text: str,
+                                                                   values: list[str]) -> None:
+    written = nfd(text)
+    assert written != text
+    out = sanitizer.sanitize(written, KEYS)
+    for value in values:
+        for word in value.replace("-", " ").split():
+            for form in (nfd(word), word, unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()):
+                assert form not in out.text, (form, out.text)
+    # no mark is left on a stand-in: every replaced span took its word's marks with it
+    for e in out.entities:
+        assert e.end == len(written) or not unicodedata.combining(written[e.end]), (written[e.start:e.end + 1],)
+    assert sanitizer.desanitize(out.text, out.mapping) == _expected(written, out)
+
+
+def _expected(text: str, out) -> str:  # type: ignore[no-untyped-def]
+    """The text as written but for the noised values, which stay noised by default."""
+    pieces, at = [], 0
+    for e in out.entities:
+        if e.category == "mldp":
+            pieces += [text[at:e.start], e.replacement]
+            at = e.end
+    return "".join(pieces) + text[at:]
+
+
+def test_the_view_composes_and_maps_back_to_every_mark() -> None:
+    written = nfd("José Martínez")
+    v = view(written)
+    assert v.text == "José Martínez"
+    start = v.text.index("Martínez")
+    assert v.span(start, start + len("Martínez")) == (written.index("Mart"), len(written))
+    assert v.span(0, 4) == (0, written.index(" "))
+    assert view("José Martínez").ends is None  # (a composed text's view maps one character to one)
+
+
+def test_a_composed_text_is_read_as_before(sanitizer: Sanitizer) -> None:
+    # (passed before)
+    text = "Please email the contract to José Martínez García tomorrow."
+    out = sanitizer.sanitize(text, KEYS)
+    assert "Martínez" not in out.text and "García" not in out.text
+
+
+def test_a_mark_on_a_digit_or_a_space_stays_as_it_is() -> None:
+    # (passed before: only a letter is composed; a mark after a digit or a space has no composed form)
+    for text in ("1\u0301 2", "a \u0301b", "\u0301abc"):
+        v = view(text)
+        assert v.span(0, len(v.text)) == (0, len(text))
+
+
+# the attack set of this round through every surface: decomposed names, a street and an email beside them
+SET_CC = nfd("Patient: José Martínez García, 12 Calle de Álvaro Núñez, Sevilla.\n"
+             "Contact Zoë Brontë-Çelik at zoe.bronte@example.org about Ștefan Bălănescu.")
+SET_CC_SECRETS = tuple(nfd(w) for w in ("José", "Martínez", "García", "Núñez", "Brontë-Çelik", "zoe.bronte",
+                                        "Bălănescu")) + ("nez", "ñez", "lănescu")
+
+
+def test_set_cc_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_CC, SET_CC_SECRETS)

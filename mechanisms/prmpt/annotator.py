@@ -407,12 +407,19 @@ _TO_A_PLACE = re.compile(r"(?<![\w'’])(?:in|at|to|from|near|of|via|visit|visit
 
 
 def _yields_to_a_place(text: str, found: Found, places: list[tuple[int, int]], learned: bool) -> bool:
-    """A person a finder read inside a place NER reads (``places``: the known ones) yields to it: a weak cue
-    (:data:`_GUESSED`), and of the learned model's readings a place after a place and a country or a capital."""
+    """A person a finder read inside a place NER reads (``places``: the known ones, and those named for a saint) yields
+    to it: a weak cue (:data:`_GUESSED`), and of the learned model's readings a place after a place, a country or a
+    capital, and a place named for a saint, whole (:data:`_SAINT_PLACE`)."""
     if found.entity_type != "PERSON" or not any(a <= found.start and found.end <= b for a, b in places):
         return False
     return found.score <= _GUESSED or learned and (_place_after_place(text, found.start, found.end, places)
-                                                   or _a_country_or_capital(text, found.start, found.end))
+                                                   or _a_country_or_capital(text, found.start, found.end)
+                                                   or _SAINT_PLACE.fullmatch(text, found.start, found.end) is not None)
+
+
+# a place named for a saint, as NER reads it whole ("Saint-Clair", "Sainte-Adresse", "San Isidro", "St. Albans"): the
+# learned model reads the saint's name after the word as a person's
+_SAINT_PLACE = regex.compile(r"(?:Saint|Sainte|St|Ste|San|Santa|Santo|São|Sankt)(?:-|\.?[ \t]|\.-)\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*")
 
 
 def _a_country_or_capital(text: str, start: int, end: int) -> bool:
@@ -955,6 +962,35 @@ def _place_cells(text: str) -> list[tuple[int, int]]:
                                                lambda cell: "place" if _PLACE_TITLE.fullmatch(cell) else None)]
 
 
+# French courtesy titles that NER and the finders take into the name as an initial would be ("M. J. Lemonnier" went out
+# as "N. X. Cadwell"), or that join the place before them to the name ("Péterhoff M. Mouronstseff")
+_FRENCH_COURTESY = regex.compile(r"(?<![\p{L}\d.])(?:M|MM|Mme|Mmes|Mlle|Mlles|Me|Mgr)\.?[ \t]+(?=\p{Lu})")
+
+
+def _french_courtesy_cut(text: str, spans: list[Span]) -> list[Span]:
+    """The names of a French text without the courtesy title that opens them or that follows a word no list holds as
+    a given name (the title stays as written, beside the stand-in; the word before it, a place or a heading, is no
+    part of the name): what is left must hold a word of two letters or more. A given name before "M." keeps it as
+    its middle initial ("Jean M. Dupont")."""
+    out = []
+    for span in spans:
+        if span.entity_type != "PERSON" or span.lang != "fr":
+            out.append(span)
+            continue
+        start = span.start
+        for m in _FRENCH_COURTESY.finditer(text, span.start, span.end):
+            before = text[start:m.start()].split()
+            if m.start() > start and before and (name_index().is_first(before[-1]) or before[-1].endswith(".")):
+                break  # (a given name's middle initial; "J. M. Brin", an initial's)
+            if not regex.search(r"\p{L}{2}", text[m.end():span.end]):
+                break
+            start = m.end()
+            break  # (once: "M. M. Brin" keeps its initial)
+        out.append(span if start == span.start else Span(span.entity_type, start, span.end, span.score, span.lang,
+                                                           span.finder))
+    return out
+
+
 def _outside_place_columns(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` but the names read in a column of places where the cell is a known place (a name part found
     elsewhere in the request is hidden there again by propagation: "Marie Lyon" in the name column, "Lyon" in the
@@ -1306,6 +1342,8 @@ def _names_in_other_entities(text: str, doc: Any, lang: str, english: Container[
             continue  # "anoche en Mestalla", "lives in Ruislip": a place NER reads where a place is written (not
             # after "à", which gives to a person as often: "succéda à Tardieu"; and not "en Afrique occidentale
             # Salonne" or "in Paris Dubois": a place and a name NER ran together)
+        if ent.label_ in _PLACES and _SAINT_PLACE.fullmatch(ent.text) is not None:
+            continue  # "Section de Saint-Clair", "San Isidro": a place named for a saint
         if ent.label_ in ("ORG", "PRODUCT") and (_MODEL_NUMBER.match(text, ent.end_char)
                                                   or any(ch.isdigit() for ch in ent.text)):
             continue  # a product and its model or version ("Ryzen 5600", "Postgres 16")
@@ -2114,8 +2152,9 @@ class TypeAnnotator:
         # text or one of its words, but an article or a particle ("the Beatriz de Alzueta" read as a building holds
         # no place, though GeoNames has a "The" and a "Van")
         known = _known_places()
-        places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES and any(
-            w.casefold() in known for w in [e.text, *(w for w in e.text.split() if w.lower() not in _NO_PLACE_WORDS)])]
+        places = [(e.start_char, e.end_char) for e in doc.ents if e.label_ in _PLACES and (any(
+            w.casefold() in known for w in [e.text, *(w for w in e.text.split() if w.lower() not in _NO_PLACE_WORDS)])
+            or _SAINT_PLACE.fullmatch(e.text) is not None)]
         ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
         finders = self._person_finders if person_only else self._finders
         learned = next((f for f in finders if hasattr(f, "agrees")), None)
@@ -2217,7 +2256,7 @@ class TypeAnnotator:
                 resolved = [_lone_initials(text, spans) if lang == "en" else spans
                             for text, spans, lang in zip(texts, resolved, langs)]
                 resolved = [_nicknamed(text, spans, self._english) for text, spans in zip(texts, resolved)]
-        resolved = [_outside_place_columns(text, spans) for text, spans in zip(texts, resolved)]
+        resolved = [_outside_place_columns(text, _french_courtesy_cut(text, spans)) for text, spans in zip(texts, resolved)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:

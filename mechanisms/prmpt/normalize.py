@@ -15,8 +15,10 @@ which each character is replaced by:
   Indic script, meets a number of six digits or more, a zero-width space (``GLUE``) is set between them
   ("电话是13812345678" -> "电话是\u200b13812345678"): a value glued to such a word is read as a value (an address's
   short numbers stay glued to their words: "3丁目8番1号");
-* fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form;
-  every other character stays itself (the ordinal "º" of "2º B" is not an "o").
+* fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form, and so is
+  any other character whose NFKC form is one ASCII letter (the styled letters of the mathematical alphabets,
+  "𝐉𝐨𝐡𝐧", circled and parenthesised letters, "ⓙ", superscript letters); every other character stays itself
+  (the ordinal "º" of "2º B" is not an "o"; a superscript digit is read as one only in a run, below).
 
 Each character is mapped on its own (never composed with its neighbours), but for a letter and the
 combining marks after it (a decomposed, NFD, text: "Jose\u0301"), which the view writes as one composed
@@ -51,7 +53,14 @@ def _char(ch: str) -> str:
         return ""
     if "\uff01" <= ch <= "\uff5e" or "\ufb00" <= ch <= "\ufb06":  # fullwidth forms, Latin ligatures
         return unicodedata.normalize("NFKC", ch)
+    folded = unicodedata.normalize("NFKC", ch).strip("()")  # ("⒥" is "(j)")
+    if ch not in _ORDINALS and len(folded) == 1 and folded.isascii() and folded.isalpha():
+        return folded  # a Latin letter in a styled form: bold, italic, script, double-struck, circled or parenthesised
+        # ("𝐉𝐨𝐡𝐧 𝐒𝐦𝐢𝐭𝐡", "ⓙⓞⓗⓝ", as "fancy text" generators and some bios write them), a superscript letter
     return ch
+
+
+_ORDINALS = frozenset("\u00aa\u00ba")  # "2ª planta", "2º B": the ordinal signs stay themselves
 
 
 # the default-ignorable characters that are no format character (Cf): the combining grapheme joiner, the variation

@@ -61,6 +61,29 @@ def _expected(text: str, out) -> str:  # type: ignore[no-untyped-def]
     return "".join(pieces) + text[at:]
 
 
+@pytest.mark.parametrize("text, values", [
+    ("My name is J\u0332o\u0332h\u0332n\u0332 S\u0332m\u0332i\u0332t\u0332h\u0332 and I live in Leeds.",
+     ["ohn", "mith"]),  # underlined
+    ("Patient: J\u0336o\u0336h\u0336n\u0336 Okafor, seen on Monday.", ["ohn", "Okafor"]),  # struck through
+    ("Please call Ma\u0335r\u0335i\u0335a\u0335 Lindqvist back today.", ["ria", "Lindqvist"]),
+    ("Dear S\u0332a\u0332r\u0332a\u0332h\u0332 W\u0332i\u0332l\u0332l\u0332i\u0332a\u0332m\u0332s\u0332, thank you.",
+     ["arah", "illiams"]),
+    ("Signed: M\u0336i\u0336c\u0336h\u0336a\u0336e\u0336l\u0336 B\u0336r\u0336o\u0336w\u0336n\u0336, tenant.",
+     ["ichael", "rown"]),
+    # (passed before)
+    ("Contact p\u0332r\u0332i\u0332y\u0332a\u0332@example.com about the invoice.", ["riya"]),
+    ("Send it to Ива\u0301н Петро\u0301в, Москва.", ["Петро", "в,"]),  # a Russian stress mark
+])
+def test_a_mark_no_letter_takes_is_read_as_nothing(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
+    """Underlined or struck-through text, and stress marks, put a combining mark after each letter that no letter is
+    composed with: the name was cut at each and went out but for its first letter."""
+    out = sanitizer.sanitize(text, KEYS)
+    plain = "".join(ch for ch in out.text if not unicodedata.combining(ch))
+    for value in values:
+        assert value not in plain, (value, out.text)
+    assert sanitizer.desanitize(out.text, out.mapping) == _expected(text, out)
+
+
 def test_the_view_composes_and_maps_back_to_every_mark() -> None:
     written = nfd("José Martínez")
     v = view(written)

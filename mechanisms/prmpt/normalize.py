@@ -191,6 +191,12 @@ def _in_a_code(text: str, at: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
+def _alphabetic_letter(ch: str) -> bool:
+    """A letter of the Latin, Greek or Cyrillic alphabets (whose combining marks are accents, not spelling)."""
+    return ch.isascii() or unicodedata.name(ch, "").startswith(("LATIN", "GREEK", "CYRILLIC"))
+
+
 def view(text: str) -> View:
     """The normalised view of ``text`` (the text itself when nothing changes: the common case)."""
     if text.isascii():
@@ -203,14 +209,18 @@ def view(text: str) -> View:
     contextual = _contextual(text)
     for i, ch in enumerate(text):
         if not ch.isascii() and unicodedata.combining(ch) and pieces and len(pieces[-1]) == 1 \
-                and pieces[-1].isalpha() and len(joined := unicodedata.normalize("NFC", pieces[-1] + ch)) == 1:
-            # a letter and the combining marks after it, as a decomposed (NFD) text writes them ("Jose\u0301
-            # Marti\u0301nez", as macOS and some PDFs give them): one letter of the view ("José Martínez"), so a
-            # name is read whole and its stand-in replaces the marks with it
-            pieces[-1] = joined
-            composed[len(origin) - 1] = i + 1
-            changed = True
-            continue
+                and pieces[-1].isalpha():
+            joined = unicodedata.normalize("NFC", pieces[-1] + ch)
+            if len(joined) == 1 or _alphabetic_letter(pieces[-1]):
+                # a letter and the combining marks after it, as a decomposed (NFD) text writes them ("Jose\u0301
+                # Marti\u0301nez", as macOS and some PDFs give them): one letter of the view ("José Martínez"), so a
+                # name is read whole and its stand-in replaces the marks with it; a mark no letter of the Latin,
+                # Greek or Cyrillic alphabets is composed with (underlined, struck-through text: "J\u0332o\u0332h\u0332n\u0332";
+                # a Russian stress mark: "Ива\u0301н") is read as nothing, its letter standing for both
+                pieces[-1] = joined if len(joined) == 1 else pieces[-1]
+                composed[len(origin) - 1] = i + 1
+                changed = True
+                continue
         new = ch if ch.isascii() else contextual.get(i) or _char(ch)
         if ch == "\u200b" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isupper() \
                 and not _in_a_code(text, i):

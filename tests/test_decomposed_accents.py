@@ -84,6 +84,26 @@ def test_a_mark_no_letter_takes_is_read_as_nothing(sanitizer: Sanitizer, text: s
     assert sanitizer.desanitize(out.text, out.mapping) == _expected(text, out)
 
 
+def _marked(value: str, mark: str) -> str:
+    return "".join(ch + mark for ch in value)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("SSN " + _marked("123-45-6789", "\u0332") + " on file", "123-45-6789"),
+    ("Card " + _marked("4111 1111 1111 1111", "\u0336"), "4111 1111 1111 1111"),
+    ("Call me on " + _marked("+44 7700 900123", "\u0332") + " tonight", "7700 900123"),
+    ("IBAN " + _marked("DE89 3704 0044 0532 0130 00", "\u0335") + " for the rent", "0532 0130"),
+    ("Mail " + _marked("ana.lopez@example.com", "\u0332") + " today", "ana.lopez"),
+])
+def test_a_marked_value_is_read_as_its_characters(sanitizer: Sanitizer, text: str, value: str) -> None:
+    """The same marks on a number or an address's signs: the digits a mark follows were no run of digits to any
+    finder, and the whole value went out."""
+    out = sanitizer.sanitize(text, KEYS)
+    plain = "".join(ch for ch in out.text if not unicodedata.combining(ch))
+    assert value not in plain, out.text
+    assert sanitizer.desanitize(out.text, out.mapping) == _expected(text, out)
+
+
 def test_the_view_composes_and_maps_back_to_every_mark() -> None:
     written = nfd("José Martínez")
     v = view(written)
@@ -101,8 +121,8 @@ def test_a_composed_text_is_read_as_before(sanitizer: Sanitizer) -> None:
     assert "Martínez" not in out.text and "García" not in out.text
 
 
-def test_a_mark_on_a_digit_or_a_space_stays_as_it_is() -> None:
-    # (passed before: only a letter is composed; a mark after a digit or a space has no composed form)
+def test_a_mark_maps_back_with_the_character_before_it() -> None:
+    # (passed before: the whole view maps back to the whole text, a mark opening it included)
     for text in ("1\u0301 2", "a \u0301b", "\u0301abc"):
         v = view(text)
         assert v.span(0, len(v.text)) == (0, len(text))

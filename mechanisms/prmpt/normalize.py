@@ -193,7 +193,8 @@ def _in_a_code(text: str, at: int) -> bool:
 
 @lru_cache(maxsize=1024)
 def _alphabetic_letter(ch: str) -> bool:
-    """A letter of the Latin, Greek or Cyrillic alphabets (whose combining marks are accents, not spelling)."""
+    """An ASCII character or a letter of the Latin, Greek or Cyrillic alphabets (whose combining marks are accents or
+    decoration, not spelling)."""
     return ch.isascii() or unicodedata.name(ch, "").startswith(("LATIN", "GREEK", "CYRILLIC"))
 
 
@@ -209,14 +210,15 @@ def view(text: str) -> View:
     contextual = _contextual(text)
     for i, ch in enumerate(text):
         if not ch.isascii() and unicodedata.combining(ch) and pieces and len(pieces[-1]) == 1 \
-                and pieces[-1].isalpha():
+                and (pieces[-1].isalpha() or pieces[-1].isascii()):
             joined = unicodedata.normalize("NFC", pieces[-1] + ch)
             if len(joined) == 1 or _alphabetic_letter(pieces[-1]):
                 # a letter and the combining marks after it, as a decomposed (NFD) text writes them ("Jose\u0301
                 # Marti\u0301nez", as macOS and some PDFs give them): one letter of the view ("José Martínez"), so a
                 # name is read whole and its stand-in replaces the marks with it; a mark no letter of the Latin,
-                # Greek or Cyrillic alphabets is composed with (underlined, struck-through text: "J\u0332o\u0332h\u0332n\u0332";
-                # a Russian stress mark: "Ива\u0301н") is read as nothing, its letter standing for both
+                # Greek or Cyrillic alphabets, no digit or ASCII sign is composed with (underlined, struck-through
+                # text: "J\u0332o\u0332h\u0332n\u0332", "1\u03322\u03323\u0332"; a Russian stress mark: "Ива\u0301н") is read as
+                # nothing, the character before it standing for both
                 pieces[-1] = joined if len(joined) == 1 else pieces[-1]
                 composed[len(origin) - 1] = i + 1
                 changed = True

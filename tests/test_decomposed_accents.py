@@ -139,3 +139,17 @@ def test_set_cc_never_reaches_the_upstream(veil_factory, upstream) -> None:  # t
     from attack import attack_every_surface
 
     attack_every_surface(veil_factory, upstream, SET_CC, SET_CC_SECRETS)
+
+
+# underlined and struck-through values and a stressed Russian name, through every surface
+SET_CC3 = ("SSN " + _marked("123-45-6789", "\u0332") + ", card " + _marked("4111 1111 1111 1111", "\u0336") + "\n"
+           "Dear " + _marked("Sarah", "\u0332") + " " + _marked("Williams", "\u0332") + ", mail "
+           + _marked("ana.lopez@example.com", "\u0332") + "\nSend it to Ива\u0301н Петро\u0301в.")
+SET_CC3_SECRETS = (_marked("123-45-6789", "\u0332"), _marked("4111", "\u0336"), _marked("illiams", "\u0332"),
+                   _marked("ana.lopez", "\u0332"), "Петро\u0301в", "123-45-6789", "Williams", "ana.lopez")
+
+
+def test_set_cc3_never_reaches_the_upstream(veil_factory, upstream) -> None:  # type: ignore[no-untyped-def]
+    from attack import attack_every_surface
+
+    attack_every_surface(veil_factory, upstream, SET_CC3, SET_CC3_SECRETS)

@@ -419,7 +419,8 @@ def _yields_to_a_place(text: str, found: Found, places: list[tuple[int, int]], l
 
 # a place named for a saint, as NER reads it whole ("Saint-Clair", "Sainte-Adresse", "San Isidro", "St. Albans"): the
 # learned model reads the saint's name after the word as a person's
-_SAINT_PLACE = regex.compile(r"(?:Saint|Sainte|St|Ste|San|Santa|Santo|São|Sankt)(?:-|\.?[ \t]|\.-)\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*")
+_SAINT_PLACE = regex.compile(r"(?:Saint|Sainte|St|Ste|San|Santa|Santo|São|Sankt)(?:-|\.?[ \t]|\.-)"
+                             r"\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*")
 
 
 def _a_country_or_capital(text: str, start: int, end: int) -> bool:
@@ -1025,7 +1026,8 @@ _TAIL_PARTICLES = frozenset("de del la las los y e da do dos das di du des le va
 
 # after the last word of a name NER read: a comma, a closing bracket or a word in lower case that is no particle
 _TITLE_CASE_WORD = regex.compile(r"\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)*")
-_SECOND_SURNAME_ENDS = regex.compile(r"[ \t]*[,;)]|[ \t]+(?!(?:de|del|la|las|los|y|e|da|do|di|du|des|le|van|von)(?![\p{L}]))\p{Ll}")
+_SECOND_SURNAME_ENDS = regex.compile(r"[ \t]*[,;)]|[ \t]+(?!(?:de|del|la|las|los|y|e|da|do|di|du|des|le|van|von)"
+                                     r"(?![\p{L}]))\p{Ll}")
 
 
 def _second_family_name(text: str, end: int, words: list[str]) -> bool:
@@ -1120,7 +1122,8 @@ def _refers_back(text: str, start: int, end: int) -> bool:
 # "Capella avait dû"): Spanish preterites in "-ó" and the irregular ones, a clitic "se" before a verb, an auxiliary
 # and a past participle; French auxiliaries and a participle, verbs of saying
 _VERB_AFTER = {
-    "es": regex.compile(r"[ \t]+(?:(?:también|ya|no|nunca|además)[ \t]+)?(?:se[ \t]+\p{Ll}{3,}|\p{Ll}{3,}ó(?![\p{L}\d])|"
+    "es": regex.compile(r"[ \t]+(?:(?:también|ya|no|nunca|además)[ \t]+)?"
+                        r"(?:se[ \t]+\p{Ll}{3,}|\p{Ll}{3,}ó(?![\p{L}\d])|"
                         r"(?:ha|había|habría|hubiera)[ \t]+\p{Ll}+(?:ado|ido|to|so|cho)(?![\p{L}\d])|"
                         r"(?:dijo|hizo|dio|fue|estuvo|tuvo|puso|quiso|pudo|vino|trajo|propuso|mantuvo|obtuvo|sostuvo|"
                         r"supo|declaró|aseguró|afirmó|indicó|señaló|explicó|añadió)(?![\p{L}\d]))"),
@@ -2256,7 +2259,8 @@ class TypeAnnotator:
                 resolved = [_lone_initials(text, spans) if lang == "en" else spans
                             for text, spans, lang in zip(texts, resolved, langs)]
                 resolved = [_nicknamed(text, spans, self._english) for text, spans in zip(texts, resolved)]
-        resolved = [_outside_place_columns(text, _french_courtesy_cut(text, spans)) for text, spans in zip(texts, resolved)]
+        resolved = [_outside_place_columns(text, _french_courtesy_cut(text, spans))
+                    for text, spans in zip(texts, resolved)]
         if self.known.enabled:  # seeded values win over every finder
             resolved = [self.known.apply(text, spans, lang) for text, spans, lang in zip(texts, resolved, langs)]
         if propagate:

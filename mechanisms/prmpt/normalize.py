@@ -20,10 +20,10 @@ which each character is replaced by:
   "𝐉𝐨𝐡𝐧", circled and parenthesised letters, "ⓙ", superscript letters); every other character stays itself
   (the ordinal "º" of "2º B" is not an "o"; a superscript digit is read as one only in a run, below).
 
-Each character is mapped on its own (never composed with its neighbours), but for a letter and the
+Each character is mapped on its own (never composed with its neighbours), but for a character and the
 combining marks after it (a decomposed, NFD, text: "Jose\u0301"), which the view writes as one composed
-letter ("José") standing for all of them; so a span of the view maps back to the characters the user wrote: the stand-in replaces exactly those, and restoring puts
-them back byte for byte. The sanitizer encrypts the normalised value ("123-45-6789"), so a codec
+letter ("José") standing for all of them; so a span of the view maps back to the characters the user
+wrote: the stand-in replaces exactly those, and restoring puts them back byte for byte. The sanitizer encrypts the normalised value ("123-45-6789"), so a codec
 never sees a digit it cannot read.
 """
 
@@ -55,8 +55,8 @@ def _char(ch: str) -> str:
         return unicodedata.normalize("NFKC", ch)
     folded = unicodedata.normalize("NFKC", ch).strip("()")  # ("⒥" is "(j)")
     if ch not in _ORDINALS and len(folded) == 1 and folded.isascii() and folded.isalpha():
-        return folded  # a Latin letter in a styled form: bold, italic, script, double-struck, circled or parenthesised
-        # ("𝐉𝐨𝐡𝐧 𝐒𝐦𝐢𝐭𝐡", "ⓙⓞⓗⓝ", as "fancy text" generators and some bios write them), a superscript letter
+        return folded  # a Latin letter in a styled form: bold, italic, script, double-struck, circled or
+        # parenthesised ("𝐉𝐨𝐡𝐧", "ⓙⓞⓗⓝ", as "fancy text" generators and some bios write them), a superscript letter
     return ch
 
 
@@ -216,9 +216,9 @@ def view(text: str) -> View:
                 # a letter and the combining marks after it, as a decomposed (NFD) text writes them ("Jose\u0301
                 # Marti\u0301nez", as macOS and some PDFs give them): one letter of the view ("José Martínez"), so a
                 # name is read whole and its stand-in replaces the marks with it; a mark no letter of the Latin,
-                # Greek or Cyrillic alphabets, no digit or ASCII sign is composed with (underlined, struck-through
-                # text: "J\u0332o\u0332h\u0332n\u0332", "1\u03322\u03323\u0332"; a Russian stress mark: "Ива\u0301н") is read as
-                # nothing, the character before it standing for both
+                # Greek or Cyrillic alphabets, no digit or ASCII sign is composed with (underlined or struck-through
+                # text: "J\u0332o\u0332h\u0332n\u0332", "1\u03322\u0332"; a Russian stress mark: "Ива\u0301н")
+                # is read as nothing, the character before it standing for both
                 pieces[-1] = joined if len(joined) == 1 else pieces[-1]
                 composed[len(origin) - 1] = i + 1
                 changed = True

@@ -14,7 +14,7 @@ import pytest
 
 from mechanisms.prmpt.normalize import view
 from mechanisms.prmpt.sanitizer import Sanitizer
-from shape_checks import loaded_sanitizer, user_keys
+from shape_checks import as_restored, loaded_sanitizer, user_keys
 
 KEYS = user_keys("decomposed-accents")
 
@@ -48,17 +48,7 @@ def test_a_decomposed_name_is_hidden_whole_and_restored_as_written(sanitizer: Sa
     # no mark is left on a stand-in: every replaced span took its word's marks with it
     for e in out.entities:
         assert e.end == len(written) or not unicodedata.combining(written[e.end]), (written[e.start:e.end + 1],)
-    assert sanitizer.desanitize(out.text, out.mapping) == _expected(written, out)
-
-
-def _expected(text: str, out) -> str:  # type: ignore[no-untyped-def]
-    """The text as written but for the noised values, which stay noised by default."""
-    pieces, at = [], 0
-    for e in out.entities:
-        if e.category == "mldp":
-            pieces += [text[at:e.start], e.replacement]
-            at = e.end
-    return "".join(pieces) + text[at:]
+    assert sanitizer.desanitize(out.text, out.mapping) == as_restored(written, out)
 
 
 @pytest.mark.parametrize("text, values", [
@@ -81,7 +71,7 @@ def test_a_mark_no_letter_takes_is_read_as_nothing(sanitizer: Sanitizer, text: s
     plain = "".join(ch for ch in out.text if not unicodedata.combining(ch))
     for value in values:
         assert value not in plain, (value, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == _expected(text, out)
+    assert sanitizer.desanitize(out.text, out.mapping) == as_restored(text, out)
 
 
 def _marked(value: str, mark: str) -> str:
@@ -101,7 +91,7 @@ def test_a_marked_value_is_read_as_its_characters(sanitizer: Sanitizer, text: st
     out = sanitizer.sanitize(text, KEYS)
     plain = "".join(ch for ch in out.text if not unicodedata.combining(ch))
     assert value not in plain, out.text
-    assert sanitizer.desanitize(out.text, out.mapping) == _expected(text, out)
+    assert sanitizer.desanitize(out.text, out.mapping) == as_restored(text, out)
 
 
 def test_the_view_composes_and_maps_back_to_every_mark() -> None:

@@ -19,6 +19,7 @@ from mechanisms.keys import MasterKey
 from mechanisms.prmpt.config import PrmptConfig
 from mechanisms.prmpt.normalize import normalize_value, view
 from mechanisms.prmpt.sanitizer import Sanitizer
+from shape_checks import as_restored
 
 KEYS = MasterKey.from_bytes(bytes(range(32))).user_keys("real-text")
 _NAME_WORD = re.compile(r"[^\W\d_]{3,}")
@@ -41,17 +42,6 @@ def check(sanitizer: Sanitizer, text: str, values: list[str], name: bool = True)
     for value in values:
         assert not _kept(value, out.text, name), (value, out.text)
     assert sanitizer.desanitize(out.text, out.mapping) == as_restored(text, out)
-
-
-def as_restored(text: str, out: Any) -> str:
-    """What restoring gives back: the text as written, but for the noised (Category II) values, which stay noised
-    by default."""
-    expected, at = [], 0
-    for e in out.entities:
-        if e.category == "mldp":
-            expected += [text[at:e.start], e.replacement]
-            at = e.end
-    return "".join(expected) + text[at:]
 
 
 # 1. A surname or a given name alone, after the full name or without it
@@ -2961,7 +2951,6 @@ def test_set_ab_prompts_never_reach_the_upstream(veil_factory, upstream) -> None
     attack_every_surface(restoring, upstream, SET_AB_BIRTH, SET_AB_BIRTH_SECRETS)
 
 
-
 def test_the_clinical_benchmark_reads_each_note_and_its_surrogates(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from bench.clinical_external import records, run
 
@@ -3806,7 +3795,6 @@ def test_a_street_in_capitals_is_still_one(sanitizer: Sanitizer, text: str, valu
     check(sanitizer, text, values, name=False)
 
 
-
 SET_AI_NOTE = ("hi, my name is june and mr. lima asked me to write. people call me adrian at work.\n"
                "Name: Calle Norberg\nM. de Vauclercy will sign for Mr. da Silveira.")
 SET_AI_SECRETS = ("june", "lima", "adrian", "Calle Norberg", "Norberg", "Vauclercy", "Silveira")
@@ -3841,7 +3829,6 @@ def test_a_clinical_note_s_capitals_are_no_initials(sanitizer: Sanitizer, text: 
 ])
 def test_initials_and_names_in_a_note_stay_hidden(sanitizer: Sanitizer, text: str, values: list[str]) -> None:
     check(sanitizer, text, values)
-
 
 
 # After "at", a rate or a dose ("heparin at 850u/hr", "feeds at 45/HOUR", "propofol at 28/mcg/kg", "10 MICS") and a run

@@ -18,7 +18,9 @@ which each character is replaced by:
 * fullwidth letters and signs ("Ａ", "＠") and Latin ligatures ("ﬁ") -> their NFKC (ASCII) form, and so is
   any other character whose NFKC form is one ASCII letter (the styled letters of the mathematical alphabets,
   "𝐉𝐨𝐡𝐧", circled and parenthesised letters, "ⓙ", superscript letters); every other character stays itself
-  (the ordinal "º" of "2º B" is not an "o"; a superscript digit is read as one only in a run, below).
+  (the ordinal "º" of "2º B" is not an "o"; a superscript digit is read as one only in a run, below);
+* a Cyrillic or Greek letter drawn as a Latin one, in a token of ASCII letters and digits ("\u0410KIA...",
+  "gm\u0430il.com") -> that Latin letter (a Russian or Greek word stays itself).
 
 Each character is mapped on its own (never composed with its neighbours), but for a character and the
 combining marks after it (a decomposed, NFD, text: "Jose\u0301"), which the view writes as one composed
@@ -98,6 +100,29 @@ def _contextual(text: str) -> dict[int, str]:
             out[i] = (" " if text[i] == " " else "-") if d is None else str(d)
     for m in _LONG_MARK.finditer(text):
         out[m.start()] = "-"
+    return out
+
+
+# Cyrillic and Greek letters drawn as a Latin letter is (Unicode's confusables): a token of Latin letters and digits with
+# such a letter in it reads as the Latin token it looks like ("\u0410KIAIOSFODNN7EXAMPLE", "D\u041589 3704 ...",
+# "\u0421\u041012345678", "gm\u0430il.com" went out as written: no finder's pattern held the Cyrillic letter)
+_CONFUSABLE = dict(zip("АВЕКМНОРСТХУІЈЅаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοι",
+                       "ABEKMHOPCTXYIJSaeopcyxijsdqwABEZHIKMNOPTYXoi"))
+_TOKEN = regex.compile(r"[\p{L}\p{Nd}]+")
+
+
+def _confusables(text: str) -> dict[int, str]:
+    """The Cyrillic and Greek letters of ``text`` that stand for Latin ones: in a token whose every other character is
+    an ASCII letter or digit and that holds at least one (a Russian or Greek word is left as it is, and so is a word
+    with one Latin letter typed into it: "Иванoв")."""
+    out: dict[int, str] = {}
+    if _CONFUSABLE.keys().isdisjoint(text):
+        return out
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        if any(ch.isascii() for ch in word) and all(ch.isascii() or ch in _CONFUSABLE for ch in word) \
+                and not word.isascii():
+            out.update((m.start() + k, _CONFUSABLE[ch]) for k, ch in enumerate(word) if ch in _CONFUSABLE)
     return out
 
 
@@ -208,6 +233,7 @@ def view(text: str) -> View:
     changed = False
     glue = _glue_points(text) if any(map(_other_script_letter, text)) else set()
     contextual = _contextual(text)
+    contextual.update(_confusables(text))
     for i, ch in enumerate(text):
         if not ch.isascii() and unicodedata.combining(ch) and pieces and len(pieces[-1]) == 1 \
                 and (pieces[-1].isalpha() or pieces[-1].isascii()):

@@ -12,7 +12,7 @@ import pytest
 
 from mechanisms.prmpt.normalize import view
 from mechanisms.prmpt.sanitizer import Sanitizer
-from shape_checks import loaded_sanitizer, user_keys
+from shape_checks import check_hidden, loaded_sanitizer, user_keys
 
 KEYS = user_keys("confusable-letters")
 
@@ -31,9 +31,7 @@ def sanitizer() -> Sanitizer:
     ("VIN 1HGCM8263\u0410A004352 on the title", "A004352"),
 ])
 def test_a_code_with_a_confusable_letter_is_hidden(sanitizer: Sanitizer, text: str, secret: str) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    assert secret not in out.text, out.text
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    check_hidden(sanitizer, KEYS, text, [secret])
 
 
 def test_the_view_reads_the_latin_letter_and_leaves_words_of_other_scripts() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from mechanisms.prmpt.normalize import view
 from mechanisms.prmpt.sanitizer import Sanitizer
-from shape_checks import loaded_sanitizer, user_keys
+from shape_checks import check_hidden, loaded_sanitizer, user_keys
 
 KEYS = user_keys("styled-letters")
 
@@ -31,10 +31,7 @@ def sanitizer() -> Sanitizer:
     ("The account holder is 𝖬𝖺𝗋𝗂𝖺 𝖦𝖺𝗋𝖼𝗂𝖺, phone 𝟧𝟧𝟧-𝟤𝟢𝟣-𝟦𝟦𝟪𝟪.", ["𝖬𝖺𝗋𝗂𝖺", "𝖦𝖺𝗋𝖼𝗂𝖺"]),  # (passed before)
 ])
 def test_styled_letters_are_read_as_letters(sanitizer: Sanitizer, text: str, secrets: list[str]) -> None:
-    out = sanitizer.sanitize(text, KEYS)
-    for secret in secrets:
-        assert secret not in out.text, (secret, out.text)
-    assert sanitizer.desanitize(out.text, out.mapping) == text
+    check_hidden(sanitizer, KEYS, text, secrets)
 
 
 def test_the_view_reads_the_letters_and_keeps_ordinals_and_exponents() -> None:

@@ -978,17 +978,14 @@ def _french_courtesy_cut(text: str, spans: list[Span]) -> list[Span]:
         if span.entity_type != "PERSON" or span.lang != "fr":
             out.append(span)
             continue
-        start = span.start
-        for m in _FRENCH_COURTESY.finditer(text, span.start, span.end):
-            before = text[start:m.start()].split()
-            if m.start() > start and before and (name_index().is_first(before[-1]) or before[-1].endswith(".")):
-                break  # (a given name's middle initial; "J. M. Brin", an initial's)
-            if not regex.search(r"\p{L}{2}", text[m.end():span.end]):
-                break
-            start = m.end()
-            break  # (once: "M. M. Brin" keeps its initial)
-        out.append(span if start == span.start else Span(span.entity_type, start, span.end, span.score, span.lang,
-                                                           span.finder))
+        # (the first title only: "M. M. Brin" keeps its initial)
+        m = _FRENCH_COURTESY.search(text, span.start, span.end)
+        before = text[span.start:m.start()].split() if m is not None else []
+        if m is None or before and (name_index().is_first(before[-1]) or before[-1].endswith(".")) \
+                or not regex.search(r"\p{L}{2}", text[m.end():span.end]):
+            out.append(span)  # (a given name's middle initial; "J. M. Brin", an initial's)
+            continue
+        out.append(Span(span.entity_type, m.end(), span.end, span.score, span.lang, span.finder))
     return out
 
 
